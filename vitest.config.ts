@@ -1,0 +1,33 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { defineConfig } from 'vitest/config'
+
+// Two projects: Node-side code (shared logic, main services, CLI) and Svelte components in jsdom.
+// End-to-end tests in Chromium have their own config (vitest.e2e.config.ts).
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**', 'tests/renderer/**'],
+          environment: 'node',
+          setupFiles: ['tests/setup/electron-mock.ts'],
+        },
+      },
+      {
+        extends: true,
+        plugins: [svelte()],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'renderer',
+          include: ['tests/renderer/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+})
