@@ -1,0 +1,58 @@
+/**
+ * One logical step a human could take, as every technique finder returns it.
+ * Technique finders are pure: `(cands: Candidates) => Step[]` (all instances, not only the first).
+ */
+import type { Candidates, Cell, Digit } from '../board'
+
+/** Kebab-case technique names, in the order of difficulty used for hints and rating. */
+export type Technique =
+  | 'full-house'
+  | 'naked-single'
+  | 'hidden-single'
+  | 'locked-candidates-pointing'
+  | 'locked-candidates-claiming'
+  | 'naked-pair'
+  | 'hidden-pair'
+  | 'naked-triple'
+  | 'hidden-triple'
+  | 'naked-quad'
+  | 'hidden-quad'
+  | 'x-wing'
+  | 'swordfish'
+  | 'jellyfish'
+  | 'skyscraper'
+  | 'two-string-kite'
+  | 'xy-wing'
+  | 'xyz-wing'
+  | 'w-wing'
+  | 'simple-colouring'
+  | 'unique-rectangle-1'
+  | 'unique-rectangle-2'
+  | 'unique-rectangle-3'
+  | 'unique-rectangle-4'
+  | 'bug-plus-one'
+  | 'x-chain'
+  | 'xy-chain'
+  | 'aic'
+  | 'brute-force'
+
+export interface Placement {
+  readonly cell: Cell
+  readonly digit: Digit
+}
+
+export type Elimination = Placement
+
+export interface Step {
+  readonly technique: Technique
+  readonly placements: readonly Placement[]
+  readonly eliminations: readonly Elimination[]
+  /** The cells that make the pattern (to highlight), besides the ones changed. */
+  readonly cells: readonly Cell[]
+  /** Indices into `allUnits` the pattern lives in. */
+  readonly units: readonly number[]
+  /** Plain English a non-expert understands: "In box 5, 7 can only go in r5c4, so it must go there." */
+  readonly text: string
+}
+
+export type TechniqueFinder = (cands: Candidates) => Step[]
