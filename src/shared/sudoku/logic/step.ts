@@ -1,6 +1,11 @@
 /**
  * One logical step a human could take, as every technique finder returns it.
  * Technique finders are pure: `(cands: Candidates) => Step[]` (all instances, not only the first).
+ *
+ * Note for every finder (added by logic A): a cell with one candidate counts as SOLVED when none of
+ * its peers still has that digit, and as a NAKED SINGLE (still open) while one does; use
+ * `solvedCells(cands)` from `./common` so all finders agree. `applyStep` (./apply) makes placed cells
+ * solved in that sense. Finders are registered in `./techniques` in difficulty order.
  */
 import type { Candidates, Cell, Digit } from '../board'
 

@@ -1,0 +1,149 @@
+/**
+ * The ordered registry of technique finders, easiest first. The logical solver, hints, rating and
+ * `sudoku-lens steps` all read this one list, so adding a technique is one line here.
+ */
+import { findHiddenPair, findHiddenQuad, findHiddenTriple } from './hidden-subsets'
+import { findFullHouse } from './full-house'
+import { findHiddenSingle } from './hidden-single'
+import { findClaiming, findPointing } from './locked-candidates'
+import { findNakedPair, findNakedQuad, findNakedTriple } from './naked-subsets'
+import { findNakedSingle } from './naked-single'
+import { findJellyfish, findSwordfish, findXWing } from './fish'
+import { findSkyscraper } from './skyscraper'
+import { findTwoStringKite } from './two-string-kite'
+import { findWWing } from './w-wing'
+import { findXYWing } from './xy-wing'
+import { findXYZWing } from './xyz-wing'
+// ---- logic B's finders (advanced techniques) ----
+// SLOT findSimpleColouring: import { findSimpleColouring } from './simple-colouring'
+// SLOT findUniqueRectangles: import { findUniqueRectangles } from './unique-rectangles'
+// SLOT findBugPlusOne: import { findBugPlusOne } from './bug-plus-one'
+// SLOT findXChain: import { findXChain } from './x-chain'
+// SLOT findXYChain: import { findXYChain } from './xy-chain'
+// SLOT findAic: import { findAic } from './aic'
+import type { Step, Technique, TechniqueFinder } from './step'
+
+/** Every technique name in order of difficulty (the order of `Technique` in step.ts). */
+export const TECHNIQUE_ORDER: readonly Technique[] = [
+  'full-house',
+  'naked-single',
+  'hidden-single',
+  'locked-candidates-pointing',
+  'locked-candidates-claiming',
+  'naked-pair',
+  'hidden-pair',
+  'naked-triple',
+  'hidden-triple',
+  'naked-quad',
+  'hidden-quad',
+  'x-wing',
+  'swordfish',
+  'jellyfish',
+  'skyscraper',
+  'two-string-kite',
+  'xy-wing',
+  'xyz-wing',
+  'w-wing',
+  'simple-colouring',
+  'unique-rectangle-1',
+  'unique-rectangle-2',
+  'unique-rectangle-3',
+  'unique-rectangle-4',
+  'bug-plus-one',
+  'x-chain',
+  'xy-chain',
+  'aic',
+  'brute-force',
+]
+
+const rankOf = new Map(TECHNIQUE_ORDER.map((t, i) => [t, i]))
+
+/** Position of a technique in the difficulty order (0 = easiest). */
+export const techniqueRank = (technique: Technique): number => rankOf.get(technique) ?? TECHNIQUE_ORDER.length
+
+/** Names shown to people: "Hidden single", "X-Wing", "Unique rectangle (type 2)". */
+export const TECHNIQUE_LABELS: Record<Technique, string> = {
+  'full-house': 'Full house',
+  'naked-single': 'Naked single',
+  'hidden-single': 'Hidden single',
+  'locked-candidates-pointing': 'Locked candidates (pointing)',
+  'locked-candidates-claiming': 'Locked candidates (claiming)',
+  'naked-pair': 'Naked pair',
+  'hidden-pair': 'Hidden pair',
+  'naked-triple': 'Naked triple',
+  'hidden-triple': 'Hidden triple',
+  'naked-quad': 'Naked quad',
+  'hidden-quad': 'Hidden quad',
+  'x-wing': 'X-Wing',
+  swordfish: 'Swordfish',
+  jellyfish: 'Jellyfish',
+  skyscraper: 'Skyscraper',
+  'two-string-kite': '2-String Kite',
+  'xy-wing': 'XY-Wing',
+  'xyz-wing': 'XYZ-Wing',
+  'w-wing': 'W-Wing',
+  'simple-colouring': 'Simple colouring',
+  'unique-rectangle-1': 'Unique rectangle (type 1)',
+  'unique-rectangle-2': 'Unique rectangle (type 2)',
+  'unique-rectangle-3': 'Unique rectangle (type 3)',
+  'unique-rectangle-4': 'Unique rectangle (type 4)',
+  'bug-plus-one': 'BUG+1',
+  'x-chain': 'X-Chain',
+  'xy-chain': 'XY-Chain',
+  aic: 'Alternating inference chain',
+  'brute-force': 'Brute force',
+}
+
+export interface TechniqueEntry {
+  /** The easiest technique this finder reports (unique rectangles report types 1-4 from one finder). */
+  readonly technique: Technique
+  readonly find: TechniqueFinder
+}
+
+export const techniques: readonly TechniqueEntry[] = [
+  { technique: 'full-house', find: findFullHouse },
+  { technique: 'naked-single', find: findNakedSingle },
+  { technique: 'hidden-single', find: findHiddenSingle },
+  { technique: 'locked-candidates-pointing', find: findPointing },
+  { technique: 'locked-candidates-claiming', find: findClaiming },
+  { technique: 'naked-pair', find: findNakedPair },
+  { technique: 'hidden-pair', find: findHiddenPair },
+  { technique: 'naked-triple', find: findNakedTriple },
+  { technique: 'hidden-triple', find: findHiddenTriple },
+  { technique: 'naked-quad', find: findNakedQuad },
+  { technique: 'hidden-quad', find: findHiddenQuad },
+  { technique: 'x-wing', find: findXWing },
+  { technique: 'swordfish', find: findSwordfish },
+  { technique: 'jellyfish', find: findJellyfish },
+  { technique: 'skyscraper', find: findSkyscraper },
+  { technique: 'two-string-kite', find: findTwoStringKite },
+  { technique: 'xy-wing', find: findXYWing },
+  { technique: 'xyz-wing', find: findXYZWing },
+  { technique: 'w-wing', find: findWWing },
+  // ---- logic B's finders, in this order ----
+  // SLOT { technique: 'simple-colouring', find: findSimpleColouring },
+  // SLOT { technique: 'unique-rectangle-1', find: findUniqueRectangles },
+  // SLOT { technique: 'bug-plus-one', find: findBugPlusOne },
+  // SLOT { technique: 'x-chain', find: findXChain },
+  // SLOT { technique: 'xy-chain', find: findXYChain },
+  // SLOT { technique: 'aic', find: findAic },
+]
+
+/** Every step available in this state: all instances of every technique, easiest first. */
+export function allSteps(cands: Uint16Array, entries: readonly TechniqueEntry[] = techniques): Step[] {
+  const steps = entries.flatMap((entry) => entry.find(cands))
+  // Stable sort: keeps each finder's own order within a technique.
+  return steps.sort((a, b) => techniqueRank(a.technique) - techniqueRank(b.technique))
+}
+
+/** The easiest step available, or null when no technique in `entries` applies. */
+export function easiestStep(cands: Uint16Array, entries: readonly TechniqueEntry[] = techniques): Step | null {
+  for (const entry of entries) {
+    const steps = entry.find(cands)
+    if (steps.length === 0) continue
+    let best = steps[0]
+    for (const s of steps) if (techniqueRank(s.technique) < techniqueRank(best.technique)) best = s
+    return best
+  }
+  return null
+}
