@@ -1,0 +1,128 @@
+/**
+ * How hard a puzzle is for a person: the hardest technique the logical solve needed, a score that
+ * also counts how much work it took, and a level on the usual easy / medium / hard / expert /
+ * extreme scale. The level comes from the hardest technique, which is what decides whether a
+ * player can finish at all; the score orders puzzles within a level.
+ */
+import type { Grid } from './board'
+import type { Step, Technique } from './logic/step'
+import { techniqueRank } from './logic/techniques'
+import { type LogicalSolveOptions, type LogicalSolveStatus, logicalSolve } from './logical-solve'
+
+export type DifficultyLevel = 'easy' | 'medium' | 'hard' | 'expert' | 'extreme'
+
+export const DIFFICULTY_LEVELS: readonly DifficultyLevel[] = ['easy', 'medium', 'hard', 'expert', 'extreme']
+
+/** The level each technique puts a puzzle at, at least. */
+export const TECHNIQUE_LEVEL: Record<Technique, DifficultyLevel> = {
+  'full-house': 'easy',
+  'naked-single': 'easy',
+  'hidden-single': 'easy',
+  'locked-candidates-pointing': 'medium',
+  'locked-candidates-claiming': 'medium',
+  'naked-pair': 'medium',
+  'hidden-pair': 'medium',
+  'naked-triple': 'medium',
+  'hidden-triple': 'hard',
+  'naked-quad': 'hard',
+  'hidden-quad': 'hard',
+  'x-wing': 'hard',
+  swordfish: 'hard',
+  jellyfish: 'expert',
+  skyscraper: 'hard',
+  'two-string-kite': 'hard',
+  'xy-wing': 'hard',
+  'xyz-wing': 'hard',
+  'w-wing': 'hard',
+  'simple-colouring': 'expert',
+  'unique-rectangle-1': 'expert',
+  'unique-rectangle-2': 'expert',
+  'unique-rectangle-3': 'expert',
+  'unique-rectangle-4': 'expert',
+  'bug-plus-one': 'expert',
+  'x-chain': 'expert',
+  'xy-chain': 'expert',
+  aic: 'extreme',
+  'brute-force': 'extreme',
+}
+
+/** Points per use of a technique (after HoDoKu's scoring): singles are cheap, chains dear. */
+export const TECHNIQUE_SCORE: Record<Technique, number> = {
+  'full-house': 4,
+  'naked-single': 4,
+  'hidden-single': 14,
+  'locked-candidates-pointing': 50,
+  'locked-candidates-claiming': 50,
+  'naked-pair': 60,
+  'hidden-pair': 70,
+  'naked-triple': 80,
+  'hidden-triple': 100,
+  'naked-quad': 120,
+  'hidden-quad': 150,
+  'x-wing': 140,
+  swordfish: 150,
+  jellyfish: 160,
+  skyscraper: 130,
+  'two-string-kite': 150,
+  'xy-wing': 160,
+  'xyz-wing': 180,
+  'w-wing': 150,
+  'simple-colouring': 150,
+  'unique-rectangle-1': 100,
+  'unique-rectangle-2': 100,
+  'unique-rectangle-3': 100,
+  'unique-rectangle-4': 100,
+  'bug-plus-one': 100,
+  'x-chain': 260,
+  'xy-chain': 260,
+  aic: 280,
+  'brute-force': 1000,
+}
+
+export interface TechniqueUse {
+  readonly technique: Technique
+  readonly count: number
+}
+
+export interface Rating {
+  /** 'solved' when the puzzle has exactly one solution; otherwise there is nothing to rate. */
+  readonly status: LogicalSolveStatus
+  readonly level: DifficultyLevel | null
+  /** Sum of TECHNIQUE_SCORE over every step taken. */
+  readonly score: number
+  /** The hardest technique the solve needed. */
+  readonly hardest: Technique | null
+  /** Each technique used and how often, easiest first. */
+  readonly techniques: TechniqueUse[]
+  /** Steps taken by the logical solve. */
+  readonly steps: number
+}
+
+export function ratePuzzle(grid: Grid, options: LogicalSolveOptions = {}): Rating {
+  const result = logicalSolve(grid, { ...options, bruteForce: true })
+  if (result.status !== 'solved') {
+    return { status: result.status, level: null, score: 0, hardest: null, techniques: [], steps: 0 }
+  }
+  return { status: 'solved', ...rateSteps(result.steps) }
+}
+
+/** The rating of a solve path. */
+export function rateSteps(steps: readonly Step[]): Omit<Rating, 'status'> {
+  const counts = new Map<Technique, number>()
+  let score = 0
+  for (const step of steps) {
+    counts.set(step.technique, (counts.get(step.technique) ?? 0) + 1)
+    score += TECHNIQUE_SCORE[step.technique]
+  }
+  const techniques = [...counts.entries()]
+    .map(([technique, count]) => ({ technique, count }))
+    .sort((a, b) => techniqueRank(a.technique) - techniqueRank(b.technique))
+  let level: DifficultyLevel = 'easy'
+  let hardest: Technique | null = null
+  for (const { technique } of techniques) {
+    if (hardest === null || techniqueRank(technique) > techniqueRank(hardest)) hardest = technique
+    const l = TECHNIQUE_LEVEL[technique]
+    if (DIFFICULTY_LEVELS.indexOf(l) > DIFFICULTY_LEVELS.indexOf(level)) level = l
+  }
+  return { level, score, hardest, techniques, steps: steps.length }
+}
