@@ -1,7 +1,7 @@
 /**
  * The one place Electron is mocked. Main-process services are plain Node modules; only the
- * shell (app paths, dialogs, shell.openPath) comes from Electron, and tests point it at a
- * temporary folder so real files are written on disk.
+ * shell (app paths, windows, dialogs) comes from Electron. `app.getPath` points at a temporary
+ * folder so services write real files, and BrowserWindow records its options for the security test.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,13 +10,38 @@ import { vi } from 'vitest'
 
 const userData = mkdtempSync(join(tmpdir(), 'sudoku-lens-test-'))
 
-vi.mock('electron', () => ({
-  app: {
-    getPath: (name: string) => join(userData, name),
-    getVersion: () => '0.0.0-test',
-    isPackaged: false,
-  },
-  shell: { openPath: async () => '', showItemInFolder: () => undefined },
-  dialog: {},
-  ipcMain: { handle: () => undefined },
-}))
+export const createdWindows: { options: Record<string, unknown>; loaded: string[] }[] = []
+
+vi.mock('electron', () => {
+  class BrowserWindow {
+    readonly webContents = { send: vi.fn(), on: vi.fn(), setWindowOpenHandler: vi.fn() }
+    private readonly record: { options: Record<string, unknown>; loaded: string[] }
+    constructor(options: Record<string, unknown>) {
+      this.record = { options, loaded: [] }
+      createdWindows.push(this.record)
+    }
+    once(): void {}
+    show(): void {}
+    isDestroyed(): boolean {
+      return false
+    }
+    async loadURL(url: string): Promise<void> {
+      this.record.loaded.push(url)
+    }
+  }
+  return {
+    app: {
+      getPath: (name: string) => join(userData, name),
+      getVersion: () => '0.0.0-test',
+      isPackaged: false,
+      on: vi.fn(),
+    },
+    BrowserWindow,
+    shell: { openPath: async () => '', showItemInFolder: () => undefined, openExternal: async () => undefined },
+    dialog: {},
+    ipcMain: { handle: vi.fn() },
+    session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+    net: { fetch: vi.fn() },
+  }
+})

@@ -1,0 +1,124 @@
+/**
+ * The renderer's one way to reach the main process. Inside the desktop app it uses the preload
+ * bridge; in web mode it calls the same handlers over loopback HTTP with the page's token.
+ * Shell features (native dialogs) fall back to browser equivalents in web mode.
+ */
+import { decodeWire, encodeWire } from '../../shared/wire'
+import {
+  type EventName,
+  type Events,
+  type IpcError,
+  type Reply,
+  type RequestOf,
+  type ResponseOf,
+  type ServiceChannel,
+  type TextFile,
+  WEB_TOKEN_HEADER,
+} from '../../shared/ipc'
+
+export class HostError extends Error {
+  constructor(error: IpcError) {
+    super(error.message)
+    this.name = error.name
+  }
+}
+
+type Listener = <E extends EventName>(event: E, payload: Events[E]) => void
+
+interface Transport {
+  readonly mode: 'electron' | 'web'
+  call(channel: string, request: unknown): Promise<Reply<unknown>>
+  onEvent(listener: Listener): () => void
+}
+
+function electronTransport(bridge: NonNullable<Window['sudokuLens']>): Transport {
+  return {
+    mode: 'electron',
+    call: (channel, request) => (bridge as unknown as Record<string, (r: unknown) => Promise<Reply<unknown>>>)[channel](request),
+    onEvent: (listener) => bridge.onEvent(listener),
+  }
+}
+
+function webTransport(token: string): Transport {
+  let source: EventSource | undefined
+  const listeners = new Set<Listener>()
+  return {
+    mode: 'web',
+    async call(channel, request) {
+      const response = await fetch(`/api/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [WEB_TOKEN_HEADER]: token },
+        body: request === undefined ? '' : JSON.stringify(encodeWire(request)),
+      })
+      if (!response.ok) return { ok: false, error: { name: 'HostError', message: `${response.status} ${await response.text()}` } }
+      return decodeWire(await response.json()) as Reply<unknown>
+    },
+    onEvent(listener) {
+      listeners.add(listener)
+      source ??= new EventSource(`/api/events?token=${encodeURIComponent(token)}`)
+      source.onmessage = (message) => {
+        const { event, payload } = decodeWire(JSON.parse(message.data)) as { event: EventName; payload: never }
+        for (const each of listeners) each(event, payload)
+      }
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+function pickTransport(): Transport {
+  if (window.sudokuLens) return electronTransport(window.sudokuLens)
+  const token = document.querySelector<HTMLMetaElement>('meta[name="sudoku-lens-token"]')?.content ?? ''
+  return webTransport(token)
+}
+
+const transport = pickTransport()
+
+async function unwrap<T>(reply: Promise<Reply<unknown>>): Promise<T> {
+  const result = await reply
+  if (!result.ok) throw new HostError(result.error)
+  return result.value as T
+}
+
+export const host = {
+  mode: transport.mode,
+
+  call<C extends ServiceChannel>(channel: C, ...request: RequestOf<C> extends void ? [] : [RequestOf<C>]): Promise<ResponseOf<C>> {
+    return unwrap(transport.call(channel, request[0]))
+  },
+
+  onEvent: (listener: Listener) => transport.onEvent(listener),
+
+  /** Lets the user pick a text file; null when they cancel. */
+  async openTextFile(title: string, extensions: string[]): Promise<TextFile | null> {
+    if (transport.mode === 'electron') return unwrap(transport.call('file:open-text', { title, extensions }))
+    const file = await pickBrowserFile(extensions.map((ext) => `.${ext}`).join(','))
+    return file ? { name: file.name, text: await file.text() } : null
+  },
+
+  /** Saves text where the user chooses (web mode: a download); returns false when cancelled. */
+  async saveTextFile(file: TextFile): Promise<boolean> {
+    if (transport.mode === 'electron') return (await unwrap(transport.call('file:save-text', file))) !== null
+    downloadBlob(new Blob([file.text], { type: 'text/plain' }), file.name)
+    return true
+  },
+}
+
+export function pickBrowserFile(accept: string): Promise<File | null> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input')
+    input.type = 'file'
+    input.accept = accept
+    input.addEventListener('change', () => resolve(input.files?.[0] ?? null), { once: true })
+    input.addEventListener('cancel', () => resolve(null), { once: true })
+    input.click()
+  })
+}
+
+export function downloadBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

@@ -1,0 +1,79 @@
+/**
+ * Starts the real web-mode host (built renderer + real main-process services on loopback) and
+ * Debian's Chromium through playwright-core. Any request that leaves the machine fails the test.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { type Browser, type Page, chromium } from 'playwright-core'
+import { startWebMode } from '../../src/main/web'
+import type { WebServer } from '../../src/main/web-server'
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+
+export interface AppUnderTest {
+  readonly server: WebServer
+  readonly browser: Browser
+  readonly page: Page
+  readonly userDataDir: string
+  /** Requests to anything but the loopback host, which must stay empty. */
+  readonly remoteRequests: string[]
+  /** Uncaught page errors and console errors. */
+  readonly pageErrors: string[]
+  close(): Promise<void>
+}
+
+export async function openApp(options: { chromiumArgs?: string[] } = {}): Promise<AppUnderTest> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'sudoku-lens-e2e-'))
+  const server = await startWebMode({ rendererDir: resolve('out/renderer'), userDataDir, version: '0.0.0-e2e' })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
+  })
+  const context = await browser.newContext({ acceptDownloads: true })
+  const remoteRequests: string[] = []
+  const pageErrors: string[] = []
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url())
+    const local = url.hostname === '127.0.0.1' || ['blob:', 'data:'].includes(url.protocol)
+    if (!local) remoteRequests.push(url.href)
+    return local ? route.continue() : route.abort()
+  })
+  const page = await context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text())
+  })
+  await page.goto(server.url)
+  return {
+    server,
+    browser,
+    page,
+    userDataDir,
+    remoteRequests,
+    pageErrors,
+    async close() {
+      await browser.close()
+      await server.close()
+    },
+  }
+}
+
+/** The 81 digits shown on the board, `0` for an empty cell, read from the stable `data-cell` hooks. */
+export async function boardDigits(page: Page): Promise<string> {
+  return page.$$eval('[data-cell]', (cells) =>
+    cells
+      .sort((a, b) => Number(a.getAttribute('data-cell')) - Number(b.getAttribute('data-cell')))
+      .map((cell) => cell.textContent?.trim() || '0')
+      .join(''),
+  )
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { createMainWindow } from '../../src/main/window'
+import { createdWindows } from '../setup/electron-mock'
+
+describe('the main window', () => {
+  it('is isolated, sandboxed, without Node, and loads the app origin', () => {
+    createMainWindow('/app/out/preload')
+    const { options, loaded } = createdWindows.at(-1)!
+    expect(options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: '/app/out/preload/index.cjs',
+    })
+    expect(loaded).toEqual(['app://sudoku-lens/index.html'])
+  })
+})
