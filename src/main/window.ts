@@ -1,0 +1,26 @@
+import { BrowserWindow } from 'electron'
+import { join } from 'node:path'
+import { APP_ORIGIN } from './app-protocol'
+
+export function createMainWindow(preloadDir: string): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 860,
+    minWidth: 720,
+    minHeight: 560,
+    show: false,
+    title: 'Sudoku Lens',
+    webPreferences: {
+      preload: join(preloadDir, 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  })
+  window.once('ready-to-show', () => window.show())
+  const devUrl = process.env.ELECTRON_RENDERER_URL
+  void (devUrl ? window.loadURL(devUrl) : window.loadURL(`${APP_ORIGIN}/index.html`))
+  return window
+}
