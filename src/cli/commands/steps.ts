@@ -1,4 +1,4 @@
-import { type Candidates, candidatesOf } from '../../shared/sudoku/board'
+import { type Candidates, type Grid, candidatesOf } from '../../shared/sudoku/board'
 import { parseCandidates } from '../../shared/sudoku/candidates-format'
 import { parsePuzzle } from '../../shared/sudoku/format'
 import { allSteps } from '../../shared/sudoku/logic/techniques'
@@ -9,12 +9,15 @@ export const summary = 'Every step available now: steps --grid <81 chars> | --ca
 export async function run(args: string[]): Promise<number> {
   const { options, flags } = parseArgs(args, ['grid', 'candidates'])
   let cands: Candidates
+  let grid: Grid | undefined
   if (options.has('grid') === options.has('candidates')) {
     throw new UsageError('give exactly one of --grid <81 chars> or --candidates <729 chars>')
   }
-  if (options.has('grid')) cands = candidatesOf(parsePuzzle(options.get('grid')!))
-  else cands = parseCandidates(options.get('candidates')!)
-  const steps = allSteps(cands)
+  if (options.has('grid')) {
+    grid = parsePuzzle(options.get('grid')!)
+    cands = candidatesOf(grid)
+  } else cands = parseCandidates(options.get('candidates')!)
+  const steps = allSteps(cands, grid)
   if (flags.has('json')) {
     const out = steps.map(({ technique, placements, eliminations, text }) => ({ technique, placements, eliminations, text }))
     process.stdout.write(`${JSON.stringify(out)}\n`)

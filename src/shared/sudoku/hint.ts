@@ -114,9 +114,9 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
     parts.push(`Fix ${wrong.length + badMarks.length === 1 ? 'this' : 'these'} first: any step taken from here could lead you astray.`)
     return { kind: 'mistakes', cells: wrong, candidateCells: badMarks, text: parts.join(' ') }
   }
-  if (isSolved(cands)) return { kind: 'solved', cells: [], text: 'The puzzle is solved. Well done!' }
+  if (!grid.includes(0) && isSolved(cands)) return { kind: 'solved', cells: [], text: 'The puzzle is solved. Well done!' }
 
-  const step = easiestStep(cands, input.techniques ?? allTechniques) ?? bruteForceStep(cands, solution)
+  const step = easiestStep(cands, grid, input.techniques ?? allTechniques) ?? bruteForceStep(cands, solution, grid)
   return describe(step, level)
 }
 

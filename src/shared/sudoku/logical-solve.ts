@@ -53,48 +53,56 @@ export function logicalSolve(grid: Grid, options: LogicalSolveOptions = {}): Log
     }
     solution = result.solution!
   }
-  return logicalSolveFrom(candidatesOf(grid), solution, options)
+  return logicalSolveFrom(candidatesOf(grid), solution, options, grid)
 }
 
 /**
  * Continues from a candidate grid (e.g. the user's pencil marks) whose unique solution is
- * `solution`. The candidates must still allow the solution; check that first (hint.ts does).
+ * `solution`. `grid` holds the digits written in so far; without it, cells that count as solved
+ * in `start` are taken as written in. The candidates must still allow the solution; check that
+ * first (hint.ts does).
  */
 export function logicalSolveFrom(
   start: Candidates,
   solution: Grid,
   options: LogicalSolveOptions = {},
+  grid: Grid = gridOf(solvedOnly(start)),
 ): LogicalSolveResult {
   const entries = options.techniques ?? techniques
   const bruteForce = options.bruteForce ?? true
   const steps: Step[] = []
   let cands = start
+  const written = Uint8Array.from(grid)
   let bruteForceSteps = 0
-  // Each step removes at least one candidate, so 729 steps is more than any grid can take.
-  for (let guard = 0; guard <= 729 && !isSolved(cands); guard++) {
-    let step = easiestStep(cands, entries)
+  // Each step removes a candidate or writes a digit in, so 810 steps is more than any grid takes.
+  for (let guard = 0; guard <= 810 && written.includes(0); guard++) {
+    let step = easiestStep(cands, written, entries)
     if (!step) {
       if (!bruteForce) return finish('stuck')
-      step = bruteForceStep(cands, solution)
+      step = bruteForceStep(cands, solution, written)
       bruteForceSteps++
     }
     const next = applyStep(cands, step)
-    if (!changed(cands, next)) throw new Error(`Step "${step.technique}" changed nothing: ${step.text}`)
+    const writes = step.placements.filter((p) => written[p.cell] !== p.digit)
+    if (!changed(cands, next) && writes.length === 0) {
+      throw new Error(`Step "${step.technique}" changed nothing: ${step.text}`)
+    }
     const broken = emptyCell(next)
     if (broken >= 0) throw new Error(`Step "${step.technique}" left ${cellName(broken)} without candidates: ${step.text}`)
+    for (const { cell, digit } of writes) written[cell] = digit
     steps.push(step)
     cands = next
   }
-  return finish(isSolved(cands) ? 'solved' : 'stuck')
+  return finish(!written.includes(0) && isSolved(cands) ? 'solved' : 'stuck')
 
   function finish(status: LogicalSolveStatus): LogicalSolveResult {
-    return { status, steps, grid: gridOf(solvedOnly(cands)), candidates: cands, solution, bruteForceSteps }
+    return { status, steps, grid: Uint8Array.from(written), candidates: cands, solution, bruteForceSteps }
   }
 }
 
 /** The last resort: fill the open cell with the fewest candidates from the known solution. */
-export function bruteForceStep(cands: Candidates, solution: Grid): Step {
-  const solved = solvedCells(cands)
+export function bruteForceStep(cands: Candidates, solution: Grid, grid?: Grid): Step {
+  const solved = grid ?? solvedCells(cands)
   let best = -1
   for (let cell = 0; cell < CELLS; cell++) {
     if (solved[cell]) continue

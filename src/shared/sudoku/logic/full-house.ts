@@ -1,12 +1,13 @@
 /**
- * Full house: a unit with exactly one unsolved cell left; that cell takes the one missing digit.
+ * Full house: a unit with exactly one open cell left; that cell takes the one missing digit.
+ * With the grid known, "open" means not yet written in; from candidates alone, not solved.
  */
-import { allUnits, cellName, digitsOf, unitName } from '../board'
+import { type Grid, allUnits, cellName, digitsOf, unitName } from '../board'
 import { capitalise, solvedCells } from './common'
 import type { Step, TechniqueFinder } from './step'
 
-export const findFullHouse: TechniqueFinder = (cands) => {
-  const solved = solvedCells(cands)
+export const findFullHouse: TechniqueFinder = (cands, grid?: Grid) => {
+  const solved = grid ? Uint8Array.from(grid, (d) => (d ? 1 : 0)) : solvedCells(cands)
   const steps: Step[] = []
   const seen = new Set<number>()
   allUnits.forEach((unit, unitIndex) => {

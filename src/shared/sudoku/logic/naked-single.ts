@@ -1,12 +1,13 @@
 /**
- * Naked single: an unsolved cell with only one candidate left must hold that digit.
+ * Naked single: an open cell with only one candidate left must hold that digit.
+ * With the grid known, "open" means not yet written in; from candidates alone, not solved.
  */
-import { CELLS, cellName, digitsOf, unitsOfCell } from '../board'
+import { CELLS, type Grid, cellName, digitsOf, unitsOfCell } from '../board'
 import { solvedCells } from './common'
 import type { Step, TechniqueFinder } from './step'
 
-export const findNakedSingle: TechniqueFinder = (cands) => {
-  const solved = solvedCells(cands)
+export const findNakedSingle: TechniqueFinder = (cands, grid?: Grid) => {
+  const solved = grid ? Uint8Array.from(grid, (d) => (d ? 1 : 0)) : solvedCells(cands)
   const steps: Step[] = []
   for (let cell = 0; cell < CELLS; cell++) {
     if (solved[cell]) continue

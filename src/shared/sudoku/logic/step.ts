@@ -7,7 +7,7 @@
  * `solvedCells(cands)` from `./common` so all finders agree. `applyStep` (./apply) makes placed cells
  * solved in that sense. Finders are registered in `./techniques` in difficulty order.
  */
-import type { Candidates, Cell, Digit } from '../board'
+import type { Candidates, Cell, Digit, Grid } from '../board'
 
 /** Kebab-case technique names, in the order of difficulty used for hints and rating. */
 export type Technique =
@@ -60,4 +60,10 @@ export interface Step {
   readonly text: string
 }
 
-export type TechniqueFinder = (cands: Candidates) => Step[]
+/**
+ * `grid` (added by logic A; optional, finders may ignore it): the digits written in so far, when
+ * the caller knows them. Candidates alone cannot tell a cell that still has to be written in (its
+ * last candidate is not in any peer) from a filled one; full house and naked single use `grid`
+ * for that. Every other finder works from `cands` alone.
+ */
+export type TechniqueFinder = (cands: Candidates, grid?: Grid) => Step[]

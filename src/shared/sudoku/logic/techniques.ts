@@ -15,12 +15,13 @@ import { findWWing } from './w-wing'
 import { findXYWing } from './xy-wing'
 import { findXYZWing } from './xyz-wing'
 // ---- logic B's finders (advanced techniques) ----
-// SLOT findSimpleColouring: import { findSimpleColouring } from './simple-colouring'
-// SLOT findUniqueRectangles: import { findUniqueRectangles } from './unique-rectangles'
-// SLOT findBugPlusOne: import { findBugPlusOne } from './bug-plus-one'
-// SLOT findXChain: import { findXChain } from './x-chain'
-// SLOT findXYChain: import { findXYChain } from './xy-chain'
-// SLOT findAic: import { findAic } from './aic'
+import { findSimpleColouring } from './simple-colouring'
+import { findUniqueRectangles } from './unique-rectangle'
+import { findBugPlusOne } from './bug-plus-one'
+import { findXChain } from './x-chain'
+import { findXYChain } from './xy-chain'
+import { findAic } from './aic'
+import type { Candidates, Grid } from '../board'
 import type { Step, Technique, TechniqueFinder } from './step'
 
 /** Every technique name in order of difficulty (the order of `Technique` in step.ts). */
@@ -121,25 +122,28 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'xyz-wing', find: findXYZWing },
   { technique: 'w-wing', find: findWWing },
   // ---- logic B's finders, in this order ----
-  // SLOT { technique: 'simple-colouring', find: findSimpleColouring },
-  // SLOT { technique: 'unique-rectangle-1', find: findUniqueRectangles },
-  // SLOT { technique: 'bug-plus-one', find: findBugPlusOne },
-  // SLOT { technique: 'x-chain', find: findXChain },
-  // SLOT { technique: 'xy-chain', find: findXYChain },
-  // SLOT { technique: 'aic', find: findAic },
+  { technique: 'simple-colouring', find: findSimpleColouring },
+  { technique: 'unique-rectangle-1', find: findUniqueRectangles },
+  { technique: 'bug-plus-one', find: findBugPlusOne },
+  { technique: 'x-chain', find: findXChain },
+  { technique: 'xy-chain', find: findXYChain },
+  { technique: 'aic', find: findAic },
 ]
 
-/** Every step available in this state: all instances of every technique, easiest first. */
-export function allSteps(cands: Uint16Array, entries: readonly TechniqueEntry[] = techniques): Step[] {
-  const steps = entries.flatMap((entry) => entry.find(cands))
+/**
+ * Every step available in this state: all instances of every technique, easiest first.
+ * `grid` (the digits written in, when known) lets singles that are still to be written in show.
+ */
+export function allSteps(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = techniques): Step[] {
+  const steps = entries.flatMap((entry) => entry.find(cands, grid))
   // Stable sort: keeps each finder's own order within a technique.
   return steps.sort((a, b) => techniqueRank(a.technique) - techniqueRank(b.technique))
 }
 
 /** The easiest step available, or null when no technique in `entries` applies. */
-export function easiestStep(cands: Uint16Array, entries: readonly TechniqueEntry[] = techniques): Step | null {
+export function easiestStep(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = techniques): Step | null {
   for (const entry of entries) {
-    const steps = entry.find(cands)
+    const steps = entry.find(cands, grid)
     if (steps.length === 0) continue
     let best = steps[0]
     for (const s of steps) if (techniqueRank(s.technique) < techniqueRank(best.technique)) best = s
