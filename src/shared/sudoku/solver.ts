@@ -1,8 +1,41 @@
 /**
- * PLACEHOLDER until the solving-engine issue replaces it behind the same API: a plain
- * most-constrained-cell backtracking solver.
+ * The solver: counts the solutions of a grid up to a limit (limit 2 answers "is it unique?")
+ * and returns the first two, after tdoku's API.
+ *
+ * Representation (see `solver-tables.ts`): for each digit, one 27-bit mask per band of the
+ * cells where it is still possible, plus one 27-bit mask per band of the unsolved cells; 30
+ * 32-bit integers in all. The whole search lives in one preallocated `Int32Array`, one 32-word
+ * slot per search depth, so the hot loop allocates nothing.
+ *
+ * Propagation, per digit and band, in bulk with table lookups (the band approach of
+ * zhouyundong's JCZSolve and of fsss2, written afresh here for 32-bit JavaScript integers):
+ * - box-line reductions inside a band: keep only the minirows that fit some placement of the
+ *   digit once per row and once per box;
+ * - the same between bands, per stack of three boxes, on columns;
+ * - hidden singles in rows, columns and boxes, and naked singles (cells with one digit left).
+ * Search: guess on a cell with the fewest candidates (nearly always a two-candidate cell).
+ *
+ * Pure and synchronous, with no DOM or Node dependency: the app runs it in a Web Worker and
+ * cancels it by terminating the worker.
  */
-import { CELLS, type Grid, digitBit, peers } from './board'
+import type { Grid } from './board'
+import { bandTables } from './solver-tables'
+
+// Local bindings: some module loaders (tsx, CommonJS interop) turn every use of an imported
+// binding into a getter call, which costs more than the work in the hot loop.
+const {
+  BAND_COLUMN,
+  CELL_BAND,
+  CELL_BAND_PEERS,
+  CELL_BIT,
+  CELL_COLUMN,
+  CELL_PEERS_BY_BAND,
+  LOCKED_COLUMN,
+  MINIROW_MATCHING,
+  ROW_TO_BOXES,
+  SINGLE_CELL_ROW,
+  THIRD_BAND_COLUMNS,
+} = bandTables
 
 export interface SolveOptions {
   /** Stop counting after this many solutions (2 answers "is it unique?"). Default 1. */
@@ -18,34 +51,294 @@ export interface SolveResult {
   readonly second: Grid | null
 }
 
+const ALL_BAND = 0x7ffffff
+/** Words per search state: 27 digit-band masks (index digit * 3 + band), 3 unsolved masks. */
+const STATE = 32
+const UNSOLVED = 27
+/** Each guess solves at least one cell, so the search is never deeper than 81 guesses. */
+const MAX_DEPTH = 82
+
+const states = new Int32Array(STATE * (MAX_DEPTH + 1))
+const solutions = [new Uint8Array(81), new Uint8Array(81)]
+/** Digits (bit d) whose masks changed since their last update. */
+let dirty = 0
+let limit = 1
+let count = 0
+
 export function solve(grid: Grid, options: SolveOptions = {}): SolveResult {
-  const limit = options.limit ?? 1
-  const work = Uint8Array.from(grid)
-  const found: Grid[] = []
-  const search = (): void => {
-    let best = -1
-    let bestMask = 0
-    let bestCount = 10
-    for (let cell = 0; cell < CELLS; cell++) {
-      if (work[cell]) continue
-      let mask = 0x1ff
-      for (const p of peers[cell]) if (work[p]) mask &= ~digitBit(work[p])
-      let n = 0
-      for (let m = mask; m; m &= m - 1) n++
-      if (n < bestCount) [best, bestMask, bestCount] = [cell, mask, n]
-      if (n === 0) return
-    }
-    if (best < 0) {
-      found.push(Uint8Array.from(work))
+  limit = Math.max(1, Math.floor(options.limit ?? 1))
+  count = 0
+  if (grid.length === 81 && setUp(grid) && propagate(0)) search(0)
+  return {
+    count,
+    solution: count >= 1 ? solutions[0].slice() : null,
+    second: count >= 2 ? solutions[1].slice() : null,
+  }
+}
+
+/** Fills state 0 from the givens; false when a given is not a digit or clashes with another. */
+function setUp(grid: Grid): boolean {
+  states.fill(ALL_BAND, 0, UNSOLVED + 3)
+  for (let cell = 0; cell < 81; cell++) {
+    const value = grid[cell]
+    if (value === 0) continue
+    if (value > 9 || !placeGiven(value - 1, cell)) return false
+  }
+  dirty = 0x1ff
+  return true
+}
+
+/**
+ * Places digit d (0-based) in `cell` of state 0, checking everything: d must still be possible
+ * there and no peer may already hold it. Only used for the givens; during the search the
+ * reductions keep the state consistent, so placements need no checks.
+ */
+function placeGiven(d: number, cell: number): boolean {
+  const band = CELL_BAND[cell]
+  const bit = CELL_BIT[cell]
+  if ((states[d * 3 + band] & bit) === 0) return false
+  const unsolved = states[UNSOLVED + band] & ~bit
+  states[UNSOLVED + band] = unsolved
+  for (let e = 0; e < 9; e++) if (e !== d) states[e * 3 + band] &= ~bit
+  const peers = CELL_BAND_PEERS[cell]
+  if (states[d * 3 + band] & peers & ~unsolved) return false
+  states[d * 3 + band] &= ~peers
+  const column = CELL_COLUMN[cell]
+  for (let b = 0; b < 3; b++) {
+    if (b === band) continue
+    if (states[d * 3 + b] & column & ~states[UNSOLVED + b]) return false
+    states[d * 3 + b] &= ~column
+  }
+  return true
+}
+
+function search(level: number): void {
+  const s = level * STATE
+  if ((states[s + UNSOLVED] | states[s + UNSOLVED + 1] | states[s + UNSOLVED + 2]) === 0) {
+    if (count < 2) record(s, solutions[count])
+    count++
+    return
+  }
+  const cell = guessCell(s)
+  const band = CELL_BAND[cell]
+  const bit = CELL_BIT[cell]
+  let digits = 0
+  for (let d = 0; d < 9; d++) if (states[s + d * 3 + band] & bit) digits |= 1 << d
+  while (digits !== 0) {
+    const d = 31 - Math.clz32(digits & -digits)
+    digits &= digits - 1
+    if (digits === 0) {
+      // The last candidate needs no copy: this level's state is not needed afterwards.
+      guess(s, d, cell)
+      if (propagate(s)) search(level)
       return
     }
-    for (let d = 1; d <= 9 && found.length < limit; d++) {
-      if (!(bestMask & digitBit(d))) continue
-      work[best] = d
-      search()
-    }
-    work[best] = 0
+    const t = s + STATE
+    states.copyWithin(t, s, s + STATE)
+    guess(t, d, cell)
+    if (propagate(t)) search(level + 1)
+    if (count >= limit) return
   }
-  search()
-  return { count: found.length, solution: found[0] ?? null, second: found[1] ?? null }
+}
+
+/** Leaves only digit d in `cell`; `propagate` then places it as a naked single. */
+function guess(s: number, d: number, cell: number): void {
+  const band = CELL_BAND[cell]
+  const bit = CELL_BIT[cell]
+  dirty = 0
+  for (let e = 0, i = s + band; e < 9; e++, i += 3) {
+    if (e !== d && states[i] & bit) {
+      states[i] &= ~bit
+      dirty |= 1 << e
+    }
+  }
+}
+
+/** Runs the reductions until nothing changes; false on a contradiction. */
+function propagate(s: number): boolean {
+  for (;;) {
+    while (dirty !== 0) {
+      const d = 31 - Math.clz32(dirty & -dirty)
+      dirty &= dirty - 1
+      if (!updateDigit(s, d)) return false
+    }
+    if (!nakedSingles(s)) return false
+    if (dirty === 0) return true
+  }
+}
+
+/**
+ * Box-line reductions within and between the bands of digit d, until they change nothing;
+ * then every unsolved cell that is the only one left for d in its row is solved: by then the
+ * reductions have already removed d from its row, column and box, so solving it only means
+ * taking the other digits out of the cell.
+ */
+function updateDigit(s: number, d: number): boolean {
+  const i = s + d * 3
+  let a0 = states[i]
+  let a1 = states[i + 1]
+  let a2 = states[i + 2]
+  const u0 = states[s + UNSOLVED]
+  const u1 = states[s + UNSOLVED + 1]
+  const u2 = states[s + UNSOLVED + 2]
+  if (((a0 & u0) | (a1 & u1) | (a2 & u2)) === 0) return true // d is solved everywhere
+  for (;;) {
+    const o0 = a0
+    const o1 = a1
+    const o2 = a2
+    a0 &= MINIROW_MATCHING[ROW_TO_BOXES[a0 & 511] | (ROW_TO_BOXES[(a0 >> 9) & 511] << 3) | (ROW_TO_BOXES[a0 >> 18] << 6)]
+    a1 &= MINIROW_MATCHING[ROW_TO_BOXES[a1 & 511] | (ROW_TO_BOXES[(a1 >> 9) & 511] << 3) | (ROW_TO_BOXES[a1 >> 18] << 6)]
+    a2 &= MINIROW_MATCHING[ROW_TO_BOXES[a2 & 511] | (ROW_TO_BOXES[(a2 >> 9) & 511] << 3) | (ROW_TO_BOXES[a2 >> 18] << 6)]
+    if (a0 === 0 || a1 === 0 || a2 === 0) return false
+    const c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
+    const c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
+    const c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
+    a0 &= (~(LOCKED_COLUMN[c1] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c1 | c2] & 511) * BAND_COLUMN
+    a1 &= (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c0 | c2] & 511) * BAND_COLUMN
+    a2 &= (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c1]) & THIRD_BAND_COLUMNS[c0 | c1] & 511) * BAND_COLUMN
+    if (a0 === o0 && a1 === o1 && a2 === o2) break
+  }
+  states[i] = a0
+  states[i + 1] = a1
+  states[i + 2] = a2
+  solveRowSingles(s, d, 0, a0, u0)
+  solveRowSingles(s, d, 1, a1, u1)
+  solveRowSingles(s, d, 2, a2, u2)
+  return true
+}
+
+function solveRowSingles(s: number, d: number, band: number, a: number, unsolved: number): void {
+  if ((a & unsolved) === 0) return
+  const single =
+    (SINGLE_CELL_ROW[a & 511] | (SINGLE_CELL_ROW[(a >> 9) & 511] << 9) | (SINGLE_CELL_ROW[a >> 18] << 18)) & unsolved
+  if (single === 0) return
+  states[s + UNSOLVED + band] = unsolved & ~single
+  for (let e = 0, i = s + band; e < 9; e++, i += 3) {
+    if (e !== d && states[i] & single) {
+      states[i] &= ~single
+      dirty |= 1 << e
+    }
+  }
+}
+
+/**
+ * Solves every unsolved cell with one digit left, taking that digit out of its row, column and
+ * box; false when a cell has no digit left.
+ */
+function nakedSingles(s: number): boolean {
+  for (let band = 0; band < 3; band++) {
+    let unsolved = states[s + UNSOLVED + band]
+    if (unsolved === 0) continue
+    let ones = 0
+    let twos = 0
+    for (let i = s + band, end = s + 27; i < end; i += 3) {
+      const x = states[i]
+      twos |= ones & x
+      ones |= x
+    }
+    if (unsolved & ~ones) return false
+    let single = unsolved & ~twos
+    if (single === 0) continue
+    unsolved &= ~single
+    states[s + UNSOLVED + band] = unsolved
+    while (single !== 0) {
+      const bit = single & -single
+      single &= single - 1
+      // An earlier single of this pass may have taken the cell's last digit.
+      let d = 0
+      while (d < 9 && (states[s + d * 3 + band] & bit) === 0) d++
+      if (d === 9) return false
+      const cell = band * 27 + 31 - Math.clz32(bit)
+      const base = s + d * 3
+      states[base + band] &= ~CELL_BAND_PEERS[cell]
+      const column = CELL_COLUMN[cell]
+      if (band !== 0) states[base] &= ~column
+      if (band !== 1) states[base + 1] &= ~column
+      if (band !== 2) states[base + 2] &= ~column
+      dirty |= 1 << d
+    }
+  }
+  return true
+}
+
+/**
+ * The cell to guess on: among the cells with two candidates, the one whose digits are still
+ * possible in the most unsolved peers, so that either guess removes many candidates (this
+ * halves the search on the hardest puzzles compared with taking the first such cell). When no
+ * cell has two candidates, the first cell with the fewest.
+ */
+function guessCell(s: number): number {
+  const u0 = states[s + UNSOLVED]
+  const u1 = states[s + UNSOLVED + 1]
+  const u2 = states[s + UNSOLVED + 2]
+  let best = -1
+  let bestScore = -1
+  for (let band = 0; band < 3; band++) {
+    const unsolved = states[s + UNSOLVED + band]
+    if (unsolved === 0) continue
+    let ones = 0
+    let twos = 0
+    let threes = 0
+    for (let i = s + band, end = s + 27; i < end; i += 3) {
+      const x = states[i]
+      threes |= twos & x
+      twos |= ones & x
+      ones |= x
+    }
+    for (let pairs = unsolved & twos & ~threes; pairs !== 0; pairs &= pairs - 1) {
+      const bit = pairs & -pairs
+      const cell = band * 27 + 31 - Math.clz32(bit)
+      let m0 = 0
+      let m1 = 0
+      let m2 = 0
+      for (let i = s + band, end = s + 27; i < end; i += 3) {
+        if (states[i] & bit) {
+          m0 |= states[i - band]
+          m1 |= states[i - band + 1]
+          m2 |= states[i - band + 2]
+        }
+      }
+      const p = cell * 3
+      const score =
+        popcount(m0 & u0 & CELL_PEERS_BY_BAND[p]) +
+        popcount(m1 & u1 & CELL_PEERS_BY_BAND[p + 1]) +
+        popcount(m2 & u2 & CELL_PEERS_BY_BAND[p + 2])
+      if (score > bestScore) {
+        bestScore = score
+        best = cell
+      }
+    }
+  }
+  return best >= 0 ? best : fewestCandidatesCell(s)
+}
+
+function fewestCandidatesCell(s: number): number {
+  let best = -1
+  let bestCount = 10
+  for (let band = 0; band < 3; band++) {
+    for (let rest = states[s + UNSOLVED + band]; rest !== 0; rest &= rest - 1) {
+      const bit = rest & -rest
+      let n = 0
+      for (let i = s + band, end = s + 27; i < end; i += 3) if (states[i] & bit) n++
+      if (n < bestCount) {
+        bestCount = n
+        best = band * 27 + 31 - Math.clz32(bit)
+      }
+    }
+  }
+  return best
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+function record(s: number, out: Uint8Array): void {
+  for (let d = 0; d < 9; d++) {
+    for (let band = 0; band < 3; band++) {
+      for (let m = states[s + d * 3 + band]; m !== 0; m &= m - 1) out[band * 27 + 31 - Math.clz32(m & -m)] = d + 1
+    }
+  }
 }
