@@ -1,0 +1,123 @@
+/**
+ * Solver benchmark: times `solve` against `dancing-links` (Knuth's DLX, the fastest npm
+ * solver measured here) on the shared puzzle files, both counting up to 2 solutions.
+ *
+ *   npm run bench:solver [-- --sample N] [-- --quick]
+ *
+ * Per file: our solver on every puzzle, then a deterministic sample (every k-th puzzle, about
+ * N = 3000 of them, all of them for the small files) on which our solver and dancing-links run
+ * alternately, puzzle by puzzle, so that load from other processes falls on both alike. The
+ * ratio compares the two on that same sample. dancing-links' time includes building its
+ * exact-cover matrix, which it cannot reuse between puzzles; ours includes its own set-up.
+ */
+import { DancingLinks } from 'dancing-links'
+import { cpus } from 'node:os'
+import { solve } from '../src/shared/sudoku/solver'
+import type { Grid } from '../src/shared/sudoku/board'
+import { readPuzzles } from '../tests/fixtures/puzzles'
+
+const FILES = [
+  { label: 'forum hardest 1106', file: 'puzzles6_forum_hardest_1106' },
+  { label: 'forum hardest 1905 11+', file: 'puzzles5_forum_hardest_1905_11+' },
+  { label: '17-clue', file: 'puzzles2_17_clue' },
+  { label: 'magictour top1465', file: 'puzzles3_magictour_top1465' },
+  { label: 'serg benchmark', file: 'puzzles7_serg_benchmark' },
+]
+
+const args = process.argv.slice(2)
+const quick = args.includes('--quick')
+const sampleIndex = args.indexOf('--sample')
+const sampleTarget = sampleIndex >= 0 ? Number(args[sampleIndex + 1]) : quick ? 300 : 3000
+
+const dlx = new DancingLinks<number>()
+
+/**
+ * The usual exact-cover encoding: 324 columns (cell, row-digit, column-digit, box-digit), one
+ * row per (cell, digit) still allowed by the givens; a given cell gets only its own digit. Rows
+ * that a given rules out are left out, which only makes dancing-links' job easier.
+ */
+function dlxCount(grid: Grid): number {
+  const solver = dlx.createSolver({ columns: 324 })
+  const used = new Uint16Array(27)
+  for (let cell = 0; cell < 81; cell++) {
+    const v = grid[cell]
+    if (!v) continue
+    const r = Math.floor(cell / 9)
+    const c = cell % 9
+    const bit = 1 << (v - 1)
+    used[r] |= bit
+    used[9 + c] |= bit
+    used[18 + Math.floor(r / 3) * 3 + Math.floor(c / 3)] |= bit
+  }
+  for (let cell = 0; cell < 81; cell++) {
+    const r = Math.floor(cell / 9)
+    const c = cell % 9
+    const b = Math.floor(r / 3) * 3 + Math.floor(c / 3)
+    const blocked = used[r] | used[9 + c] | used[18 + b]
+    for (let d = 0; d < 9; d++) {
+      if (grid[cell] ? grid[cell] !== d + 1 : blocked & (1 << d)) continue
+      solver.addSparseConstraint(cell * 9 + d, [cell, 81 + r * 9 + d, 162 + c * 9 + d, 243 + b * 9 + d])
+    }
+  }
+  return solver.find(2).length
+}
+
+function ourCount(grid: Grid): number {
+  return solve(grid, { limit: 2 }).count
+}
+
+function timeOne(fn: (g: Grid) => number, grid: Grid, out: number[]): number {
+  const t = performance.now()
+  const n = fn(grid)
+  out.push((performance.now() - t) * 1000)
+  return n
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+}
+
+function summary(times: number[]): { median: number; p90: number; mean: number } {
+  const sorted = [...times].sort((a, b) => a - b)
+  const mean = times.reduce((a, b) => a + b, 0) / times.length
+  return { median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), mean }
+}
+
+const f1 = (x: number): string => x.toFixed(1)
+
+// Warm up both solvers so that the first file is not timed with unoptimised code.
+const warm = readPuzzles(FILES[0].file).slice(0, quick ? 50 : 200)
+for (let i = 0; i < 3; i++) for (const e of warm) ourCount(e.puzzle)
+for (const e of warm.slice(0, 50)) dlxCount(e.puzzle)
+
+console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${new Date().toISOString()}`)
+console.log('µs per puzzle, counting up to 2 solutions')
+console.log(
+  '| puzzles | n | ours median | ours p90 | sample n | ours median | ours p90 | dancing-links median | dancing-links p90 | ratio (median) | ratio (mean) |',
+)
+console.log('|---|---|---|---|---|---|---|---|---|---|---|')
+
+for (const { label, file } of FILES) {
+  const entries = readPuzzles(file)
+  const ours: number[] = []
+  for (const e of entries) timeOne(ourCount, e.puzzle, ours)
+
+  const step = Math.max(1, Math.floor(entries.length / sampleTarget))
+  const oursSample: number[] = []
+  const dlxSample: number[] = []
+  let mismatches = 0
+  for (let i = 0; i < entries.length; i += step) {
+    const a = timeOne(ourCount, entries[i].puzzle, oursSample)
+    const b = timeOne(dlxCount, entries[i].puzzle, dlxSample)
+    if (a !== b) mismatches++
+  }
+  if (mismatches) throw new Error(`${label}: solvers disagree on ${mismatches} puzzles`)
+  const all = summary(ours)
+  const o = summary(oursSample)
+  const d = summary(dlxSample)
+  console.log(
+    `| ${label} | ${entries.length} | ${f1(all.median)} | ${f1(all.p90)} | ${oursSample.length}` +
+      ` | ${f1(o.median)} | ${f1(o.p90)} | ${f1(d.median)} | ${f1(d.p90)}` +
+      ` | ${f1(d.median / o.median)}x | ${f1(d.mean / o.mean)}x |`,
+  )
+}
