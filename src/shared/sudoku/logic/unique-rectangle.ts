@@ -62,13 +62,13 @@ export function findUniqueRectangles(cands: Candidates): Step[] {
           const sameStack = Math.floor(c1 / 3) === Math.floor(c2 / 3)
           if (sameBand === sameStack) continue // one box or four boxes: no deadly pattern
           const corners = [cellAt(r1, c1), cellAt(r1, c2), cellAt(r2, c1), cellAt(r2, c2)]
-          const common = corners.reduce((m, c) => m & cands[c], 0x1ff)
-          if (bitCount(common) < 2) continue
-          for (const a of digitsOf(common))
-            for (const b of digitsOf(common)) {
-              if (b <= a) continue
-              for (const step of rectangleSteps(cands, corners, a, b)) push(step)
-            }
+          // Every type needs at least two corners holding only the two digits.
+          const pairs = corners.map((c) => cands[c]).filter((m) => bitCount(m) === 2)
+          for (const ab of new Set(pairs)) {
+            if (pairs.filter((m) => m === ab).length < 2 || corners.some((c) => (cands[c] & ab) !== ab)) continue
+            const [a, b] = digitsOf(ab)
+            for (const step of rectangleSteps(cands, corners, a, b)) push(step)
+          }
         }
   return steps
 }
