@@ -19,7 +19,7 @@ import { findXYWing } from '../../../../src/shared/sudoku/logic/xy-wing'
 import { findXYZWing } from '../../../../src/shared/sudoku/logic/xyz-wing'
 import { Pencil, cell, cells, elims, expected } from './pencil'
 
-// A Sudoku Exchange puzzle (public domain) and its solution, for the singles.
+// The first puzzle of the Sudoku Exchange hard bank (public domain) and its solution, for the singles.
 const SOLUTION = '389251467576948132142367589821694375934715826765823941258136794493572618617489253'
 const solved = () => Uint8Array.from(SOLUTION, Number)
 
