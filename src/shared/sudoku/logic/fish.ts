@@ -4,7 +4,7 @@
  * rows needs its digit in one of those columns, which fills the n columns' digit, so no other
  * cell of those columns can hold it. The same with rows and columns swapped.
  */
-import { allUnits, colOf, rowOf } from '../board'
+import { allUnits, bitCount, colOf, rowOf } from '../board'
 import { columnUnit, combinations, eliminate, joinAnd, listCells, placesFor, rowUnit, solvedCells } from './common'
 import type { Step, Technique, TechniqueFinder } from './step'
 
@@ -22,16 +22,21 @@ function findFish(size: 2 | 3 | 4): TechniqueFinder {
       const lineWord = byRows ? 'rows' : 'columns'
       const crossWord = byRows ? 'columns' : 'rows'
       for (let digit = 1; digit <= 9; digit++) {
-        const lines: { line: number; places: number[] }[] = []
+        // Each base line with 2..size places for the digit, its places as a mask of cross lines.
+        const lines: { line: number; places: number[]; mask: number }[] = []
         for (let line = 0; line < 9; line++) {
           const places = placesFor(cands, solved, allUnits[baseUnit(line)], digit)
-          if (places.length >= 2 && places.length <= size) lines.push({ line, places })
+          if (places.length < 2 || places.length > size) continue
+          let mask = 0
+          for (const c of places) mask |= 1 << crossOf(c)
+          lines.push({ line, places, mask })
         }
+        if (lines.length < size) continue
         for (const base of combinations(lines, size)) {
           let crossMask = 0
-          for (const { places } of base) for (const c of places) crossMask |= 1 << crossOf(c)
+          for (const { mask } of base) crossMask |= mask
+          if (bitCount(crossMask) !== size) continue
           const cross = [...Array(9).keys()].filter((i) => crossMask & (1 << i))
-          if (cross.length !== size) continue
           const baseLines = base.map((b) => b.line)
           const targets: number[] = []
           for (const x of cross) {
