@@ -58,9 +58,11 @@ const UNSOLVED = 27
 /** Each guess solves at least one cell, so the search is never deeper than 81 guesses. */
 const MAX_DEPTH = 82
 
+const DIGIT_OF_INDEX = Uint8Array.from({ length: 27 }, (_, i) => Math.floor(i / 3))
+
 const states = new Int32Array(STATE * (MAX_DEPTH + 1))
 const solutions = [new Uint8Array(81), new Uint8Array(81)]
-/** Digits (bit d) whose masks changed since their last update. */
+/** Digit-band masks (bit `digit * 3 + band`) changed since their last update. */
 let dirty = 0
 let limit = 1
 let count = 0
@@ -84,7 +86,7 @@ function setUp(grid: Grid): boolean {
     if (value === 0) continue
     if (value > 9 || !placeGiven(value - 1, cell)) return false
   }
-  dirty = 0x1ff
+  dirty = ALL_BAND
   return true
 }
 
@@ -134,7 +136,7 @@ function search(level: number): void {
       return
     }
     const t = s + STATE
-    states.copyWithin(t, s, s + STATE)
+    for (let k = 0; k < 30; k++) states[t + k] = states[s + k]
     guess(t, d, cell)
     if (propagate(t)) search(level + 1)
     if (count >= limit) return
@@ -149,7 +151,7 @@ function guess(s: number, d: number, cell: number): void {
   for (let e = 0, i = s + band; e < 9; e++, i += 3) {
     if (e !== d && states[i] & bit) {
       states[i] &= ~bit
-      dirty |= 1 << e
+      dirty |= 1 << (i - s)
     }
   }
 }
@@ -158,9 +160,10 @@ function guess(s: number, d: number, cell: number): void {
 function propagate(s: number): boolean {
   for (;;) {
     while (dirty !== 0) {
-      const d = 31 - Math.clz32(dirty & -dirty)
-      dirty &= dirty - 1
-      if (!updateDigit(s, d)) return false
+      const d = DIGIT_OF_INDEX[31 - Math.clz32(dirty & -dirty)]
+      const bands = (dirty >> (d * 3)) & 7
+      dirty &= ~(7 << (d * 3))
+      if (!updateDigit(s, d, bands)) return false
     }
     if (!nakedSingles(s)) return false
     if (dirty === 0) return true
@@ -173,7 +176,7 @@ function propagate(s: number): boolean {
  * reductions have already removed d from its row, column and box, so solving it only means
  * taking the other digits out of the cell.
  */
-function updateDigit(s: number, d: number): boolean {
+function updateDigit(s: number, d: number, bands: number): boolean {
   const i = s + d * 3
   let a0 = states[i]
   let a1 = states[i + 1]
@@ -182,28 +185,39 @@ function updateDigit(s: number, d: number): boolean {
   const u1 = states[s + UNSOLVED + 1]
   const u2 = states[s + UNSOLVED + 2]
   if (((a0 & u0) | (a1 & u1) | (a2 & u2)) === 0) return true // d is solved everywhere
+  // Only a band that lost cells can lose minirows.
+  if (bands & 1) a0 &= MINIROW_MATCHING[ROW_TO_BOXES[a0 & 511] | (ROW_TO_BOXES[(a0 >> 9) & 511] << 3) | (ROW_TO_BOXES[a0 >> 18] << 6)]
+  if (bands & 2) a1 &= MINIROW_MATCHING[ROW_TO_BOXES[a1 & 511] | (ROW_TO_BOXES[(a1 >> 9) & 511] << 3) | (ROW_TO_BOXES[a1 >> 18] << 6)]
+  if (bands & 4) a2 &= MINIROW_MATCHING[ROW_TO_BOXES[a2 & 511] | (ROW_TO_BOXES[(a2 >> 9) & 511] << 3) | (ROW_TO_BOXES[a2 >> 18] << 6)]
   for (;;) {
-    const o0 = a0
-    const o1 = a1
-    const o2 = a2
-    a0 &= MINIROW_MATCHING[ROW_TO_BOXES[a0 & 511] | (ROW_TO_BOXES[(a0 >> 9) & 511] << 3) | (ROW_TO_BOXES[a0 >> 18] << 6)]
-    a1 &= MINIROW_MATCHING[ROW_TO_BOXES[a1 & 511] | (ROW_TO_BOXES[(a1 >> 9) & 511] << 3) | (ROW_TO_BOXES[a1 >> 18] << 6)]
-    a2 &= MINIROW_MATCHING[ROW_TO_BOXES[a2 & 511] | (ROW_TO_BOXES[(a2 >> 9) & 511] << 3) | (ROW_TO_BOXES[a2 >> 18] << 6)]
     if (a0 === 0 || a1 === 0 || a2 === 0) return false
     const c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
     const c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
     const c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
-    a0 &= (~(LOCKED_COLUMN[c1] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c1 | c2] & 511) * BAND_COLUMN
-    a1 &= (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c0 | c2] & 511) * BAND_COLUMN
-    a2 &= (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c1]) & THIRD_BAND_COLUMNS[c0 | c1] & 511) * BAND_COLUMN
-    if (a0 === o0 && a1 === o1 && a2 === o2) break
+    const n0 = a0 & (~(LOCKED_COLUMN[c1] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c1 | c2] & 511) * BAND_COLUMN
+    const n1 = a1 & (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c0 | c2] & 511) * BAND_COLUMN
+    const n2 = a2 & (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c1]) & THIRD_BAND_COLUMNS[c0 | c1] & 511) * BAND_COLUMN
+    if (n0 === a0 && n1 === a1 && n2 === a2) break
+    if (n0 !== a0) {
+      a0 = n0 & MINIROW_MATCHING[ROW_TO_BOXES[n0 & 511] | (ROW_TO_BOXES[(n0 >> 9) & 511] << 3) | (ROW_TO_BOXES[n0 >> 18] << 6)]
+      bands |= 1
+    }
+    if (n1 !== a1) {
+      a1 = n1 & MINIROW_MATCHING[ROW_TO_BOXES[n1 & 511] | (ROW_TO_BOXES[(n1 >> 9) & 511] << 3) | (ROW_TO_BOXES[n1 >> 18] << 6)]
+      bands |= 2
+    }
+    if (n2 !== a2) {
+      a2 = n2 & MINIROW_MATCHING[ROW_TO_BOXES[n2 & 511] | (ROW_TO_BOXES[(n2 >> 9) & 511] << 3) | (ROW_TO_BOXES[n2 >> 18] << 6)]
+      bands |= 4
+    }
   }
   states[i] = a0
   states[i + 1] = a1
   states[i + 2] = a2
-  solveRowSingles(s, d, 0, a0, u0)
-  solveRowSingles(s, d, 1, a1, u1)
-  solveRowSingles(s, d, 2, a2, u2)
+  // New row singles can only appear in a band whose mask changed.
+  if (bands & 1) solveRowSingles(s, d, 0, a0, u0)
+  if (bands & 2) solveRowSingles(s, d, 1, a1, u1)
+  if (bands & 4) solveRowSingles(s, d, 2, a2, u2)
   return true
 }
 
@@ -216,7 +230,7 @@ function solveRowSingles(s: number, d: number, band: number, a: number, unsolved
   for (let e = 0, i = s + band; e < 9; e++, i += 3) {
     if (e !== d && states[i] & single) {
       states[i] &= ~single
-      dirty |= 1 << e
+      dirty |= 1 << (i - s)
     }
   }
 }
@@ -255,7 +269,7 @@ function nakedSingles(s: number): boolean {
       if (band !== 0) states[base] &= ~column
       if (band !== 1) states[base + 1] &= ~column
       if (band !== 2) states[base + 2] &= ~column
-      dirty |= 1 << d
+      dirty |= 7 << (d * 3)
     }
   }
   return true
