@@ -1,0 +1,286 @@
+/**
+ * The time-lapse service the main process exposes over IPC (and the web host over HTTP): start,
+ * feed, stop and resume recordings, list sessions, encode, delete. Every argument comes from
+ * outside, so each one is checked here: settings by the shared validator, session ids by a
+ * strict pattern (no path can be smuggled into a folder name), frames as bounded JPEG bytes.
+ */
+import { rm, readdir, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  filmSeconds,
+  isSessionId,
+  validateTimelapseSettings,
+  type TimelapseSessionSummary,
+  type TimelapseSettings,
+} from '../../shared/timelapse'
+import type { CV } from '../../shared/vision/cv'
+import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
+import type { X264Preset } from './ffmpeg-args'
+import { frameNumber } from './frame-names'
+import { readManifest, writeManifest } from './manifest'
+import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
+import { isJpeg, SessionRecorder } from './session-store'
+import type { LocateCorners } from './stabilise'
+
+export const VIDEO_NAME = 'timelapse.mp4'
+/** A webcam JPEG is well under 1 MB; anything this big is not a frame. */
+export const MAX_FRAME_BYTES = 32 * 1024 * 1024
+
+export interface TimelapseServiceOptions {
+  /** Folder holding one sub-folder per session; the app passes `app.getPath('userData')/timelapses`. */
+  readonly baseDir: string
+  readonly ffmpegPath?: string
+  /** Sheet corners for stabilising and the `puzzle` crop; without it those fall back (with a note). */
+  readonly locate?: LocateCorners
+  readonly loadCV?: () => Promise<CV>
+  readonly queueLimit?: number
+  readonly fsync?: boolean
+  readonly preset?: X264Preset
+  readonly threads?: number
+  /** Told when a session stops on its own (shot limit, disk full), to update the panel. */
+  readonly onSessionStopped?: (summary: TimelapseSessionSummary) => void
+}
+
+export interface FrameReceipt {
+  readonly status: 'queued' | 'dropped' | 'stopped'
+  /** The shot's number (absent once stopped). */
+  readonly frame?: number
+  /** Shots taken so far, dropped ones included. */
+  readonly shots: number
+  readonly dropped: number
+  readonly filmSeconds: number
+  /** Why recording stopped early, when it did. */
+  readonly error: string | null
+}
+
+export interface EncodeOutcome {
+  readonly id: string
+  /** Absolute path of the film. */
+  readonly video: string
+  readonly frames: number
+  readonly filmSeconds: number
+  readonly registrationFailures: number
+  readonly notes: readonly string[]
+  readonly elapsedSeconds: number
+}
+
+export interface TimelapseService {
+  startSession(settings: unknown): Promise<TimelapseSessionSummary>
+  addFrame(id: unknown, jpeg: unknown): FrameReceipt
+  stopSession(id: unknown): Promise<TimelapseSessionSummary>
+  resumeSession(id: unknown): Promise<TimelapseSessionSummary>
+  listSessions(): Promise<TimelapseSessionSummary[]>
+  unfinishedSessions(): Promise<TimelapseSessionSummary[]>
+  recoverSession(id: unknown): Promise<TimelapseSessionSummary>
+  encode(
+    id: unknown,
+    settings?: unknown,
+    onProgress?: (p: FramesEncodeProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<EncodeOutcome>
+  videoPath(id: unknown): Promise<string | null>
+  deleteFrames(id: unknown): Promise<TimelapseSessionSummary>
+  deleteSession(id: unknown): Promise<void>
+  /** Stops every live recording (app quit). */
+  stopAll(): Promise<void>
+}
+
+function checkId(id: unknown): string {
+  if (!isSessionId(id)) throw new TypeError(`Not a time-lapse session id: ${JSON.stringify(id)?.slice(0, 60)}`)
+  return id
+}
+
+function checkSettings(input: unknown): TimelapseSettings {
+  const v = validateTimelapseSettings(input)
+  if (!v.ok) throw new TypeError(`Invalid time-lapse settings: ${v.errors.join('; ')}`)
+  return v.value
+}
+
+function checkFrame(jpeg: unknown): Uint8Array {
+  // Over IPC a Buffer arrives as a Uint8Array; over the HTTP host the body is a Buffer.
+  if (!(jpeg instanceof Uint8Array)) throw new TypeError('A frame must be JPEG bytes (Uint8Array)')
+  if (jpeg.byteLength > MAX_FRAME_BYTES) throw new RangeError(`A frame must be under ${MAX_FRAME_BYTES} bytes`)
+  if (!isJpeg(jpeg)) throw new TypeError('A frame must be JPEG bytes')
+  return jpeg
+}
+
+export function createTimelapseService(options: TimelapseServiceOptions): TimelapseService {
+  const { baseDir } = options
+  const live = new Map<string, SessionRecorder>()
+  const busy = new Set<string>()
+
+  const liveSummary = (r: SessionRecorder): TimelapseSessionSummary => {
+    const m = r.manifest
+    return {
+      id: m.id,
+      state: m.state,
+      startedAt: m.startedAt,
+      frameCount: m.frameCount,
+      dropped: m.dropped,
+      filmSeconds: filmSeconds(m.frameCount, m.settings.fpsIn),
+      error: m.error,
+      video: m.video,
+      settings: m.settings,
+    }
+  }
+
+  const onStop = (r: SessionRecorder) => () => {
+    live.delete(r.id)
+    options.onSessionStopped?.(liveSummary(r))
+  }
+
+  const recorderOptions = () => ({ queueLimit: options.queueLimit, fsync: options.fsync })
+
+  const summaryOf = async (id: string): Promise<TimelapseSessionSummary> => {
+    const r = live.get(id)
+    if (r) return liveSummary(r)
+    const s = await readSession(baseDir, id)
+    if (!s) throw new Error(`No time-lapse session ${id}`)
+    return summarise(s)
+  }
+
+  const withBusy = async <T>(id: string, what: string, fn: () => Promise<T>): Promise<T> => {
+    if (live.has(id)) throw new Error(`Session ${id} is still recording; stop it before you ${what}`)
+    if (busy.has(id)) throw new Error(`Session ${id} is busy (encoding or deleting)`)
+    busy.add(id)
+    try {
+      return await fn()
+    } finally {
+      busy.delete(id)
+    }
+  }
+
+  return {
+    async startSession(settings) {
+      const valid = checkSettings(settings)
+      let recorder: SessionRecorder | undefined = undefined
+      recorder = await SessionRecorder.create(baseDir, valid, { ...recorderOptions(), onStop: () => recorder && onStop(recorder)() })
+      live.set(recorder.id, recorder)
+      return liveSummary(recorder)
+    },
+
+    addFrame(id, jpeg) {
+      const key = checkId(id)
+      const bytes = checkFrame(jpeg)
+      const r = live.get(key)
+      if (!r) throw new Error(`Session ${key} is not recording`)
+      const result = r.addFrame(bytes)
+      const m = r.manifest
+      return {
+        status: result.status,
+        frame: result.status === 'stopped' ? undefined : result.frame,
+        shots: m.nextFrame - 1,
+        dropped: m.dropped,
+        filmSeconds: filmSeconds(m.nextFrame - 1 - m.dropped, m.settings.fpsIn),
+        error: m.error,
+      }
+    },
+
+    async stopSession(id) {
+      const key = checkId(id)
+      const r = live.get(key)
+      if (!r) return summaryOf(key)
+      const manifest = await r.stop()
+      live.delete(key)
+      return summaryOf(manifest.id)
+    },
+
+    async resumeSession(id) {
+      const key = checkId(id)
+      if (live.has(key)) return liveSummary(live.get(key)!)
+      return withBusy(key, 'resume it', async () => {
+        await recoverSession(baseDir, key)
+        let recorder: SessionRecorder | undefined = undefined
+        recorder = await SessionRecorder.resume(baseDir, key, { ...recorderOptions(), onStop: () => recorder && onStop(recorder)() })
+        live.set(key, recorder)
+        return liveSummary(recorder)
+      })
+    },
+
+    async listSessions() {
+      const onDisk = (await listSessionsOnDisk(baseDir)).map(summarise)
+      return onDisk.map((s) => (live.has(s.id) ? liveSummary(live.get(s.id)!) : s))
+    },
+
+    async unfinishedSessions() {
+      return (await findUnfinishedSessions(baseDir, new Set(live.keys()))).map(summarise)
+    },
+
+    async recoverSession(id) {
+      const key = checkId(id)
+      return withBusy(key, 'recover it', async () => summarise(await recoverSession(baseDir, key)))
+    },
+
+    async encode(id, settings, onProgress, signal) {
+      const key = checkId(id)
+      if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function')
+      if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError('signal must be an AbortSignal')
+      return withBusy(key, 'encode it', async () => {
+        let session = await readSession(baseDir, key)
+        if (!session) throw new Error(`No time-lapse session ${key}`)
+        // A session a crash left open is closed first: its frames are all usable.
+        if (session.manifest.state === 'recording') session = await recoverSession(baseDir, key)
+        const chosen = settings === undefined ? session.manifest.settings : checkSettings(settings)
+        const video = join(session.dir, VIDEO_NAME)
+        const result = await encodeFrames({
+          dir: session.dir,
+          numbers: session.frames,
+          settings: chosen,
+          output: video,
+          stagingDir: join(session.dir, '.staging'),
+          locate: options.locate,
+          loadCV: options.loadCV,
+          ffmpegPath: options.ffmpegPath,
+          preset: options.preset,
+          threads: options.threads,
+          signal,
+          onProgress,
+        })
+        const manifest = (await readManifest(session.dir)) ?? session.manifest
+        await writeManifest(session.dir, { ...manifest, state: 'encoded', video: VIDEO_NAME, updatedAt: new Date().toISOString() })
+        return {
+          id: key,
+          video: result.output,
+          frames: result.frames,
+          filmSeconds: filmSeconds(result.frames, chosen.fpsIn),
+          registrationFailures: result.registrationFailures,
+          notes: result.notes,
+          elapsedSeconds: result.elapsedSeconds,
+        }
+      })
+    },
+
+    async videoPath(id) {
+      const key = checkId(id)
+      const s = await readSession(baseDir, key)
+      // The manifest names the film, but only our own fixed name is ever trusted as a path.
+      return s && s.manifest.video === VIDEO_NAME ? join(s.dir, VIDEO_NAME) : null
+    },
+
+    async deleteFrames(id) {
+      const key = checkId(id)
+      return withBusy(key, 'delete its frames', async () => {
+        const s = await readSession(baseDir, key)
+        if (!s) throw new Error(`No time-lapse session ${key}`)
+        for (const name of await readdir(s.dir))
+          if (frameNumber(name) !== undefined || (name.startsWith('.') && name.endsWith('.tmp'))) await unlink(join(s.dir, name))
+        await writeManifest(s.dir, { ...s.manifest, state: s.manifest.state === 'recording' ? 'stopped' : s.manifest.state, frameCount: 0 })
+        return summaryOf(key)
+      })
+    },
+
+    async deleteSession(id) {
+      const key = checkId(id)
+      await withBusy(key, 'delete it', async () => {
+        const s = await readSession(baseDir, key)
+        if (!s) throw new Error(`No time-lapse session ${key}`)
+        await rm(s.dir, { recursive: true, force: true })
+      })
+    },
+
+    async stopAll() {
+      await Promise.all([...live.values()].map((r) => r.stop()))
+      live.clear()
+    },
+  }
+}

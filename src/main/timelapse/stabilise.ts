@@ -1,0 +1,82 @@
+/**
+ * Stabilised mode: each frame is registered to a reference frame by the sheet's four corners (from
+ * the fiducial circles, or the grid corners when no fiducials are in view) and warped so the sheet
+ * stays still. Which detector finds the corners is the caller's choice (`locate`), so this file
+ * only does geometry: the homography between two corner sets, and the warp.
+ */
+// Types only: importing cv.ts would load the 10 MB OpenCV module for every encode, stabilised or not.
+import type { CV } from '../../shared/vision/cv'
+import type { Corners, RgbaImage } from '../../shared/vision/image'
+
+/** Finds the sheet's corners (TL, TR, BR, BL) in a frame, or null when it cannot. */
+export type LocateCorners = (image: RgbaImage) => Corners | null | Promise<Corners | null>
+
+const flat = (c: Corners): number[] => c.flatMap((p) => [p.x, p.y])
+
+/** Corners that can define a homography: finite, and not collapsed to a line or a point. */
+export function usableCorners(c: Corners | null | undefined): c is Corners {
+  if (!c || c.length !== 4 || !flat(c).every(Number.isFinite)) return false
+  // Shoelace area of the quadrilateral; tiny means degenerate.
+  let area = 0
+  for (let i = 0; i < 4; i++) area += c[i].x * c[(i + 1) % 4].y - c[(i + 1) % 4].x * c[i].y
+  return Math.abs(area) / 2 > 100
+}
+
+/**
+ * Warps `image` so that `from` (its corners) lands on `to` (the reference frame's corners).
+ * Returns a new image of the same size; pixels from outside the frame repeat the border.
+ */
+export function warpToReference(cv: CV, image: RgbaImage, from: Corners, to: Corners): RgbaImage {
+  const owned: { delete(): void }[] = []
+  const own = <M extends { delete(): void }>(m: M): M => (owned.push(m), m)
+  try {
+    const src = own(new cv.Mat(image.height, image.width, cv.CV_8UC4))
+    src.data.set(image.data)
+    const fromMat = own(cv.matFromArray(4, 1, cv.CV_32FC2, flat(from)))
+    const toMat = own(cv.matFromArray(4, 1, cv.CV_32FC2, flat(to)))
+    const h = own(cv.getPerspectiveTransform(fromMat, toMat))
+    const dst = own(new cv.Mat())
+    cv.warpPerspective(src, dst, h, new cv.Size(image.width, image.height), cv.INTER_LINEAR, cv.BORDER_REPLICATE, new cv.Scalar())
+    return { width: image.width, height: image.height, data: new Uint8Array(dst.data) }
+  } finally {
+    for (const m of owned.reverse()) m.delete()
+  }
+}
+
+/**
+ * Registers a stream of frames to the first one whose corners are found. Frames before that,
+ * and frames whose corners are not found, pass through unwarped and are counted.
+ */
+export class Stabiliser {
+  private reference: Corners | undefined
+  registered = 0
+  failed = 0
+
+  constructor(
+    private readonly cv: CV,
+    private readonly locate: LocateCorners,
+  ) {}
+
+  get referenceCorners(): Corners | undefined {
+    return this.reference
+  }
+
+  async next(image: RgbaImage): Promise<{ image: RgbaImage; registered: boolean }> {
+    let corners: Corners | null = null
+    try {
+      corners = await this.locate(image)
+    } catch {
+      corners = null
+    }
+    if (!usableCorners(corners)) {
+      this.failed++
+      return { image, registered: false }
+    }
+    this.registered++
+    if (!this.reference) {
+      this.reference = corners
+      return { image, registered: true }
+    }
+    return { image: warpToReference(this.cv, image, corners, this.reference), registered: true }
+  }
+}

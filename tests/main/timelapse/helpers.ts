@@ -1,0 +1,35 @@
+/** Real frames and real ffmpeg for the time-lapse tests (no mocks). */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, rename } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
+import { frameName } from '../../../src/main/timelapse/frame-names'
+
+export const ffmpegPath = ffmpegInstaller.path
+const run = promisify(execFile)
+
+export const tempDir = (tag: string): Promise<string> => mkdtemp(join(tmpdir(), `sudoku-lens-${tag}-`))
+
+/**
+ * Writes `count` JPEG frames of ffmpeg's moving test pattern into `dir`, numbered `numbers`
+ * (default 1..count) so tests can leave gaps.
+ */
+export async function makeFrames(
+  dir: string,
+  count: number,
+  { width = 320, height = 240, numbers, prefix = 'frame' }: { width?: number; height?: number; numbers?: number[]; prefix?: string } = {},
+): Promise<number[]> {
+  const scratch = await mkdtemp(join(dir, '.gen-'))
+  await run(ffmpegPath, [
+    '-hide_banner', '-loglevel', 'error', '-nostdin',
+    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=10`,
+    '-frames:v', String(count), '-q:v', '5', join(scratch, 'g%07d.jpg'),
+  ])
+  const made = (await readdir(scratch)).sort()
+  const wanted = numbers ?? made.map((_, i) => i + 1)
+  for (let i = 0; i < made.length; i++) await rename(join(scratch, made[i]), join(dir, frameName(wanted[i], prefix)))
+  await run('rmdir', [scratch])
+  return wanted
+}
