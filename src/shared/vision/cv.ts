@@ -16,7 +16,12 @@ export async function loadOpenCV(): Promise<CV> {
     if (typeof mod.Mat === 'function') resolve({ cv: mod })
     else mod.onRuntimeInitialized = () => resolve({ cv: mod })
   })
-  return (await ready).cv
+  const { cv } = await ready
+  // Once initialised, the module's `then` only calls back with the module itself, so resolving an
+  // async function's promise with it loops forever in microtasks (timers never fire). Dropping it
+  // makes the object a plain value that can be returned and awaited.
+  if (typeof (cv as { then?: unknown }).then === 'function') delete (cv as { then?: unknown }).then
+  return cv
 }
 
 export interface Deletable {
