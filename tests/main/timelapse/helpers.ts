@@ -33,3 +33,8 @@ export async function makeFrames(
   await run('rmdir', [scratch])
   return wanted
 }
+
+/** ffmpeg may round the film by one output frame either way. */
+export function nearDuration(actual: number | undefined, expected: number, fpsOut: number): boolean {
+  return actual !== undefined && Math.abs(actual - expected) <= 1 / fpsOut + 0.01
+}

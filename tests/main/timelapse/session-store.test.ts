@@ -1,0 +1,173 @@
+/** Recording to real files: numbering, manifest, back-pressure, and storage failures. */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, rmdirSync } from 'node:fs'
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listFrames } from '../../../src/main/timelapse/frame-names'
+import { readManifest } from '../../../src/main/timelapse/manifest'
+import { SessionRecorder } from '../../../src/main/timelapse/session-store'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse'
+import { tempDir } from './helpers'
+
+let base: string
+let jpeg: Buffer
+beforeAll(async () => {
+  base = await tempDir('store')
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0c0c0' } }).jpeg().toBuffer()
+})
+afterAll(() => rm(base, { recursive: true, force: true }))
+
+const settings = DEFAULT_TIMELAPSE_SETTINGS
+
+describe('SessionRecorder', () => {
+  it('writes numbered frames and keeps the manifest up to date', async () => {
+    const r = await SessionRecorder.create(base, settings)
+    expect((await readManifest(r.dir))?.state).toBe('recording')
+    for (let i = 0; i < 5; i++) {
+      expect(r.addFrame(jpeg)).toEqual({ status: 'queued', frame: i + 1 })
+      await r.idle()
+    }
+    const onDisk = await readManifest(r.dir)
+    expect(onDisk).toMatchObject({ state: 'recording', frameCount: 5, nextFrame: 6, dropped: 0 })
+    const stopped = await r.stop()
+    expect(stopped.state).toBe('stopped')
+    expect((await readManifest(r.dir))?.state).toBe('stopped')
+    const names = (await readdir(r.dir)).sort()
+    expect(names).toEqual(['frame0000001.jpg', 'frame0000002.jpg', 'frame0000003.jpg', 'frame0000004.jpg', 'frame0000005.jpg', 'manifest.json'])
+    expect(Buffer.compare(await readFile(join(r.dir, 'frame0000003.jpg')), jpeg)).toBe(0)
+    expect(r.addFrame(jpeg).status).toBe('stopped')
+  })
+
+  it('drops and counts shots instead of waiting when the queue is full, leaving gaps', async () => {
+    const r = await SessionRecorder.create(base, settings, { queueLimit: 3 })
+    // Ten shots in one tick: the disk cannot have taken any yet.
+    const results = Array.from({ length: 10 }, () => r.addFrame(jpeg))
+    expect(results.filter((x) => x.status === 'queued').map((x) => (x as { frame: number }).frame)).toEqual([1, 2, 3])
+    expect(results.filter((x) => x.status === 'dropped')).toHaveLength(7)
+    await r.idle()
+    r.addFrame(jpeg) // shot 11
+    const m = await r.stop()
+    expect(m).toMatchObject({ frameCount: 4, dropped: 7, nextFrame: 12 })
+    expect((await listFrames(r.dir)).numbers).toEqual([1, 2, 3, 11])
+  })
+
+  it('stops by itself after the requested number of shots', async () => {
+    const stops: TimelapseManifest[] = []
+    const r = await SessionRecorder.create(base, { ...settings, stopAfterFrames: 3 }, { onStop: (m) => stops.push(m) })
+    expect([1, 2, 3, 4].map(() => r.addFrame(jpeg).status)).toEqual(['queued', 'queued', 'queued', 'stopped'])
+    await r.idle()
+    await new Promise((ok) => setTimeout(ok, 50))
+    expect(stops).toHaveLength(1)
+    expect(stops[0]).toMatchObject({ state: 'stopped', frameCount: 3, error: null })
+    expect((await readManifest(r.dir))?.state).toBe('stopped')
+  })
+
+  it('refuses bytes that are not a JPEG', async () => {
+    const r = await SessionRecorder.create(base, settings)
+    expect(() => r.addFrame(new Uint8Array([1, 2, 3, 4, 5]))).toThrow(/JPEG/)
+    await r.stop()
+  })
+
+  it('resumes after the last frame on disk', async () => {
+    const r = await SessionRecorder.create(base, settings)
+    r.addFrame(jpeg)
+    r.addFrame(jpeg)
+    await r.stop()
+    const again = await SessionRecorder.resume(base, r.id)
+    expect(again.addFrame(jpeg)).toEqual({ status: 'queued', frame: 3 })
+    expect((await again.stop()).frameCount).toBe(3)
+  })
+})
+
+describe('storage failures stop recording and keep what was saved', () => {
+  it('reports a base folder that is not a folder (ENOTDIR)', async () => {
+    const file = join(base, 'a-file')
+    await writeFile(file, 'x')
+    await expect(SessionRecorder.create(join(file, 'timelapses'), settings)).rejects.toThrow(/missing or is not a folder.*frames saved so far are kept/)
+  })
+
+  // A real ENOSPC from the kernel: the next frame's temp name points at /dev/full, which accepts
+  // opens and fails every write with "No space left on device". Linux only.
+  it.runIf(existsSync('/dev/full'))('stops with a disk-full message on ENOSPC', async () => {
+    const stops: TimelapseManifest[] = []
+    const r = await SessionRecorder.create(base, settings, { onStop: (m) => stops.push(m) })
+    r.addFrame(jpeg)
+    r.addFrame(jpeg)
+    await r.idle()
+    await symlink('/dev/full', join(r.dir, '.frame0000003.jpg.tmp'))
+    expect(r.addFrame(jpeg).status).toBe('queued')
+    await r.idle()
+    await new Promise((ok) => setTimeout(ok, 50))
+    expect(r.recording).toBe(false)
+    expect(stops).toHaveLength(1)
+    expect(stops[0].error).toMatch(/^The disk is full: .*Recording stopped; the frames saved so far are kept\.$/)
+    expect(r.addFrame(jpeg)).toMatchObject({ status: 'stopped', error: stops[0].error })
+    expect((await listFrames(r.dir)).numbers).toEqual([1, 2])
+    // The failed temp file is cleaned up; no partial frame carries a frame name.
+    expect((await readdir(r.dir)).filter((n) => n.endsWith('.tmp'))).toEqual([])
+    expect(await readManifest(r.dir)).toMatchObject({ state: 'stopped', frameCount: 2 })
+  })
+
+  // A genuinely full small file system, when this process may mount one (root in a container).
+  const mountPoint = join(process.env.TMPDIR ?? '/tmp', `sudoku-lens-tmpfs-${process.pid}`)
+  const canMount = (() => {
+    if (process.platform !== 'linux') return false
+    try {
+      mkdirSync(mountPoint, { recursive: true })
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mountPoint], { stdio: 'ignore' })
+      return true
+    } catch {
+      rmdirSync(mountPoint)
+      return false
+    }
+  })()
+  afterAll(() => {
+    if (!canMount) return
+    execFileSync('umount', [mountPoint])
+    rmdirSync(mountPoint)
+  })
+
+  it.runIf(canMount)('fills a real 256 KiB tmpfs, stops with ENOSPC, keeps every complete frame', async () => {
+    const big = await sharp({ create: { width: 160, height: 120, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer()
+    const stops: TimelapseManifest[] = []
+    const r = await SessionRecorder.create(mountPoint, settings, { onStop: (m) => stops.push(m) })
+    let shots = 0
+    while (r.recording && shots < 1000) {
+      r.addFrame(big)
+      shots++
+      await r.idle()
+    }
+    await new Promise((ok) => setTimeout(ok, 50))
+    expect(stops[0]?.error).toMatch(/^The disk is full/)
+    const { numbers } = await listFrames(r.dir)
+    expect(numbers.length).toBeGreaterThan(0)
+    expect(numbers.length).toBeLessThan(shots)
+    for (const n of numbers) {
+      const name = `frame${String(n).padStart(7, '0')}.jpg`
+      expect(Buffer.compare(await readFile(join(r.dir, name)), big)).toBe(0)
+    }
+  })
+
+  it.runIf(canMount)('stops with a read-only message when the disk turns read-only (EROFS)', async () => {
+    const stops: TimelapseManifest[] = []
+    const r = await SessionRecorder.create(mountPoint, settings, { onStop: (m) => stops.push(m) })
+    // Make room first: the previous test filled the disk.
+    for (const name of await readdir(mountPoint)) if (name !== r.id) await rm(join(mountPoint, name), { recursive: true })
+    r.addFrame(jpeg)
+    await r.idle()
+    execFileSync('mount', ['-o', 'remount,ro', mountPoint])
+    try {
+      r.addFrame(jpeg)
+      await r.idle()
+      await new Promise((ok) => setTimeout(ok, 50))
+    } finally {
+      execFileSync('mount', ['-o', 'remount,rw', mountPoint])
+    }
+    expect(stops[0]?.error).toMatch(/^The time-lapse folder is on a read-only disk/)
+    expect((await listFrames(r.dir)).numbers).toEqual([1])
+  })
+})
