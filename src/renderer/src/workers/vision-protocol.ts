@@ -1,0 +1,54 @@
+/**
+ * Messages between the UI thread and the vision worker. Frames and photos cross as
+ * `ImageBitmap`s in the transfer list (moved, never copied); results come back as plain data.
+ */
+import type { Corners } from '../../../shared/vision/image'
+
+export interface Fiducial {
+  readonly x: number
+  readonly y: number
+  readonly r: number
+}
+
+/** What one video frame showed: the grid outline (null when none) in frame pixels. */
+export interface Detection {
+  readonly corners: Corners | null
+  readonly fiducials: readonly Fiducial[]
+  /** Frame size the coordinates refer to. */
+  readonly width: number
+  readonly height: number
+  /** Time spent in the worker on this frame. */
+  readonly ms: number
+}
+
+/** A full read of a photo or a captured frame. */
+export interface ReadOutcome {
+  /** 81 digits, 0 = empty. */
+  readonly grid: number[]
+  /** 81 numbers 0..1: how sure the reader is of each cell (empty cells included). */
+  readonly confidence: number[]
+  /** Cells whose digit was decided by the Sudoku rules rather than the reading. */
+  readonly repaired: number[]
+  readonly corners: Corners
+  readonly fiducials: readonly Fiducial[]
+  readonly width: number
+  readonly height: number
+  /** Milliseconds per stage, as the reader reports them. */
+  readonly ms: Record<string, number>
+}
+
+export type ReadStage = 'loading-opencv' | 'loading-ocr' | 'detecting' | 'reading'
+
+export type VisionRequest =
+  | { readonly type: 'detect'; readonly id: number; readonly frame: ImageBitmap; readonly sentAt: number }
+  | { readonly type: 'read'; readonly id: number; readonly image: ImageBitmap }
+  | { readonly type: 'warm-up'; readonly id: number; readonly ocr: boolean }
+
+export type VisionReply =
+  | { readonly type: 'detected'; readonly id: number; readonly detection: Detection; readonly sentAt: number }
+  | { readonly type: 'progress'; readonly id: number; readonly stage: ReadStage }
+  | { readonly type: 'read'; readonly id: number; readonly outcome: ReadOutcome }
+  /** No grid in the image: `detection` says what was found, for showing the photo. */
+  | { readonly type: 'no-grid'; readonly id: number; readonly message: string; readonly detection: Detection }
+  | { readonly type: 'ready'; readonly id: number }
+  | { readonly type: 'error'; readonly id: number; readonly name: string; readonly message: string }
