@@ -17,9 +17,14 @@ export function registerAppScheme(): void {
   ])
 }
 
-export function serveRenderer(rendererDir: string): void {
+export function serveRenderer(rendererDir: string, mediaFile: (pathname: string) => Promise<string | null>): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const { pathname } = new URL(request.url)
+    if (pathname.startsWith('/media/')) {
+      const media = await mediaFile(pathname)
+      // net.fetch of a file: URL answers Range requests, so films can be seeked.
+      return media ? net.fetch(pathToFileURL(media).toString(), { headers: request.headers }) : new Response('Not found', { status: 404 })
+    }
     const file = join(rendererDir, normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '') || 'index.html')
     if (!file.startsWith(rendererDir + sep)) return new Response('Forbidden', { status: 403 })
     const response = await net.fetch(pathToFileURL(file).toString())

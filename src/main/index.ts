@@ -5,9 +5,9 @@
 import { type BrowserWindow, app } from 'electron'
 import { join } from 'node:path'
 import { registerAppScheme, serveRenderer } from './app-protocol'
-import { setupIpc } from './ipc'
 import { setupSecurity, setupSingleInstance } from './security'
-import { createServiceHandlers } from './services'
+import { emitTo, setupIpc } from './ipc'
+import { createServices } from './services'
 import { createShellHandlers } from './shell-handlers'
 import { createMainWindow } from './window'
 
@@ -25,11 +25,15 @@ if (!setupSingleInstance(focusMainWindow)) {
   registerAppScheme()
   void app.whenReady().then(() => {
     setupSecurity()
-    serveRenderer(join(import.meta.dirname, '../renderer'))
-    setupIpc({
-      ...createServiceHandlers({ userDataDir: app.getPath('userData'), version: app.getVersion(), mode: 'electron' }),
-      ...createShellHandlers(() => mainWindow),
+    const services = createServices({
+      userDataDir: app.getPath('userData'),
+      version: app.getVersion(),
+      mode: 'electron',
+      emit: (event, payload) => mainWindow && emitTo(mainWindow, event, payload),
     })
+    serveRenderer(join(import.meta.dirname, '../renderer'), (pathname) => services.mediaFile(pathname))
+    setupIpc({ ...services.handlers, ...createShellHandlers(() => mainWindow, services.timelapse) })
+    app.on('before-quit', () => void services.stop())
     mainWindow = createMainWindow(join(import.meta.dirname, '../preload'))
     app.on('activate', () => {
       if (!mainWindow || mainWindow.isDestroyed()) mainWindow = createMainWindow(join(import.meta.dirname, '../preload'))

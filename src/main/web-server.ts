@@ -7,6 +7,7 @@
  * written into the served index.html, which other local pages cannot read.
  */
 import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -18,6 +19,8 @@ import { CONTENT_SECURITY_POLICY } from './security-policy'
 
 export interface WebServerOptions {
   readonly handlers: Partial<Handlers<Channel>>
+  /** Files served under /media/ (films), looked up by the services; needs the token too. */
+  readonly mediaFile?: (pathname: string) => Promise<string | null>
   /** The built renderer (out/renderer). */
   readonly rendererDir: string
   /** 0 picks a free port. */
@@ -41,6 +44,7 @@ const MIME: Record<string, string> = {
   '.json': 'application/json',
   '.wasm': 'application/wasm',
   '.png': 'image/png',
+  '.mp4': 'video/mp4',
   '.jpg': 'image/jpeg',
   '.svg': 'image/svg+xml',
   '.gz': 'application/gzip',
@@ -66,6 +70,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (req.headers.origin && req.headers.origin !== origin) return send(res, 403, 'text/plain', 'Foreign origin')
     const url = new URL(req.url ?? '/', origin)
     if (url.pathname.startsWith('/api/')) return handleApi(req, res, url)
+    if (url.pathname.startsWith('/media/')) return serveMedia(req, res, url)
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed')
     return serveStatic(res, url.pathname)
   }
@@ -92,6 +97,26 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     const channel = decodeURIComponent(url.pathname.slice('/api/'.length))
     const reply = await invoke(options.handlers, channel, argument)
     send(res, 200, 'application/json', JSON.stringify(encodeWire(reply)))
+  }
+
+  async function serveMedia(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (url.searchParams.get('token') !== token) return send(res, 403, 'text/plain', 'Missing or wrong token')
+    const file = await options.mediaFile?.(url.pathname)
+    const info = file ? await stat(file).catch(() => null) : null
+    if (!file || !info?.isFile()) return send(res, 404, 'text/plain', 'Not found')
+    // Video elements seek with Range requests.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
+    const start = range?.[1] ? Number(range[1]) : 0
+    const end = range?.[2] ? Math.min(Number(range[2]), info.size - 1) : info.size - 1
+    if (start > end) return send(res, 416, 'text/plain', 'Range not satisfiable')
+    res.writeHead(range ? 206 : 200, {
+      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+      'content-length': end - start + 1,
+      'accept-ranges': 'bytes',
+      ...(range ? { 'content-range': `bytes ${start}-${end}/${info.size}` } : {}),
+      'cache-control': 'no-store',
+    })
+    createReadStream(file, { start, end }).pipe(res)
   }
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { createServiceHandlers } from './services'
+import { createServices } from './services'
 import { type WebServer, startWebServer } from './web-server'
 
 export function defaultUserDataDir(): string {
@@ -18,11 +18,21 @@ export function defaultUserDataDir(): string {
 
 export async function startWebMode(options: { rendererDir: string; userDataDir: string; port?: number; version: string }): Promise<WebServer> {
   mkdirSync(options.userDataDir, { recursive: true })
-  return startWebServer({
+  let server: WebServer | undefined
+  const services = createServices({
+    userDataDir: options.userDataDir,
+    version: options.version,
+    mode: 'web',
+    emit: (event, payload) => server?.emit(event, payload),
+  })
+  server = await startWebServer({
     rendererDir: options.rendererDir,
     port: options.port,
-    handlers: createServiceHandlers({ userDataDir: options.userDataDir, version: options.version, mode: 'web' }),
+    handlers: services.handlers,
+    mediaFile: (pathname) => services.mediaFile(pathname),
   })
+  const close = server.close
+  return { ...server, close: () => services.stop().finally(close) }
 }
 
 function openBrowser(url: string): void {

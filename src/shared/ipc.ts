@@ -7,7 +7,8 @@
  * Every request is validated by `requestGuards` before a handler sees it; errors cross as
  * plain `{ name, message }`.
  */
-import { type Guard, array, boolean, none, nullable, object, partial, string } from './guards'
+import { type Guard, ValidationError, array, boolean, bytes, none, nullable, object, optional, partial, string } from './guards'
+import { SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
 
 export interface AppInfo {
   readonly name: string
@@ -30,11 +31,45 @@ export interface TextFile {
   readonly text: string
 }
 
+/** What main answers for each time-lapse shot the renderer sends. */
+export interface TimelapseFrameReceipt {
+  readonly status: 'queued' | 'dropped' | 'stopped'
+  readonly frame?: number
+  readonly shots: number
+  readonly dropped: number
+  readonly filmSeconds: number
+  /** Why recording stopped early (disk full, folder not writable), when it did. */
+  readonly error: string | null
+}
+
+export interface TimelapseEncodeOutcome {
+  readonly id: string
+  readonly video: string
+  readonly frames: number
+  readonly filmSeconds: number
+  readonly registrationFailures: number
+  readonly notes: readonly string[]
+  readonly elapsedSeconds: number
+}
+
+type SessionRef = { readonly id: string }
+
 /** Channels served by both hosts. */
 export interface ServiceApi {
   'app:info': (request: void) => Promise<AppInfo>
   'settings:get': (request: void) => Promise<UserSettings>
   'settings:set': (request: Partial<UserSettings>) => Promise<UserSettings>
+  'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
+  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<TimelapseFrameReceipt>
+  'timelapse:stop': (request: SessionRef) => Promise<TimelapseSessionSummary>
+  'timelapse:resume': (request: SessionRef) => Promise<TimelapseSessionSummary>
+  'timelapse:list': (request: void) => Promise<TimelapseSessionSummary[]>
+  'timelapse:unfinished': (request: void) => Promise<TimelapseSessionSummary[]>
+  /** Encodes with the session's own settings, or new ones; progress comes as `timelapse:progress` events. */
+  'timelapse:encode': (request: { readonly id: string; readonly settings?: TimelapseSettings }) => Promise<TimelapseEncodeOutcome>
+  'timelapse:cancel-encode': (request: SessionRef) => Promise<boolean>
+  'timelapse:delete-frames': (request: SessionRef) => Promise<TimelapseSessionSummary>
+  'timelapse:delete': (request: SessionRef) => Promise<void>
 }
 
 /** Channels that need the desktop shell; only the Electron host has them. */
@@ -43,6 +78,8 @@ export interface ShellApi {
   'file:open-text': (request: { title: string; extensions: string[] }) => Promise<TextFile | null>
   /** Shows a save dialog; returns the chosen path, or null when the user cancels. */
   'file:save-text': (request: TextFile) => Promise<string | null>
+  /** Shows a session's film in the file manager. */
+  'timelapse:reveal': (request: SessionRef) => Promise<void>
 }
 
 export type Api = ServiceApi & ShellApi
@@ -55,6 +92,18 @@ export type ResponseOf<C extends Channel> = Awaited<ReturnType<Api[C]>>
 export type Handlers<C extends Channel> = { [K in C]: (request: RequestOf<K>) => Promise<ResponseOf<K>> }
 
 const fileName = string({ maxLength: 255, pattern: /^[^/\\\0]+$/ })
+const sessionId = string({ maxLength: 40, pattern: SESSION_ID_PATTERN })
+const sessionRef = object({ id: sessionId })
+
+/** The time-lapse settings validator (one source of truth in shared/timelapse.ts) as a guard. */
+const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
+  const result = validateTimelapseSettings(value)
+  if (!result.ok) throw new ValidationError(`${path}: ${result.errors.join('; ')}`)
+  return result.value
+}
+
+/** A webcam shot as JPEG is far below this. */
+export const MAX_FRAME_BYTES = 16 * 1024 * 1024
 
 export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
   'app:info': none(),
@@ -69,15 +118,49 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
     extensions: array(string({ maxLength: 10, pattern: /^[a-z0-9]+$/ }), { maxLength: 10 }),
   }),
   'file:save-text': object({ name: fileName, text: string({ maxLength: 1_000_000 }) }),
+  'timelapse:start': timelapseSettings,
+  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }) }),
+  'timelapse:stop': sessionRef,
+  'timelapse:resume': sessionRef,
+  'timelapse:list': none(),
+  'timelapse:unfinished': none(),
+  'timelapse:encode': object({ id: sessionId, settings: optional(timelapseSettings) }),
+  'timelapse:cancel-encode': sessionRef,
+  'timelapse:delete-frames': sessionRef,
+  'timelapse:delete': sessionRef,
+  'timelapse:reveal': sessionRef,
 }
 
-export const serviceChannels = ['app:info', 'settings:get', 'settings:set'] as const satisfies readonly ServiceChannel[]
-export const shellChannels = ['file:open-text', 'file:save-text'] as const satisfies readonly (keyof ShellApi)[]
+export const serviceChannels = [
+  'app:info',
+  'settings:get',
+  'settings:set',
+  'timelapse:start',
+  'timelapse:frame',
+  'timelapse:stop',
+  'timelapse:resume',
+  'timelapse:list',
+  'timelapse:unfinished',
+  'timelapse:encode',
+  'timelapse:cancel-encode',
+  'timelapse:delete-frames',
+  'timelapse:delete',
+] as const satisfies readonly ServiceChannel[]
+export const shellChannels = ['file:open-text', 'file:save-text', 'timelapse:reveal'] as const satisfies readonly (keyof ShellApi)[]
 export const channels: readonly Channel[] = [...serviceChannels, ...shellChannels]
 
 /** Events pushed from main to the renderer (Electron: webContents.send; web mode: server-sent events). */
 export interface Events {
   'app:notice': { readonly message: string }
+  'timelapse:progress': {
+    readonly id: string
+    readonly phase: 'preparing' | 'encoding'
+    readonly percent: number | null
+    readonly frame: number
+    readonly totalFrames: number
+  }
+  /** A recording stopped on its own: shot limit reached, disk full, folder not writable. */
+  'timelapse:stopped': TimelapseSessionSummary
 }
 export type EventName = keyof Events
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WEB_TOKEN_HEADER } from '../../src/shared/ipc'
 import { decodeWire, encodeWire } from '../../src/shared/wire'
-import { createServiceHandlers } from '../../src/main/services'
+import { createServices } from '../../src/main/services'
 import { type WebServer, startWebServer } from '../../src/main/web-server'
 
 let server: WebServer
@@ -20,7 +20,7 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'core.wasm'), Buffer.from([0, 97, 115, 109]))
   server = await startWebServer({
     rendererDir,
-    handlers: createServiceHandlers({ userDataDir: root, version: '1.2.3', mode: 'web' }),
+    handlers: createServices({ userDataDir: root, version: '1.2.3', mode: 'web' }).handlers,
     maxBodyBytes: 1000,
   })
 })
