@@ -1,0 +1,263 @@
+/**
+ * Step 1: find the Sudoku grid's four outer corners in an image.
+ *
+ * Works on a grey copy whose long side is at most 640 px (cheap enough for live video), then maps
+ * the corners back to original pixels. Two ways to propose a quadrilateral:
+ *  - contour: adaptive threshold, the large outer contours, each reduced to the largest
+ *    quadrilateral inside its convex hull, corners refined by fitting a line to each side's contour
+ *    points (so rounded or broken corners land where the sides meet);
+ *  - hough: when no contour passes, straight lines from the Hough transform, grouped into two
+ *    directions; the outermost lines of the densest evenly spaced family give the corners (this
+ *    survives a broken, occluded or doubled outer border).
+ * Every proposal must then look like a grid: warped to a square, the thresholded image must show
+ * ten dark lines at the expected positions in both directions. Nothing passes on blank pages,
+ * noise or text, so those return null rather than a made-up grid.
+ */
+import type { CV } from './cv'
+import { withMats } from './cv'
+import {
+  distance,
+  fitLine,
+  interiorAngles,
+  intersectLines,
+  isConvex,
+  orderCorners,
+  polygonArea,
+  type Line,
+} from './geometry'
+import { downscaleGray } from './gray'
+import type { Corners, GrayImage, Point, RgbaImage } from './image'
+import { matFromGray } from './mats'
+
+type Mat = InstanceType<CV['Mat']>
+
+export interface GridDetection {
+  /** Outer corners TL, TR, BR, BL in the input image's pixels. */
+  readonly corners: Corners
+  readonly method: 'contour' | 'hough'
+  /** How grid-like the warped area looks, 0..1 (see `gridScore`). */
+  readonly score: number
+}
+
+export interface DetectGridOptions {
+  /** Long side of the working copy; smaller is faster and coarser. */
+  readonly workingSize?: number
+}
+
+/** Below this `gridScore` a quadrilateral is not accepted as a Sudoku grid. */
+export const MIN_GRID_SCORE = 0.35
+
+/** Returns the grid, or null when the image holds no plausible Sudoku grid. */
+export function detectGrid(cv: CV, image: RgbaImage | GrayImage, options: DetectGridOptions = {}): GridDetection | null {
+  if (image.width < 32 || image.height < 32) return null
+  const { gray, factor } = downscaleGray(image, options.workingSize ?? 640)
+  const found = detectInWorking(cv, gray)
+  if (!found) return null
+  // Small pixel (x, y) averages original pixels [x·f, (x+1)·f): its centre is (x + 0.5)·f − 0.5.
+  const corners = found.corners.map((p) => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 }))
+  return { ...found, corners: corners as unknown as Corners }
+}
+
+function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
+  return withMats((own) => {
+    const src = own(matFromGray(cv, gray))
+    const blurred = own(new cv.Mat())
+    cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 0)
+    const binary = own(new cv.Mat())
+    const block = oddAtLeast(Math.round(Math.min(gray.width, gray.height) / 20), 11)
+    cv.adaptiveThreshold(blurred, binary, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, 4)
+
+    const quads = contourQuads(cv, binary, own)
+    let best: GridDetection | null = null
+    for (const q of quads) {
+      const score = gridScore(cv, binary, q, own)
+      if (score >= MIN_GRID_SCORE && (!best || score * areaOf(q) > best.score * areaOf(best.corners))) {
+        best = { corners: q, method: 'contour', score }
+      }
+    }
+    return best
+  })
+}
+
+function areaOf(c: Corners): number {
+  return Math.abs(polygonArea(c))
+}
+
+function oddAtLeast(n: number, min: number): number {
+  const v = Math.max(min, n)
+  return v % 2 === 1 ? v : v + 1
+}
+
+type Own = <M extends { delete(): void }>(m: M) => M
+
+/** Candidate quadrilaterals from the large contours, largest first, corners refined. */
+function contourQuads(cv: CV, binary: Mat, own: Own): Corners[] {
+  const contours = own(new cv.MatVector())
+  const hierarchy = own(new cv.Mat())
+  cv.findContours(binary, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE)
+  const imageArea = binary.rows * binary.cols
+  const candidates: { area: number; index: number }[] = []
+  for (let i = 0; i < contours.size(); i++) {
+    const c = contours.get(i)
+    try {
+      const area = cv.contourArea(c)
+      if (area > imageArea * 0.04) candidates.push({ area, index: i })
+    } finally {
+      c.delete()
+    }
+  }
+  candidates.sort((a, b) => b.area - a.area)
+  const quads: Corners[] = []
+  for (const { index } of candidates.slice(0, 8)) {
+    const c = contours.get(index)
+    try {
+      const points = contourPoints(c)
+      const quad = quadFromContour(cv, c, points)
+      if (quad && plausibleQuad(quad, binary.cols, binary.rows)) quads.push(quad)
+    } finally {
+      c.delete()
+    }
+  }
+  return quads
+}
+
+function contourPoints(c: Mat): Point[] {
+  const d = c.data32S
+  const pts: Point[] = new Array(d.length / 2)
+  for (let i = 0; i < pts.length; i++) pts[i] = { x: d[2 * i], y: d[2 * i + 1] }
+  return pts
+}
+
+/**
+ * The largest-area quadrilateral with vertices on the contour's (simplified) convex hull, then
+ * each side re-fitted to the contour points lying along it.
+ */
+function quadFromContour(cv: CV, contour: Mat, points: Point[]): Corners | null {
+  const hull = withMats((own) => {
+    const h = own(new cv.Mat())
+    cv.convexHull(contour, h, false, true)
+    const approx = own(new cv.Mat())
+    cv.approxPolyDP(h, approx, 0.01 * cv.arcLength(h, true), true)
+    return contourPoints(approx)
+  })
+  if (hull.length < 4) return null
+  const rough = largestQuad(hull)
+  if (!rough) return null
+  return refineQuad(orderCorners(rough), points) ?? orderCorners(rough)
+}
+
+/** Brute force over hull vertices (a simplified hull has few, so at most a few thousand tries). */
+function largestQuad(hull: Point[]): Point[] | null {
+  const pts = hull.length > 24 ? hull.filter((_, i) => i % Math.ceil(hull.length / 24) === 0) : hull
+  const n = pts.length
+  let best: Point[] | null = null
+  let bestArea = 0
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++)
+      for (let c = b + 1; c < n; c++)
+        for (let d = c + 1; d < n; d++) {
+          const q = [pts[a], pts[b], pts[c], pts[d]]
+          const area = Math.abs(polygonArea(q))
+          if (area > bestArea) (bestArea = area), (best = q)
+        }
+  return best
+}
+
+/**
+ * Fits a line to the contour points near each side (leaving out the 15% next to each corner, where
+ * rounding and crossing lines bend the outline) and intersects neighbouring sides.
+ */
+export function refineQuad(quad: Corners, points: readonly Point[]): Corners | null {
+  const lines: Line[] = []
+  for (let s = 0; s < 4; s++) {
+    const a = quad[s]
+    const b = quad[(s + 1) % 4]
+    const len = distance(a, b)
+    const ux = (b.x - a.x) / len
+    const uy = (b.y - a.y) / len
+    const tol = Math.max(2, len * 0.02)
+    const near: Point[] = []
+    for (const p of points) {
+      const t = (p.x - a.x) * ux + (p.y - a.y) * uy
+      if (t < len * 0.15 || t > len * 0.85) continue
+      const off = Math.abs((p.x - a.x) * uy - (p.y - a.y) * ux)
+      if (off <= tol) near.push(p)
+    }
+    if (near.length < len * 0.2) return null
+    const line = fitLine(near)
+    if (!line) return null
+    lines.push(line)
+  }
+  const out: Point[] = []
+  for (let s = 0; s < 4; s++) {
+    const p = intersectLines(lines[(s + 3) % 4], lines[s])
+    if (!p || distance(p, quad[s]) > 0.1 * distance(quad[s], quad[(s + 2) % 4])) return null
+    out.push(p)
+  }
+  return [out[0], out[1], out[2], out[3]]
+}
+
+/**
+ * Cheap shape checks before the (costlier) grid test: convex, big enough, corners between 45° and
+ * 135°, opposite sides within 2:1 of each other and the whole within 3:1 in aspect — what a square
+ * looks like under ±30° of tilt.
+ */
+export function plausibleQuad(q: Corners, width: number, height: number): boolean {
+  if (!isConvex(q)) return false
+  const area = Math.abs(polygonArea(q))
+  if (area < width * height * 0.02) return false
+  if (interiorAngles(q).some((a) => a < 45 || a > 135)) return false
+  const sides = [0, 1, 2, 3].map((i) => distance(q[i], q[(i + 1) % 4]))
+  if (Math.min(sides[0], sides[2]) * 2 < Math.max(sides[0], sides[2])) return false
+  if (Math.min(sides[1], sides[3]) * 2 < Math.max(sides[1], sides[3])) return false
+  const w = (sides[0] + sides[2]) / 2
+  const h = (sides[1] + sides[3]) / 2
+  return Math.max(w, h) < 3 * Math.min(w, h)
+}
+
+const SCORE_CELL = 24
+const SCORE_SIZE = SCORE_CELL * 9
+
+/**
+ * How much the area inside `corners` looks like a 9×9 grid, 0..1: the binary image is warped to a
+ * 216 px square; for each of the 10 line positions per direction we take the darkest profile value
+ * within ±3 px, and compare it with the profile mid-cell. A grid scores near 1; text, noise and
+ * blank paper score near 0. The weakest inner lines count most (the mean of the lowest 6 of 16),
+ * so one strong stray line cannot make a grid.
+ */
+export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): number {
+  const warped = own(new cv.Mat())
+  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+  const m = SCORE_SIZE - 1
+  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
+  const h = own(cv.getPerspectiveTransform(src, dst))
+  cv.warpPerspective(binary, warped, h, new cv.Size(SCORE_SIZE, SCORE_SIZE), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0))
+  const d = warped.data
+  const cols = new Float64Array(SCORE_SIZE)
+  const rows = new Float64Array(SCORE_SIZE)
+  for (let y = 0; y < SCORE_SIZE; y++) {
+    for (let x = 0; x < SCORE_SIZE; x++) {
+      const v = d[y * SCORE_SIZE + x]
+      cols[x] += v
+      rows[y] += v
+    }
+  }
+  const norm = 255 * SCORE_SIZE
+  return Math.min(profileScore(cols, norm), profileScore(rows, norm))
+}
+
+function profileScore(profile: Float64Array, norm: number): number {
+  const inner: number[] = []
+  for (let i = 1; i < 9; i++) {
+    const c = i * SCORE_CELL
+    let line = 0
+    for (let k = c - 3; k <= c + 3; k++) line = Math.max(line, profile[k] / norm)
+    // Mid-cell background: the median of the middle third of the cells on either side.
+    const bg: number[] = []
+    for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) bg.push(profile[k] / norm)
+    bg.sort((a, b) => a - b)
+    inner.push(Math.max(0, line - bg[bg.length >> 1]))
+  }
+  inner.sort((a, b) => a - b)
+  return inner.slice(0, 6).reduce((s, v) => s + v, 0) / 6
+}

@@ -1,0 +1,153 @@
+/**
+ * Step 3: warp the grid to a square and find its inner lines there.
+ *
+ * One homography is exact only for flat paper. On curved paper the inner lines bow away from
+ * where the homography puts them, so `gridLattice` measures every line crossing locally; cells can
+ * then be cut from their own four measured corners instead of a uniform 9×9 split.
+ */
+import type { CV } from './cv'
+import { withMats } from './cv'
+import type { Corners, GrayImage, Point } from './image'
+import { grayFromMat, matFromGray } from './mats'
+
+/** Perspective warp of `corners` (TL, TR, BR, BL) to a `size`×`size` grey square. */
+export function warpGrid(cv: CV, gray: GrayImage, corners: Corners, size = 900): GrayImage {
+  if (gray.data.length !== gray.width * gray.height) throw new Error('warpGrid needs a grey image')
+  return withMats((own) => {
+    const src = own(matFromGray(cv, gray))
+    const from = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+    const m = size - 1
+    const to = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
+    const h = own(cv.getPerspectiveTransform(from, to))
+    const out = own(new cv.Mat())
+    // Replicate the border so a corner slightly outside the photo does not draw a black "line".
+    cv.warpPerspective(src, out, h, new cv.Size(size, size), cv.INTER_LINEAR, cv.BORDER_REPLICATE, new cv.Scalar(0))
+    return grayFromMat(out)
+  })
+}
+
+export interface GridLines {
+  /** x of the 10 vertical lines' centres, left to right, in warped pixels. */
+  readonly xs: number[]
+  /** y of the 10 horizontal lines' centres, top to bottom. */
+  readonly ys: number[]
+}
+
+/** Fraction of a cell either side of the expected position searched for a line. */
+const SEARCH = 0.2
+
+/**
+ * Line centres from whole-image darkness profiles: each line is searched within ±20% of a cell
+ * around where a uniform grid puts it (the outer lines inwards from the edge only).
+ */
+export function gridLines(warped: GrayImage): GridLines {
+  const { width: w, height: h } = warped
+  const cols = darknessProfile(warped, 0, 0, w, h, 'x')
+  const rows = darknessProfile(warped, 0, 0, w, h, 'y')
+  return { xs: linePositions(cols, w), ys: linePositions(rows, h) }
+}
+
+function linePositions(profile: Float64Array, length: number): number[] {
+  const cell = (length - 1) / 9
+  return Array.from({ length: 10 }, (_, i) => {
+    const c = i * cell
+    return peak(profile, c - SEARCH * cell, c + SEARCH * cell, c)
+  })
+}
+
+/**
+ * Sum of (255 − grey) along each column ('x') or row ('y') of a window. The minimum over the
+ * profile is subtracted by the caller's peak search only implicitly (we look for a maximum).
+ */
+function darknessProfile(img: GrayImage, x0: number, y0: number, x1: number, y1: number, axis: 'x' | 'y'): Float64Array {
+  const { width, data } = img
+  const xa = Math.max(0, Math.floor(x0))
+  const xb = Math.min(img.width, Math.ceil(x1))
+  const ya = Math.max(0, Math.floor(y0))
+  const yb = Math.min(img.height, Math.ceil(y1))
+  const out = new Float64Array(axis === 'x' ? img.width : img.height)
+  for (let y = ya; y < yb; y++) {
+    const row = y * width
+    for (let x = xa; x < xb; x++) {
+      const v = 255 - data[row + x]
+      if (axis === 'x') out[x] += v
+      else out[y] += v
+    }
+  }
+  return out
+}
+
+/**
+ * Position of the strongest line in [lo, hi]: the darkest 3-sample run, refined to sub-pixel by a
+ * parabola. Returns `fallback` when the window holds no clear peak (flat profile).
+ */
+function peak(profile: Float64Array, lo: number, hi: number, fallback: number): number {
+  const a = Math.max(1, Math.floor(lo))
+  const b = Math.min(profile.length - 2, Math.ceil(hi))
+  if (b <= a) return fallback
+  let best = a
+  let min = Infinity
+  let sum = 0
+  for (let i = a; i <= b; i++) {
+    if (profile[i] + profile[i - 1] + profile[i + 1] > profile[best] + profile[best - 1] + profile[best + 1]) best = i
+    min = Math.min(min, profile[i])
+    sum += profile[i]
+  }
+  const avg = sum / (b - a + 1)
+  if (profile[best] - min < 0.25 * (avg - min + 1e-9) + 1) return fallback
+  const l = profile[best - 1]
+  const c = profile[best]
+  const r = profile[best + 1]
+  const den = l - 2 * c + r
+  const off = den < 0 ? (0.5 * (l - r)) / den : 0
+  return best + Math.max(-0.5, Math.min(0.5, off))
+}
+
+/**
+ * The 10×10 line crossings, measured locally: for crossing (i, j) the vertical line is searched in
+ * the band of rows one cell high around it, the horizontal line in the band of columns, each within
+ * ±20% of a cell of the global line position. Isolated outliers (a digit stroke next to a line)
+ * are pulled back to the mean of their neighbours. `points[j][i]` is row j, column i.
+ */
+export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warped)): Point[][] {
+  const { width: w, height: h } = warped
+  const cw = (w - 1) / 9
+  const ch = (h - 1) / 9
+  const xs: number[][] = []
+  const ys: number[][] = []
+  // One profile per band: rows around horizontal line j, columns around vertical line i.
+  const colBands = lines.ys.map((gy) => darknessProfile(warped, 0, gy - ch / 2, w, gy + ch / 2, 'x'))
+  const rowBands = lines.xs.map((gx) => darknessProfile(warped, gx - cw / 2, 0, gx + cw / 2, h, 'y'))
+  for (let j = 0; j < 10; j++) {
+    xs.push([])
+    ys.push([])
+    for (let i = 0; i < 10; i++) {
+      const gx = lines.xs[i]
+      const gy = lines.ys[j]
+      xs[j].push(peak(colBands[j], gx - SEARCH * cw, gx + SEARCH * cw, gx))
+      ys[j].push(peak(rowBands[i], gy - SEARCH * ch, gy + SEARCH * ch, gy))
+    }
+  }
+  smoothOutliers(xs, cw * 0.08, 'down')
+  smoothOutliers(ys, ch * 0.08, 'across')
+  return xs.map((row, j) => row.map((x, i) => ({ x, y: ys[j][i] })))
+}
+
+/**
+ * Median of three along each line: a vertical line's x at crossing j is compared with its values
+ * at j − 1 and j + 1 ('down'); a horizontal line's y at crossing i with i − 1 and i + 1 ('across').
+ * A single wrong measurement (more than `tol` from that median) is replaced by it; curved lines,
+ * which change smoothly, are kept. End points are left alone.
+ */
+function smoothOutliers(v: number[][], tol: number, along: 'down' | 'across'): void {
+  const get = (line: number, k: number): number => (along === 'down' ? v[k][line] : v[line][k])
+  const fixes: [number, number, number][] = []
+  for (let line = 0; line < 10; line++) {
+    for (let k = 1; k < 9; k++) {
+      const here = get(line, k)
+      const m = [get(line, k - 1), here, get(line, k + 1)].sort((a, b) => a - b)[1]
+      if (Math.abs(here - m) > tol) fixes.push(along === 'down' ? [k, line, m] : [line, k, m])
+    }
+  }
+  for (const [j, i, m] of fixes) v[j][i] = m
+}
