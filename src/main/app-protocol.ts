@@ -1,7 +1,7 @@
 import { net, protocol } from 'electron'
 import { join, normalize, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { CONTENT_SECURITY_POLICY } from './security-policy'
+import { contentSecurityPolicyFor } from './security-policy'
 
 /**
  * The packaged renderer is served from `app://sudoku-lens/` rather than file://, so it has a real
@@ -29,7 +29,7 @@ export function serveRenderer(rendererDir: string, mediaFile: (pathname: string)
     if (!file.startsWith(rendererDir + sep)) return new Response('Forbidden', { status: 403 })
     const response = await net.fetch(pathToFileURL(file).toString())
     const headers = new Headers(response.headers)
-    headers.set('content-security-policy', CONTENT_SECURITY_POLICY)
+    headers.set('content-security-policy', contentSecurityPolicyFor(pathname))
     return new Response(response.body, { status: response.status, headers })
   })
 }

@@ -24,3 +24,16 @@ export const CONTENT_SECURITY_POLICY = [
 export const META_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.split('; ')
   .filter((directive) => !directive.startsWith('frame-ancestors'))
   .join('; ')
+
+/**
+ * OpenCV.js builds its bindings with `new Function` (emscripten embind), so the vision worker, and
+ * only it, runs under a policy that also allows 'unsafe-eval'. A dedicated worker takes the policy
+ * sent with its own script, so the page and every other script keep the strict one.
+ */
+const VISION_WORKER_SCRIPT = /^\/assets\/vision\.worker-[\w-]+\.js$/
+
+export function contentSecurityPolicyFor(pathname: string): string {
+  return VISION_WORKER_SCRIPT.test(pathname)
+    ? CONTENT_SECURITY_POLICY.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
+    : CONTENT_SECURITY_POLICY
+}

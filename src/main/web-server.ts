@@ -15,7 +15,7 @@ import { extname, join, normalize, sep } from 'node:path'
 import { decodeWire, encodeWire } from '../shared/wire'
 import { type Channel, type EventName, type Events, type Handlers, WEB_TOKEN_HEADER } from '../shared/ipc'
 import { invoke } from './invoke'
-import { CONTENT_SECURITY_POLICY } from './security-policy'
+import { contentSecurityPolicyFor } from './security-policy'
 
 export interface WebServerOptions {
   readonly handlers: Partial<Handlers<Channel>>
@@ -129,7 +129,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (file.endsWith('index.html')) {
       content = Buffer.from(content.toString('utf8').replace('%SUDOKU_LENS_TOKEN%', token))
     }
-    send(res, 200, MIME[extname(file)] ?? 'application/octet-stream', content)
+    send(res, 200, MIME[extname(file)] ?? 'application/octet-stream', content, contentSecurityPolicyFor(pathname))
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -154,10 +154,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, policy = contentSecurityPolicyFor('')): void {
   res.writeHead(status, {
     'content-type': type,
-    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'content-security-policy': policy,
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
     'cache-control': 'no-store',

@@ -105,3 +105,13 @@ describe('web host', () => {
     expect(await received).toContain('"message":"hello"')
   })
 })
+
+describe('content security policy', () => {
+  it('allows eval only in the vision worker script, never in the page', async () => {
+    const { contentSecurityPolicyFor } = await import('../../src/main/security-policy')
+    expect(contentSecurityPolicyFor('/index.html')).not.toContain("'unsafe-eval'")
+    expect(contentSecurityPolicyFor('/assets/index-abc.js')).not.toContain("'unsafe-eval'")
+    expect(contentSecurityPolicyFor('/assets/vision.worker-AbC_1.js')).toContain("'unsafe-eval'")
+    expect(contentSecurityPolicyFor('/assets/vision.worker-x.js/../index.js')).not.toContain("'unsafe-eval'")
+  })
+})

@@ -27,6 +27,8 @@ type Listener = <E extends EventName>(event: E, payload: Events[E]) => void
 
 interface Transport {
   readonly mode: 'electron' | 'web'
+  /** A URL the page can load for an app media path (films), e.g. as a video's src. */
+  mediaUrl(path: string): string
   call(channel: string, request: unknown): Promise<Reply<unknown>>
   onEvent(listener: Listener): () => void
 }
@@ -34,6 +36,7 @@ interface Transport {
 function electronTransport(bridge: NonNullable<Window['sudokuLens']>): Transport {
   return {
     mode: 'electron',
+    mediaUrl: (path) => path,
     call: (channel, request) => (bridge as unknown as Record<string, (r: unknown) => Promise<Reply<unknown>>>)[channel](request),
     onEvent: (listener) => bridge.onEvent(listener),
   }
@@ -44,6 +47,7 @@ function webTransport(token: string): Transport {
   const listeners = new Set<Listener>()
   return {
     mode: 'web',
+    mediaUrl: (path) => `${path}?token=${encodeURIComponent(token)}`,
     async call(channel, request) {
       const response = await fetch(`/api/${encodeURIComponent(channel)}`, {
         method: 'POST',
@@ -87,6 +91,15 @@ export const host = {
   },
 
   onEvent: (listener: Listener) => transport.onEvent(listener),
+
+  mediaUrl: (path: string) => transport.mediaUrl(path),
+
+  /** Shows a film in the file manager; false where there is none (web mode). */
+  async revealTimelapse(id: string): Promise<boolean> {
+    if (transport.mode !== 'electron') return false
+    await unwrap(transport.call('timelapse:reveal', { id }))
+    return true
+  },
 
   /** Lets the user pick a text file; null when they cancel. */
   async openTextFile(title: string, extensions: string[]): Promise<TextFile | null> {

@@ -1,0 +1,161 @@
+import type { Events, TimelapseEncodeOutcome } from '../../../shared/ipc'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
+import { host } from '../host'
+
+export type EncodeProgress = Events['timelapse:progress']
+
+/** The settings as the panel's form edits them. */
+export type EditableSettings = { -readonly [K in keyof TimelapseSettings]: TimelapseSettings[K] }
+
+/** JPEG quality of the shots sent to main: high, since the film is compressed again by x264. */
+const SHOT_QUALITY = 0.9
+
+/**
+ * Records a time-lapse from a camera stream: grabs a shot every interval, sends it as JPEG to the
+ * main process (which writes the numbered sequence), and encodes sessions with progress. A shot
+ * whose predecessor is still being sent is dropped and counted, so capture never piles up.
+ */
+export class TimelapseRecorder {
+  settings = $state<EditableSettings>({ ...DEFAULT_TIMELAPSE_SETTINGS })
+  current = $state.raw<TimelapseSessionSummary | null>(null)
+  shots = $state(0)
+  dropped = $state(0)
+  message = $state('')
+  sessions = $state.raw<TimelapseSessionSummary[]>([])
+  unfinished = $state.raw<TimelapseSessionSummary[]>([])
+  progress = $state.raw<EncodeProgress | null>(null)
+  encodingId = $state<string | null>(null)
+  lastFilm = $state.raw<TimelapseEncodeOutcome | null>(null)
+
+  /** Film length the recording so far gives. */
+  filmLength = $derived(filmSeconds(this.shots - this.dropped, this.settings.fpsIn))
+
+  private timer: ReturnType<typeof setInterval> | undefined
+  private sending = false
+  private canvas: HTMLCanvasElement | undefined
+  private video: HTMLVideoElement | undefined
+  private unsubscribe: (() => void) | undefined
+
+  get recording(): boolean {
+    return this.timer !== undefined && this.current !== null
+  }
+
+  /** Listens to progress and to recordings that stop on their own; lists sessions. */
+  async connect(): Promise<void> {
+    this.unsubscribe = host.onEvent((event, payload) => {
+      if (event === 'timelapse:progress') this.progress = payload as EncodeProgress
+      if (event === 'timelapse:stopped') this.onStoppedByMain(payload as TimelapseSessionSummary)
+    })
+    await this.refresh()
+  }
+
+  disconnect(): void {
+    this.unsubscribe?.()
+    if (this.current) void this.stop()
+  }
+
+  async refresh(): Promise<void> {
+    this.sessions = await host.call('timelapse:list')
+    this.unfinished = await host.call('timelapse:unfinished')
+  }
+
+  async start(video: HTMLVideoElement): Promise<void> {
+    this.current = await host.call('timelapse:start', $state.snapshot(this.settings) as TimelapseSettings)
+    this.video = video
+    this.shots = 0
+    this.dropped = 0
+    this.message = 'Recording…'
+    this.timer = setInterval(() => void this.shoot(), this.settings.intervalSeconds * 1000)
+    void this.shoot()
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer)
+    this.timer = undefined
+    const current = this.current
+    this.current = null
+    if (!current) return
+    const summary = await host.call('timelapse:stop', { id: current.id })
+    this.message = `Recorded ${summary.frameCount} frames (${formatSeconds(summary.filmSeconds)} of film).`
+    await this.refresh()
+  }
+
+  async encode(id: string, withCurrentSettings: boolean): Promise<void> {
+    this.encodingId = id
+    this.progress = null
+    this.message = 'Encoding…'
+    try {
+      const settings = withCurrentSettings ? ($state.snapshot(this.settings) as TimelapseSettings) : undefined
+      this.lastFilm = await host.call('timelapse:encode', { id, ...(settings ? { settings } : {}) })
+      const notes = this.lastFilm.notes.length ? ` ${this.lastFilm.notes.join(' ')}` : ''
+      this.message = `Film ready: ${this.lastFilm.frames} frames, ${formatSeconds(this.lastFilm.filmSeconds)}.${notes}`
+    } catch (error) {
+      this.message = `Encoding failed: ${(error as Error).message}`
+    } finally {
+      this.encodingId = null
+      await this.refresh()
+    }
+  }
+
+  cancelEncode(): void {
+    if (this.encodingId) void host.call('timelapse:cancel-encode', { id: this.encodingId })
+  }
+
+  async act(action: 'timelapse:resume' | 'timelapse:delete-frames' | 'timelapse:delete', id: string): Promise<void> {
+    try {
+      await host.call(action, { id })
+    } catch (error) {
+      this.message = (error as Error).message
+    }
+    await this.refresh()
+  }
+
+  private async shoot(): Promise<void> {
+    const current = this.current
+    const video = this.video
+    if (!current || !video || video.readyState < 2) return
+    this.shots++
+    if (this.sending) {
+      this.dropped++
+      return
+    }
+    this.sending = true
+    try {
+      const jpeg = await grabJpeg(video, (this.canvas ??= document.createElement('canvas')))
+      const receipt = await host.call('timelapse:frame', { id: current.id, jpeg })
+      if (receipt.status === 'dropped') this.dropped++
+      if (receipt.status === 'stopped') this.onStoppedByMain(await host.call('timelapse:stop', { id: current.id }))
+      if (this.settings.stopAfterFrames !== null && this.shots >= this.settings.stopAfterFrames) await this.stop()
+    } catch (error) {
+      this.message = `Recording stopped: ${(error as Error).message}`
+      await this.stop()
+    } finally {
+      this.sending = false
+    }
+  }
+
+  private onStoppedByMain(summary: TimelapseSessionSummary): void {
+    if (summary.id !== this.current?.id) return
+    clearInterval(this.timer)
+    this.timer = undefined
+    this.current = null
+    this.message = summary.error
+      ? `Recording stopped: ${summary.error} The ${summary.frameCount} frames saved are kept.`
+      : `Recording finished: ${summary.frameCount} frames.`
+    void this.refresh()
+  }
+}
+
+async function grabJpeg(video: HTMLVideoElement, canvas: HTMLCanvasElement): Promise<Uint8Array> {
+  canvas.width = video.videoWidth
+  canvas.height = video.videoHeight
+  canvas.getContext('2d')!.drawImage(video, 0, 0)
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', SHOT_QUALITY))
+  if (!blob) throw new Error('The camera frame could not be encoded.')
+  return new Uint8Array(await blob.arrayBuffer())
+}
+
+export function formatSeconds(seconds: number): string {
+  const whole = Math.round(seconds * 10) / 10
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${Math.round(whole % 60)} s`
+}

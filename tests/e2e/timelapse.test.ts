@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import ffmpeg from '@ffmpeg-installer/ffmpeg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppUnderTest, openApp } from './browser'
+import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile } from './reading'
+
+let app: AppUnderTest
+
+beforeAll(async () => {
+  const camera = await fakeWebcamFile(READABLE_PHOTO, { width: 640, height: 360, fps: 10 })
+  app = await openApp({ chromiumArgs: fakeWebcamArgs(camera) })
+})
+
+afterAll(async () => {
+  expect(app.remoteRequests).toEqual([])
+  await app?.close()
+})
+
+describe('solving time-lapse in web mode', () => {
+  it('records from the camera, encodes through the real host and plays an H.264 film', async () => {
+    const { page } = app
+    await page.click('[data-testid=timelapse-section] summary')
+    await page.fill('[data-testid=tl-interval]', '0.5')
+    await page.fill('[data-testid=tl-stop-after]', '6')
+    await page.fill('[data-testid=tl-fps-in]', '3')
+    await page.fill('[data-testid=tl-fps-out]', '12')
+    await page.click('[data-testid=tl-record]')
+    await expect.poll(() => page.textContent('[data-testid=tl-message]'), { timeout: 30_000 }).toMatch(/Recorded 6 frames \(2 s of film\)/)
+
+    await page.click('[data-testid=tl-encode]')
+    await expect.poll(() => page.textContent('[data-testid=tl-message]'), { timeout: 60_000 }).toMatch(/Film ready: 6 frames, 2 s/)
+    await page.click('[data-testid=tl-play]')
+    const src = await page.getAttribute('[data-testid=tl-film]', 'src')
+    await expect.poll(() => page.$eval('[data-testid=tl-film]', (v) => (v as HTMLVideoElement).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
+    expect(await page.$eval('[data-testid=tl-film]', (v) => (v as HTMLVideoElement).duration)).toBeCloseTo(2, 0)
+
+    const film = await fetch(new URL(src!, app.server.url))
+    const path = join(mkdtempSync(join(tmpdir(), 'sl-e2e-film-')), 'film.mp4')
+    writeFileSync(path, new Uint8Array(await film.arrayBuffer()))
+    const probe = await promisify(execFile)(ffmpeg.path, ['-hide_banner', '-i', path]).catch((e: { stderr: string }) => e)
+    expect(probe.stderr).toMatch(/Video: h264/)
+    expect(probe.stderr).toMatch(/12 fps/)
+    expect(probe.stderr).toMatch(/1280x720/)
+  })
+})
