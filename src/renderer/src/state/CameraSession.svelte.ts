@@ -3,6 +3,11 @@ import type { VisionClient } from '../workers/VisionClient'
 import type { Detection } from '../workers/vision-protocol'
 import { Steadiness } from './steadiness'
 
+/** Chromium's MediaStreamTrackProcessor (not in TypeScript's DOM library yet). */
+declare const MediaStreamTrackProcessor:
+  | (new (init: { track: MediaStreamTrack; maxBufferSize?: number }) => { readonly readable: ReadableStream<VideoFrame> })
+  | undefined
+
 export type CameraState = 'off' | 'starting' | 'live' | 'denied' | 'missing' | 'ended' | 'error'
 
 export interface CameraFigures {
@@ -27,9 +32,11 @@ function constraints(deviceId: string | null): MediaStreamConstraints {
 }
 
 /**
- * One live camera stream feeding the vision worker. Each new video frame is grabbed only when
- * the worker is idle (frames in between are skipped, so the overlay lags by at most one frame),
- * and nothing is grabbed while the page is hidden.
+ * One live camera stream feeding the vision worker, and nothing done with frames while the page
+ * is hidden. Where the browser has MediaStreamTrackProcessor (Chromium, so Electron), the frames
+ * go straight to the worker as a transferred stream that keeps only the newest frame; elsewhere
+ * each video frame is grabbed as an ImageBitmap only when the worker is idle. Either way frames
+ * that arrive while the worker is busy are dropped, so the overlay lags by at most one frame.
  */
 export class CameraSession {
   state = $state<CameraState>('off')
@@ -41,7 +48,7 @@ export class CameraSession {
   steadiness = $state(0)
   figures = $state.raw<CameraFigures>({ detectionsPerSecond: 0, latencyMs: 0, workerMs: 0 })
   /** Called after each detection has been stored, to draw the overlay (frame time as given to the worker). */
-  ondetection: ((detection: Detection, grabbedAt: number) => void) | undefined
+  ondetection: ((detection: Detection) => void) | undefined
   /** Called once the grid has been steady; auto-capture is armed again when the grid is lost. */
   onsteady: (() => void) | undefined
 
@@ -53,6 +60,8 @@ export class CameraSession {
   private completed: number[] = []
   private generation = 0
   private grabbing = false
+  private workerStream: { pause(paused: boolean): void; stop(): void } | null = null
+  private readonly onVisibility = (): void => this.workerStream?.pause(document.hidden)
 
   constructor(private readonly vision: VisionClient) {}
 
@@ -83,7 +92,8 @@ export class CameraSession {
       this.state = 'live'
       this.message = 'Hold the puzzle flat in front of the camera.'
       await this.refreshDevices()
-      this.scheduleFrame()
+      if (typeof MediaStreamTrackProcessor === 'function') this.streamToWorker(track, generation)
+      else this.scheduleFrame()
     } catch (error) {
       if (generation !== this.generation) return
       const name = (error as Error).name
@@ -98,6 +108,9 @@ export class CameraSession {
     this.generation++
     if (this.video && this.frameRequest) this.video.cancelVideoFrameCallback(this.frameRequest)
     this.frameRequest = 0
+    this.workerStream?.stop()
+    this.workerStream = null
+    document.removeEventListener('visibilitychange', this.onVisibility)
     this.stream?.getTracks().forEach((track) => track.stop())
     this.stream = null
     if (this.video) this.video.srcObject = null
@@ -146,22 +159,42 @@ export class CameraSession {
       .finally(() => (this.grabbing = false))
       .then((frame) => (generation === this.generation ? this.vision.detect(frame, grabbedAt) : (frame.close(), null)))
       .then((detection) => {
-        if (!detection || generation !== this.generation) return
-        this.detection = detection
-        const now = performance.now()
-        this.steadiness = this.steady.update(detection.corners, now)
-        this.ondetection?.(detection, grabbedAt)
-        this.completed.push(now)
-        while (this.completed.length && this.completed[0] < now - 1000) this.completed.shift()
-        this.figures = { detectionsPerSecond: this.completed.length, latencyMs: performance.now() - grabbedAt, workerMs: detection.ms }
-        if (!detection.corners) this.armed = true
-        else if (this.steadiness >= 1 && this.armed) {
-          this.armed = false
-          this.onsteady?.()
-        }
+        if (detection && generation === this.generation) this.onDetection(detection, performance.now() - grabbedAt)
       })
       .catch((error: Error) => {
         if (generation === this.generation) this.message = `Could not look for the grid: ${error.message}`
       })
+  }
+
+  private streamToWorker(track: MediaStreamTrack, generation: number): void {
+    const Processor = MediaStreamTrackProcessor as NonNullable<typeof MediaStreamTrackProcessor>
+    const { readable } = new Processor({ track, maxBufferSize: 1 })
+    this.workerStream = this.vision.openStream(
+      readable,
+      (detection, sentAt) => {
+        if (generation === this.generation) this.onDetection(detection, performance.timeOrigin + performance.now() - sentAt)
+      },
+      (error) => {
+        if (generation === this.generation) this.message = `Could not look for the grid: ${error.message}`
+      },
+    )
+    document.addEventListener('visibilitychange', this.onVisibility)
+    this.onVisibility()
+  }
+
+  private onDetection(detection: Detection, sinceFrameMs: number): void {
+    this.detection = detection
+    const now = performance.now()
+    this.steadiness = this.steady.update(detection.corners, now)
+    this.ondetection?.(detection)
+    this.completed.push(now)
+    while (this.completed.length && this.completed[0] < now - 1000) this.completed.shift()
+    // Latency counts from the frame reaching the worker (or being grabbed) to the overlay drawn.
+    this.figures = { detectionsPerSecond: this.completed.length, latencyMs: sinceFrameMs + (performance.now() - now), workerMs: detection.ms }
+    if (!detection.corners) this.armed = true
+    else if (this.steadiness >= 1 && this.armed) {
+      this.armed = false
+      this.onsteady?.()
+    }
   }
 }

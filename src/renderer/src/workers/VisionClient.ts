@@ -36,6 +36,7 @@ export class VisionClient {
   private detecting: Waiting<Detection> | undefined
   private reading: Waiting<ReadOutcome> | undefined
   private warming = new Map<number, Waiting<void>>()
+  private streams = new Map<number, { ondetection: (detection: Detection, sentAt: number) => void; onerror: (error: Error) => void }>()
 
   get canDetect(): boolean {
     return this.detecting === undefined && this.reading === undefined
@@ -63,6 +64,27 @@ export class VisionClient {
     })
   }
 
+  /**
+   * Hands a camera's frames to the worker (the stream itself is transferred, so the UI thread
+   * never touches a frame). Each detection arrives with the epoch time its frame reached the worker.
+   */
+  openStream(
+    frames: ReadableStream<VideoFrame>,
+    ondetection: (detection: Detection, sentAt: number) => void,
+    onerror: (error: Error) => void,
+  ): { pause(paused: boolean): void; stop(): void } {
+    const id = this.nextId++
+    this.streams.set(id, { ondetection, onerror })
+    this.post({ type: 'stream', id, frames }, [frames as unknown as Transferable])
+    return {
+      pause: (paused) => this.worker?.postMessage({ type: 'stream-pause', id, paused } satisfies VisionRequest),
+      stop: () => {
+        this.streams.delete(id)
+        this.worker?.postMessage({ type: 'stream-stop', id } satisfies VisionRequest)
+      },
+    }
+  }
+
   /** Reads the digits of a photo or captured frame; takes ownership of `image`. */
   read(image: ImageBitmap, onprogress?: (stage: ReadStage) => void): Promise<ReadOutcome> {
     this.reading?.reject(new ReadSuperseded('A newer image is being read.'))
@@ -88,11 +110,19 @@ export class VisionClient {
     this.detecting?.reject(error)
     this.reading?.reject(error)
     for (const waiting of this.warming.values()) waiting.reject(error)
+    for (const stream of this.streams.values()) stream.onerror(error)
     this.detecting = this.reading = undefined
     this.warming.clear()
+    this.streams.clear()
   }
 
   private onReply(reply: VisionReply): void {
+    const stream = this.streams.get(reply.id)
+    if (stream) {
+      if (reply.type === 'detected') stream.ondetection(reply.detection, reply.sentAt)
+      else if (reply.type === 'error') stream.onerror(Object.assign(new Error(reply.message), { name: reply.name }))
+      return
+    }
     const detecting = this.detecting?.id === reply.id ? this.detecting : undefined
     const reading = this.reading?.id === reply.id ? this.reading : undefined
     const warming = this.warming.get(reply.id)

@@ -41,10 +41,15 @@ export type ReadStage = 'loading-opencv' | 'loading-ocr' | 'detecting' | 'readin
 
 export type VisionRequest =
   | { readonly type: 'detect'; readonly id: number; readonly frame: ImageBitmap; readonly sentAt: number }
+  /** A camera's frames straight into the worker (MediaStreamTrackProcessor's readable, transferred). */
+  | { readonly type: 'stream'; readonly id: number; readonly frames: ReadableStream<VideoFrame> }
+  | { readonly type: 'stream-pause'; readonly id: number; readonly paused: boolean }
+  | { readonly type: 'stream-stop'; readonly id: number }
   | { readonly type: 'read'; readonly id: number; readonly image: ImageBitmap }
   | { readonly type: 'warm-up'; readonly id: number; readonly ocr: boolean }
 
 export type VisionReply =
+  /** `sentAt`: when the frame was grabbed (UI clock) or, for streams, reached the worker (epoch ms). */
   | { readonly type: 'detected'; readonly id: number; readonly detection: Detection; readonly sentAt: number }
   | { readonly type: 'progress'; readonly id: number; readonly stage: ReadStage }
   | { readonly type: 'read'; readonly id: number; readonly outcome: ReadOutcome }

@@ -14,9 +14,10 @@ class FrameReader {
   private canvas: OffscreenCanvas | undefined
   private context: OffscreenCanvasRenderingContext2D | undefined
 
-  /** Reads and closes `bitmap`. */
-  read(bitmap: ImageBitmap): RgbaImage {
-    const { width, height } = bitmap
+  /** Reads and closes `bitmap` (or a camera's VideoFrame). */
+  read(bitmap: ImageBitmap | VideoFrame): RgbaImage {
+    const width = 'displayWidth' in bitmap ? bitmap.displayWidth : bitmap.width
+    const height = 'displayHeight' in bitmap ? bitmap.displayHeight : bitmap.height
     if (!this.canvas || this.canvas.width !== width || this.canvas.height !== height) {
       this.canvas = new OffscreenCanvas(width, height)
       const context = this.canvas.getContext('2d', { willReadFrequently: true })
@@ -37,6 +38,56 @@ class FrameReader {
 
 const frames = new FrameReader()
 let pipeline: Promise<Pipeline> | undefined
+
+/**
+ * One camera stream read in the worker. Frames are pulled only when the previous one is done;
+ * the processor keeps just the newest frame, so frames arriving meanwhile are dropped, not queued.
+ */
+class StreamDetector {
+  private readonly reader: ReadableStreamDefaultReader<VideoFrame>
+  private readonly frames = new FrameReader()
+  private paused = false
+  private resume: (() => void) | undefined
+  private stopped = false
+
+  constructor(
+    private readonly id: number,
+    stream: ReadableStream<VideoFrame>,
+  ) {
+    this.reader = stream.getReader()
+  }
+
+  async run(): Promise<void> {
+    const ready = await (pipeline ??= loadPipeline())
+    while (!this.stopped) {
+      if (this.paused) await new Promise<void>((resolve) => (this.resume = resolve))
+      const { value: frame, done } = await this.reader.read()
+      if (done || this.stopped) {
+        frame?.close()
+        break
+      }
+      const sentAt = performance.timeOrigin + performance.now()
+      const image = this.frames.read(frame)
+      const found = ready.detect(image)
+      const ms = performance.timeOrigin + performance.now() - sentAt
+      reply({ type: 'detected', id: this.id, sentAt, detection: { ...found, width: image.width, height: image.height, ms } })
+    }
+  }
+
+  pause(paused: boolean): void {
+    this.paused = paused
+    if (!paused) this.resume?.()
+  }
+
+  delete(): void {
+    this.stopped = true
+    this.resume?.()
+    void this.reader.cancel().catch(() => undefined)
+    this.frames.delete()
+  }
+}
+
+const streams = new Map<number, StreamDetector>()
 
 function reply(message: VisionReply): void {
   scope.postMessage(message)
@@ -72,13 +123,30 @@ async function handle(request: VisionRequest): Promise<void> {
       } else reply({ type: 'read', id, outcome })
       return
     }
+    default:
+      return
   }
 }
 
-// Requests are handled one at a time, in order: the client never sends a frame while busy.
+function onStreamMessage(request: VisionRequest): boolean {
+  if (request.type === 'stream') {
+    const stream = new StreamDetector(request.id, request.frames)
+    streams.set(request.id, stream)
+    stream.run().catch((error: Error) => reply({ type: 'error', id: request.id, name: error.name, message: error.message }))
+  } else if (request.type === 'stream-pause') streams.get(request.id)?.pause(request.paused)
+  else if (request.type === 'stream-stop') {
+    streams.get(request.id)?.delete()
+    streams.delete(request.id)
+  } else return false
+  return true
+}
+
+// Other requests are handled one at a time, in order: the client never sends a frame while busy.
+// Streams run beside them, so the live overlay keeps moving while Tesseract reads (in its own worker).
 let queue = Promise.resolve()
 scope.onmessage = (message: MessageEvent<VisionRequest>) => {
   const request = message.data
+  if (onStreamMessage(request)) return
   queue = queue.then(() =>
     handle(request).catch((error: unknown) => {
       if (request.type === 'detect') request.frame.close()

@@ -1,0 +1,103 @@
+/**
+ * The live camera end to end, through Chromium's real capture path fed by a y4m file made from
+ * a photo: the overlay finds the grid, auto-capture reads it into the board, and after solving
+ * the solution is drawn on the live picture. Also: no camera / denied camera, and that frame
+ * processing stays off the UI thread. Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppUnderTest, boardDigits, openApp } from './browser'
+import { READABLE_PHOTO, allowEvalInVisionWorker, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
+
+describe('live camera with a fake webcam', () => {
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await openApp({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(READABLE_PHOTO)) })
+    await allowEvalInVisionWorker(app)
+    // Long tasks on the UI thread, recorded from the first frame of the page on.
+    await app.page.addInitScript(() => {
+      const tasks: number[] = ((window as unknown as { __longTasks: number[] }).__longTasks = [])
+      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true })
+    })
+    await app.page.reload()
+  })
+
+  afterAll(async () => {
+    expect(app.remoteRequests).toEqual([])
+    await app?.close()
+  })
+
+  it('finds the grid, captures by itself when steady and shows the digits', async () => {
+    const { page } = app
+    await page.click('[data-testid="camera-toggle"]')
+    await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
+    await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
+    const status = await waitForRead(page)
+    expect(status).toMatch(/^Read \d+ digits from the camera/)
+    expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
+  })
+
+  it('draws the solution on the live picture after solving', async () => {
+    const { page } = app
+    await page.click('[data-testid="solve"]')
+    await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
+    // Wait for two fresh overlay frames, then look for the overlay colour inside the grid.
+    const since = await page.evaluate(() => performance.now())
+    await page.waitForFunction((t) => Number((document.querySelector('[data-testid="overlay"]') as HTMLElement).dataset.drawnAt) > t, since, { timeout: 20_000 })
+    const magenta = await page.$eval('[data-testid="overlay"]', (canvas) => {
+      const c = canvas as HTMLCanvasElement
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let n = 0
+      for (let i = 0; i < data.length; i += 4) if (data[i] > 150 && data[i + 1] < 90 && data[i + 2] > 60 && data[i + 3] > 200) n++
+      return n
+    })
+    const empty = [...groundTruth(READABLE_PHOTO)].filter((d) => d === '0').length
+    expect(magenta).toBeGreaterThan(empty * 20)
+  })
+
+  it('keeps frame processing off the UI thread', async () => {
+    const { page } = app
+    // OpenCV is loaded only in the worker.
+    expect(await page.evaluate(() => 'cv' in window)).toBe(false)
+    // Over three seconds of live detection, the UI thread has no long task (> 50 ms) of its own.
+    await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0))
+    const before = Number(await page.getAttribute('[data-testid="camera"]', 'data-detections-per-second'))
+    await page.waitForTimeout(3000)
+    const after = Number(await page.getAttribute('[data-testid="camera"]', 'data-detections-per-second'))
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
+    expect(before + after).toBeGreaterThan(0)
+    expect(longTasks).toEqual([])
+  })
+})
+
+describe('camera problems', () => {
+  it('says so when there is no camera, offers Retry, and the board still works', async () => {
+    // Fake UI grants access, but without a fake device this machine has no camera at all.
+    const app = await openApp({ chromiumArgs: ['--use-fake-ui-for-media-stream'] })
+    try {
+      const { page } = app
+      await page.click('[data-testid="camera-toggle"]')
+      await page.waitForSelector('[data-testid="camera"][data-state="missing"]', { timeout: 20_000 })
+      expect(await page.textContent('[data-testid="camera-message"]')).toMatch(/no camera/i)
+      expect(await page.isVisible('[data-testid="camera-retry"]')).toBe(true)
+      await page.click('[data-cell="0"]')
+      await page.keyboard.press('5')
+      expect((await boardDigits(page))[0]).toBe('5')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('says so when camera access is denied', async () => {
+    const app = await openApp({ chromiumArgs: ['--use-fake-device-for-media-stream', '--deny-permission-prompts'] })
+    try {
+      const { page } = app
+      await page.click('[data-testid="camera-toggle"]')
+      await page.waitForSelector('[data-testid="camera"][data-state="denied"]', { timeout: 20_000 })
+      expect(await page.textContent('[data-testid="camera-message"]')).toMatch(/denied/i)
+      expect(await page.isVisible('[data-testid="camera-retry"]')).toBe(true)
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,58 @@
+/**
+ * Photos end to end: drop a photo on the window, the vision worker reads it, the board shows the
+ * digits of the ground truth; a photo without a grid says so and shows what was detected.
+ * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AppUnderTest, boardDigits, openApp } from './browser'
+import { READABLE_PHOTO, allowEvalInVisionWorker, dropFile, groundTruth, waitForRead } from './reading'
+
+let app: AppUnderTest
+
+beforeAll(async () => {
+  app = await openApp()
+  await allowEvalInVisionWorker(app)
+})
+
+afterAll(async () => {
+  expect(app.remoteRequests).toEqual([])
+  await app?.close()
+})
+
+describe('reading a dropped photo', () => {
+  it('fills the board with the digits printed in the photo', async () => {
+    const { page } = app
+    await dropFile(page, READABLE_PHOTO)
+    await page.waitForSelector('[data-testid="read-progress"]', { timeout: 10_000 })
+    const status = await waitForRead(page)
+    expect(status).toMatch(/^Read \d+ digits from image1\.jpg/)
+    expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
+    // The read digits are the puzzle's givens, and the selected cell's crop is shown beside it.
+    expect(await page.locator('[data-given="true"]').count()).toBe([...groundTruth(READABLE_PHOTO)].filter((d) => d !== '0').length)
+    await page.click('[data-cell="40"]')
+    await expect.poll(() => page.getAttribute('[data-testid="cell-crop"]', 'data-cell-crop')).toBe('40')
+    expect(app.pageErrors).toEqual([])
+  })
+
+  it('says when a photo holds no grid and shows the photo instead', async () => {
+    const { page } = app
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-nogrid-'))
+    const blank = join(dir, 'blank.png')
+    // Soft grey noise: no lines, no quadrilateral.
+    const noise = Buffer.alloc(640 * 480 * 3)
+    for (let i = 0; i < noise.length; i++) noise[i] = 150 + ((i * 2654435761) >>> 28)
+    await sharp(noise, { raw: { width: 640, height: 480, channels: 3 } }).png().toFile(blank)
+    const before = await boardDigits(page)
+    await dropFile(page, blank, 'image/png')
+    await page.waitForSelector('[data-testid="no-grid"]', { timeout: 60_000 })
+    expect(await page.textContent('[data-testid="status"]')).toMatch(/no .*grid/i)
+    const shown = await page.$eval('[data-testid="no-grid"] canvas', (canvas) => [(canvas as HTMLCanvasElement).width, (canvas as HTMLCanvasElement).height])
+    expect(shown).toEqual([640, 480])
+    // The board is left as it was.
+    expect(await boardDigits(page)).toBe(before)
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * Helpers for the reading-workflow end-to-end tests: photos with their ground truth, a fake
+ * webcam file made from a photo with the bundled ffmpeg, and dropping a file onto the page.
+ * Photos: B. Wicht's sudoku_dataset (CC-BY-4.0), from B. Wicht, J. Hennebert, "Camera-based
+ * Sudoku recognition with Deep Belief Network", SoCPaR 2014.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { promisify } from 'node:util'
+import type { Page } from 'playwright-core'
+import type { AppUnderTest } from './browser'
+
+export const PHOTOS = process.env.SUDOKU_LENS_PHOTOS ?? join(import.meta.dirname, '../../../shared/data/photos/wicht-v2-train')
+
+/** A photo the whole pipeline reads without an error, used by the photo, camera and export tests. */
+export const READABLE_PHOTO = join(PHOTOS, 'image1.jpg')
+
+/** The 81 digits of a photo's `.dat` ground truth (lines 3..11, loosely spaced). */
+export function groundTruth(photo: string): string {
+  const lines = readFileSync(photo.replace(/\.jpe?g$/i, '.dat'), 'utf8').split(/\r?\n/).slice(2)
+  const digits = lines.join(' ').match(/\d/g) ?? []
+  if (digits.length < 81) throw new Error(`${photo}: ground truth has ${digits.length} digits`)
+  return digits.slice(0, 81).join('')
+}
+
+/**
+ * A y4m fake-webcam file from a photo: letterboxed into `width`×`height`, a few identical frames
+ * (Chromium loops the file) at `fps`.
+ */
+export async function fakeWebcamFile(photo: string, options: { width?: number; height?: number; fps?: number; frames?: number } = {}): Promise<string> {
+  const { width = 1280, height = 720, fps = 30, frames = 4 } = options
+  const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default.path
+  const out = join(mkdtempSync(join(tmpdir(), 'sudoku-lens-cam-')), `${basename(photo).replace(/\.\w+$/, '')}.y4m`)
+  await promisify(execFile)(ffmpeg, [
+    ...['-v', 'error', '-y', '-loop', '1', '-i', photo, '-frames:v', String(frames), '-r', String(fps)],
+    ...['-vf', `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:white`],
+    ...['-pix_fmt', 'yuv420p', out],
+  ])
+  return out
+}
+
+export function fakeWebcamArgs(y4m: string): string[] {
+  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`]
+}
+
+/**
+ * OpenCV.js (emscripten embind) builds its bindings with `new Function`, which the app's CSP
+ * forbids ('unsafe-eval' is not in script-src). Until the host serves the vision worker script
+ * with its own policy that adds 'unsafe-eval' (the page keeps the strict one), this emulates that
+ * header for the worker script only. It does nothing once the host sends such a policy itself.
+ */
+export async function allowEvalInVisionWorker(app: AppUnderTest): Promise<void> {
+  await app.page.context().route('**/assets/vision.worker-*.js', async (route) => {
+    const response = await route.fetch()
+    const headers = response.headers()
+    const policy = headers['content-security-policy'] ?? ''
+    if (!policy.includes("'unsafe-eval'")) headers['content-security-policy'] = policy.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
+    await route.fulfill({ response, headers })
+  })
+}
+
+/** Drops a file on the window as a user dragging it from the file manager would. */
+export async function dropFile(page: Page, path: string, type = 'image/jpeg'): Promise<void> {
+  const bytes = readFileSync(path).toString('base64')
+  await page.evaluate(
+    ({ bytes, name, type }) => {
+      const data = Uint8Array.from(atob(bytes), (ch) => ch.charCodeAt(0))
+      const transfer = new DataTransfer()
+      transfer.items.add(new File([data], name, { type }))
+      window.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }))
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }))
+    },
+    { bytes, name: basename(path), type },
+  )
+}
+
+/** Waits until a read has finished (the board shows digits or a message says why not). */
+export async function waitForRead(page: Page, timeout = 90_000): Promise<string> {
+  await page.waitForFunction(
+    () => {
+      const status = document.querySelector('[data-testid="status"]')?.textContent ?? ''
+      return /^Read \d+ digits|No Sudoku|Could not read|no grid/i.test(status)
+    },
+    undefined,
+    { timeout },
+  )
+  return (await page.textContent('[data-testid="status"]')) ?? ''
+}
