@@ -2,10 +2,12 @@
 import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, rename } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import { frameName } from '../../../src/main/timelapse/frame-names'
+import type { CV } from '../../../src/shared/vision/cv'
 
 export const ffmpegPath = ffmpegInstaller.path
 const run = promisify(execFile)
@@ -37,4 +39,16 @@ export async function makeFrames(
 /** ffmpeg may round the film by one output frame either way. */
 export function nearDuration(actual: number | undefined, expected: number, fpsOut: number): boolean {
   return actual !== undefined && Math.abs(actual - expected) <= 1 / fpsOut + 0.01
+}
+
+/**
+ * OpenCV through Node's own require. Importing `src/shared/vision/cv.ts` inside vitest never
+ * settles (the CommonJS module's `then` leaks into the ESM namespace vitest awaits), while the
+ * same module loaded by require works; the object is the same OpenCV build either way.
+ */
+export async function loadOpenCVForTests(): Promise<CV> {
+  const mod = createRequire(import.meta.url)('@techstark/opencv-js') as CV & { onRuntimeInitialized?: () => void }
+  if (typeof mod.Mat !== 'function') await new Promise<void>((ok) => (mod.onRuntimeInitialized = () => ok()))
+  delete (mod as { then?: unknown }).then
+  return mod
 }

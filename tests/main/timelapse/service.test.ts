@@ -1,0 +1,102 @@
+/** The service the IPC channels call: argument checks and a whole record -> encode -> delete cycle. */
+import { existsSync } from 'node:fs'
+import { readdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { probeVideo } from '../../../src/main/timelapse/ffmpeg-probe'
+import { createTimelapseService, type TimelapseService } from '../../../src/main/timelapse/service'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSessionSummary } from '../../../src/shared/timelapse'
+import { ffmpegPath, nearDuration, tempDir } from './helpers'
+
+let base: string
+let service: TimelapseService
+const frames: Buffer[] = []
+beforeAll(async () => {
+  base = await tempDir('service')
+  service = createTimelapseService({ baseDir: join(base, 'timelapses'), ffmpegPath })
+  for (let i = 0; i < 12; i++)
+    frames.push(await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20 * i, g: 100, b: 200 - 10 * i } } }).jpeg().toBuffer())
+})
+afterAll(() => rm(base, { recursive: true, force: true }))
+
+describe('argument checks', () => {
+  it('refuses ids that are not session ids (no path traversal)', async () => {
+    for (const id of ['../../etc', '..', '20261122T153855Z-1a2b3c/../x', 7, undefined]) {
+      await expect(service.encode(id)).rejects.toThrow(/Not a time-lapse session id/)
+      await expect(service.deleteSession(id)).rejects.toThrow(/Not a time-lapse session id/)
+      expect(() => service.addFrame(id, frames[0])).toThrow(/Not a time-lapse session id/)
+    }
+  })
+
+  it('refuses bad settings with the reasons', async () => {
+    await expect(service.startSession({ crf: 99 })).rejects.toThrow(/crf must be a whole number from 0 to 51/)
+    await expect(service.startSession('fast')).rejects.toThrow(/settings must be an object/)
+  })
+
+  it('refuses frames that are not JPEG bytes', async () => {
+    const s = await service.startSession(DEFAULT_TIMELAPSE_SETTINGS)
+    expect(() => service.addFrame(s.id, 'not bytes')).toThrow(/JPEG bytes/)
+    expect(() => service.addFrame(s.id, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0]))).toThrow(/JPEG/)
+    await service.stopSession(s.id)
+    await service.deleteSession(s.id)
+  })
+
+  it('refuses to encode or delete a session that is still recording', async () => {
+    const s = await service.startSession(DEFAULT_TIMELAPSE_SETTINGS)
+    await expect(service.encode(s.id)).rejects.toThrow(/still recording/)
+    await expect(service.deleteSession(s.id)).rejects.toThrow(/still recording/)
+    await service.stopSession(s.id)
+    await service.deleteSession(s.id)
+  })
+})
+
+describe('record, encode, re-encode, delete', () => {
+  it('goes through a whole session', async () => {
+    const settings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 4, fpsOut: 12, size: { width: 480, height: 270 }, stampElapsed: true }
+    const started = await service.startSession(settings)
+    expect(started).toMatchObject({ state: 'recording', frameCount: 0 })
+    for (const f of frames) {
+      expect(service.addFrame(started.id, f).status).toBe('queued')
+      await new Promise((ok) => setTimeout(ok, 10))
+    }
+    const stopped = await service.stopSession(started.id)
+    expect(stopped).toMatchObject({ state: 'stopped', frameCount: 12, filmSeconds: 3 })
+    expect(await service.unfinishedSessions()).toEqual([])
+
+    const progress: number[] = []
+    const outcome = await service.encode(started.id, undefined, (p) => p.percent !== null && progress.push(p.percent))
+    const info = await probeVideo(ffmpegPath, outcome.video)
+    expect(info).toMatchObject({ codec: 'h264', width: 480, height: 270, fps: 12 })
+    expect(nearDuration(info.durationSeconds, 3, 12)).toBe(true)
+    expect(progress.at(-1)).toBe(100)
+    expect(await service.videoPath(started.id)).toBe(outcome.video)
+
+    // Re-encode with other settings from the session list.
+    const again = await service.encode(started.id, { ...settings, fpsIn: 6, fpsOut: 24, size: '320x180', stampElapsed: false })
+    const info2 = await probeVideo(ffmpegPath, again.video)
+    expect(info2).toMatchObject({ width: 320, height: 180, fps: 24 })
+    expect(nearDuration(info2.durationSeconds, 2, 24)).toBe(true)
+
+    const listed: TimelapseSessionSummary[] = await service.listSessions()
+    expect(listed.find((s) => s.id === started.id)).toMatchObject({ state: 'encoded', frameCount: 12 })
+
+    const kept = await service.deleteFrames(started.id)
+    expect(kept.frameCount).toBe(0)
+    const dir = join(base, 'timelapses', started.id)
+    expect((await readdir(dir)).sort()).toEqual(['manifest.json', 'timelapse.mp4'])
+
+    await service.deleteSession(started.id)
+    expect(existsSync(dir)).toBe(false)
+  })
+
+  it('resumes a stopped session, numbering after the last frame', async () => {
+    const s = await service.startSession(DEFAULT_TIMELAPSE_SETTINGS)
+    service.addFrame(s.id, frames[0])
+    await service.stopSession(s.id)
+    await service.resumeSession(s.id)
+    await new Promise((ok) => setTimeout(ok, 20))
+    expect(service.addFrame(s.id, frames[1])).toMatchObject({ status: 'queued', frame: 2 })
+    expect((await service.stopSession(s.id)).frameCount).toBe(2)
+  })
+})

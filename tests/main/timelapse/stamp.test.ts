@@ -1,0 +1,56 @@
+import { rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { frameName } from '../../../src/main/timelapse/frame-names'
+import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
+import { formatElapsed, stampJpeg } from '../../../src/main/timelapse/stamp'
+import { makeFrames, tempDir } from './helpers'
+
+describe('formatElapsed', () => {
+  it('writes m:ss under an hour and h:mm:ss above', () => {
+    expect(formatElapsed(0)).toBe('0:00')
+    expect(formatElapsed(75.9)).toBe('1:15')
+    expect(formatElapsed(3725)).toBe('1:02:05')
+    expect(formatElapsed(-3)).toBe('0:00')
+  })
+})
+
+/** Mean absolute difference of the grey values in a region. */
+async function regionDifference(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }) {
+  const [ra, rb] = await Promise.all([a, b].map((x) => sharp(x).extract(region).greyscale().raw().toBuffer()))
+  let sum = 0
+  for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i] - rb[i])
+  return sum / ra.length
+}
+
+describe('stampJpeg', () => {
+  it('draws the text in the bottom-right corner and leaves the rest of the frame alone', async () => {
+    const plain = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#f0f0f0' } }).jpeg({ quality: 95 }).toBuffer()
+    const stamped = await stampJpeg(plain, '12:34', 95)
+    const meta = await sharp(stamped).metadata()
+    expect([meta.width, meta.height, meta.format]).toEqual([640, 360, 'jpeg'])
+    expect(await regionDifference(plain, stamped, { left: 560, top: 330, width: 70, height: 22 })).toBeGreaterThan(40)
+    expect(await regionDifference(plain, stamped, { left: 0, top: 0, width: 400, height: 250 })).toBeLessThan(2)
+  })
+})
+
+describe('prepareFrames with the elapsed-time stamp', () => {
+  it('writes stamped copies under contiguous numbers, keeping the originals', async () => {
+    const dir = await tempDir('stamp')
+    const numbers = [1, 2, 5]
+    await makeFrames(dir, 3, { numbers, width: 320, height: 240 })
+    const originals = await Promise.all(numbers.map((n) => readFile(join(dir, frameName(n)))))
+    const prepared = await prepareFrames({ dir, numbers, stagingDir: join(dir, '.staging'), stamp: { intervalSeconds: 30 } })
+    expect(prepared.sequence).toMatchObject({ startNumber: 1, frameCount: 3, pattern: 'frame%07d.jpg' })
+    for (let i = 0; i < 3; i++) {
+      const out = await readFile(join(prepared.sequence.dir, frameName(i + 1)))
+      expect(await regionDifference(originals[i], out, { left: 230, top: 200, width: 85, height: 35 })).toBeGreaterThan(10)
+      expect(Buffer.compare(await readFile(join(dir, frameName(numbers[i]))), originals[i])).toBe(0)
+    }
+    // Shot 5 is (5 - 1) × 30 s = 2:00 after the first: its stamp differs from shot 2's (0:30).
+    await prepared.sequence.cleanup()
+    await rm(dir, { recursive: true, force: true })
+  })
+})
