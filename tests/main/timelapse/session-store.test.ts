@@ -130,7 +130,7 @@ describe('storage failures stop recording and keep what was saved', () => {
   })
 
   it.runIf(canMount)('fills a real 256 KiB tmpfs, stops with ENOSPC, keeps every complete frame', async () => {
-    const big = await sharp({ create: { width: 160, height: 120, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const big = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .jpeg({ quality: 95 })
       .toBuffer()
     const stops: TimelapseManifest[] = []
