@@ -4,7 +4,7 @@
  * outside, so each one is checked here: settings by the shared validator, session ids by a
  * strict pattern (no path can be smuggled into a folder name), frames as bounded JPEG bytes.
  */
-import { rm, readdir, unlink } from 'node:fs/promises'
+import { mkdir, readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   filmSeconds,
@@ -17,9 +17,10 @@ import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
 import type { X264Preset } from './ffmpeg-args'
 import { frameNumber } from './frame-names'
-import { readManifest, writeManifest } from './manifest'
+import { newSessionId, readManifest, writeManifest } from './manifest'
 import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
 import { isJpeg, SessionRecorder } from './session-store'
+import { checkSolveVideoInput, renderSolveVideo } from './solve-video'
 import type { LocateCorners } from './stabilise'
 
 export const VIDEO_NAME = 'timelapse.mp4'
@@ -37,7 +38,7 @@ export interface TimelapseServiceOptions {
   readonly fsync?: boolean
   readonly preset?: X264Preset
   readonly threads?: number
-  /** Told when a session stops on its own (shot limit, disk full), to update the panel. */
+  /** Told whenever a session stops (stopSession, shot limit, disk full), to update the panel. */
   readonly onSessionStopped?: (summary: TimelapseSessionSummary) => void
 }
 
@@ -81,6 +82,16 @@ export interface TimelapseService {
   videoPath(id: unknown): Promise<string | null>
   deleteFrames(id: unknown): Promise<TimelapseSessionSummary>
   deleteSession(id: unknown): Promise<void>
+  /**
+   * Draws the solving engine's steps on the board and encodes them as a film in
+   * `<baseDir>/solve-videos/`; `givens` is 81 digits (string, array or Uint8Array). Returns the path.
+   */
+  exportSolveVideo(
+    givens: unknown,
+    steps: unknown,
+    onProgress?: (percent: number) => void,
+    signal?: AbortSignal,
+  ): Promise<{ readonly video: string; readonly frames: number }>
   /** Stops every live recording (app quit). */
   stopAll(): Promise<void>
 }
@@ -276,6 +287,24 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         if (!s) throw new Error(`No time-lapse session ${key}`)
         await rm(s.dir, { recursive: true, force: true })
       })
+    },
+
+    async exportSolveVideo(givens, steps, onProgress, signal) {
+      const input = checkSolveVideoInput(givens, steps)
+      if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function')
+      if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError('signal must be an AbortSignal')
+      const name = `solve-${newSessionId()}`
+      const dir = join(baseDir, 'solve-videos')
+      await mkdir(dir, { recursive: true })
+      const result = await renderSolveVideo(input.givens, input.steps, {
+        output: join(dir, `${name}.mp4`),
+        stagingDir: join(dir, `.${name}`),
+        ffmpegPath: options.ffmpegPath,
+        preset: options.preset,
+        signal,
+        onProgress,
+      })
+      return { video: result.output, frames: result.frames }
     },
 
     async stopAll() {

@@ -100,3 +100,16 @@ describe('record, encode, re-encode, delete', () => {
     expect((await service.stopSession(s.id)).frameCount).toBe(2)
   })
 })
+
+describe('exportSolveVideo', () => {
+  it('writes the solve film under the base folder and refuses bad input', async () => {
+    const givens = '080200400570000100002300000820090005000715000700020041000006700003000018007009050'
+    const step = { technique: 'naked-single', placements: [{ cell: 0, digit: 3 }], eliminations: [], cells: [0], units: [], text: 'r1c1 can only be 3.' }
+    const { video, frames } = await service.exportSolveVideo(givens, [step])
+    expect(frames).toBe(3)
+    expect(video.startsWith(join(base, 'timelapses', 'solve-videos'))).toBe(true)
+    expect((await probeVideo(ffmpegPath, video)).codec).toBe('h264')
+    await expect(service.exportSolveVideo('12', [])).rejects.toThrow(/81 digits/)
+    await expect(service.exportSolveVideo(givens, [{ ...step, text: 5 }])).rejects.toThrow(/step 1/)
+  })
+})
