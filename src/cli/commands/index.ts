@@ -12,4 +12,5 @@ export const commands: Record<string, CommandLoader> = {
   hint: () => import('./hint'),
   steps: () => import('./steps'),
   rate: () => import('./rate'),
+  timelapse: () => import('./timelapse'),
 }
