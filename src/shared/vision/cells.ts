@@ -4,11 +4,12 @@
  *
  * Contract (consumed by ocr.ts, templates.ts and the trained classifier):
  *
- *   extractCells(cv, warped, lines?) -> CellImages
+ *   extractCells(cv, warped, lattice?) -> CellImages
  *
  * - `warped`: the grid warped to a square grey image (warp.ts gives 900x900), white paper, dark ink.
- * - `lines` (optional): the 10 row and 10 column line positions found in the warped image; when
- *   absent the cells are the nine equal slices, which is right for flat paper.
+ * - `lattice` (optional): the 10x10 measured line crossings from warp.ts `gridLattice`
+ *   (`lattice[row][col]`); each cell is cut between its own four crossings, which follows curved
+ *   paper. When absent the cells are the nine equal slices, which is right for flat paper.
  * - Result: `cells[cell]` for cell 0..80 (row-major, as in board.ts), each with
  *   - `filled`: a digit is printed there (decided by size, position and contrast of the ink blob,
  *     never by an OCR engine, so a digit that OCR cannot read still counts as a given);
@@ -26,19 +27,12 @@
  */
 import type { CV } from './cv'
 import { withMats } from './cv'
-import type { GrayImage } from './image'
+import type { GrayImage, Point } from './image'
 
 export const CELL_IMAGE_SIZE = 80
 export const DIGIT_HEIGHT = 40
 /** `filledScore` at or above which a cell counts as filled. */
 export const FILLED_THRESHOLD = 0.6
-
-export interface GridLines {
-  /** 10 y positions of the horizontal lines, top to bottom, in warped pixels. */
-  readonly rows: readonly number[]
-  /** 10 x positions of the vertical lines, left to right, in warped pixels. */
-  readonly columns: readonly number[]
-}
 
 export interface Box {
   readonly x: number
@@ -63,21 +57,24 @@ export interface CellImages {
 /** Fraction of each cell side stripped before looking for the digit. */
 const BORDER = 0.12
 
-export function extractCells(cv: CV, warped: GrayImage, lines?: GridLines): CellImages {
+export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (readonly Point[])[]): CellImages {
   const { flat, ink } = flattenAndThreshold(cv, warped)
-  const rowsAt = lines?.rows ?? evenLines(warped.height)
-  const colsAt = lines?.columns ?? evenLines(warped.width)
+  const cellW = warped.width / 9
+  const cellH = warped.height / 9
+  const at = (r: number, c: number): Point => lattice?.[r]?.[c] ?? { x: c * cellW, y: r * cellH }
   const cells: CellImage[] = []
   for (let r = 0; r < 9; r++) {
     for (let c = 0; c < 9; c++) {
-      cells.push(readCell(flat, ink, colsAt[c], rowsAt[r], colsAt[c + 1], rowsAt[r + 1]))
+      // The cell's own measured corners; their mean edges bound the crop.
+      const [tl, tr, br, bl] = [at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)]
+      const left = (tl.x + bl.x) / 2
+      const right = (tr.x + br.x) / 2
+      const top = (tl.y + tr.y) / 2
+      const bottom = (bl.y + br.y) / 2
+      cells.push(readCell(flat, ink, left, top, right, bottom))
     }
   }
   return { cells, ink }
-}
-
-function evenLines(size: number): number[] {
-  return Array.from({ length: 10 }, (_, i) => (i * size) / 9)
 }
 
 /**
@@ -189,6 +186,17 @@ function eraseLines(mask: Uint8Array, w: number, h: number): void {
 /** Fraction of the cell side kept as margin around the crop in which the digit is sought. */
 const MARGIN = 0.04
 
+/** Minimum paper-minus-ink difference (flattened grey levels) for the per-cell fallback. */
+const LOCAL_CONTRAST = 40
+
+interface DigitBox {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+  area: number
+}
+
 function readCell(flat: GrayImage, ink: GrayImage, left: number, top: number, right: number, bottom: number): CellImage {
   const side = Math.min(right - left, bottom - top)
   const x0 = Math.max(0, Math.round(left + MARGIN * (right - left)))
@@ -200,6 +208,45 @@ function readCell(flat: GrayImage, ink: GrayImage, left: number, top: number, ri
   if (w < 4 || h < 4) return emptyCell(0)
   const mask = new Uint8Array(w * h)
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) mask[y * w + x] = ink.data[(y + y0) * ink.width + x + x0]
+  let box = findDigit(mask, w, h, side)
+  if (!box) {
+    // Glare or a faint print can leave a digit under the grid-wide threshold: try the cell's own
+    // Otsu cut, but only where ink and paper differ clearly (an empty cell's noise does not).
+    const histogram = new Uint32Array(256)
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) histogram[flat.data[(y + y0) * flat.width + x + x0]]++
+    const cut = otsu(histogram)
+    let inkSum = 0
+    let inkN = 0
+    let paperSum = 0
+    for (let i = 0; i < 256; i++) {
+      if (i <= cut) {
+        inkSum += i * histogram[i]
+        inkN += histogram[i]
+      } else paperSum += i * histogram[i]
+    }
+    const paperN = w * h - inkN
+    if (inkN && paperN && paperSum / paperN - inkSum / inkN >= LOCAL_CONTRAST) {
+      for (let i = 0; i < w * h; i++) mask[i] = flat.data[(Math.floor(i / w) + y0) * flat.width + (i % w) + x0] <= cut ? 255 : 0
+      box = findDigit(mask, w, h, side)
+    }
+  }
+  if (!box) return emptyCell(0)
+
+  const bh = box.y1 - box.y0 + 1
+  const bw = box.x1 - box.x0 + 1
+  // Evidence of a printed digit: tall enough (digits are ~40-70% of the cell) and with enough ink.
+  // Scaled so that 1 is a typical small digit; FILLED_THRESHOLD was set from the shared photos
+  // (empty cells score at most ~0.45, given digits at least ~0.8).
+  const heightScore = bh / (0.28 * side)
+  const inkScore = box.area / (0.012 * side * side)
+  const filledScore = Math.min(heightScore, inkScore, bw < 2 ? 0 : 2)
+  const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
+  if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
+  return { filled: true, filledScore, image: normalise(flat, found), box: found }
+}
+
+/** The digit's box in a cell mask (modified: grid lines are erased), or null. */
+function findDigit(mask: Uint8Array, w: number, h: number, side: number): DigitBox | null {
   eraseLines(mask, w, h)
   const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
   const blobs = blobsIn(mask, w, h, band)
@@ -209,7 +256,7 @@ function readCell(flat: GrayImage, ink: GrayImage, left: number, top: number, ri
     const bw = b.x1 - b.x0 + 1
     const bh = b.y1 - b.y0 + 1
     if (b.inBand > 0.5 * b.area && b.touchesEdge) return true
-    if (bw > 0.6 * w && bh < 0.15 * h) return true
+    if (bw > 0.6 * w && bh < 0.2 * h) return true
     if (bh > 0.6 * h && bw < 0.12 * w && b.touchesEdge) return true
     return false
   }
@@ -222,17 +269,16 @@ function readCell(flat: GrayImage, ink: GrayImage, left: number, top: number, ri
     if (Math.abs(cx - w / 2) > w * 0.32 || Math.abs(cy - h / 2) > h * 0.32) continue
     if (!best || b.area > best.area) best = b
   }
-  if (!best) return emptyCell(0)
+  if (!best) return null
 
-  // Merge pieces whose boxes overlap the digit's (a broken stroke, a detached serif).
-  const box = { x0: best.x0, y0: best.y0, x1: best.x1, y1: best.y1, area: best.area }
+  // Merge pieces whose boxes touch the digit's, or overlap it horizontally with a small vertical
+  // gap (a 3 or 5 broken at its waist by the threshold).
+  const box: DigitBox = { x0: best.x0, y0: best.y0, x1: best.x1, y1: best.y1, area: best.area }
   const merged = new Set<Blob>([best])
   for (let grown = true; grown; ) {
     grown = false
     for (const b of blobs) {
       if (merged.has(b) || b.area < 4 || isRemnant(b)) continue
-      // Boxes that touch, or that overlap horizontally with a small vertical gap (a 3 or 5
-      // broken at its waist by the threshold).
       const xOverlap = Math.min(b.x1, box.x1) - Math.max(b.x0, box.x0)
       const yGap = Math.max(b.y0 - box.y1, box.y0 - b.y1)
       const xGap = Math.max(b.x0 - box.x1, box.x0 - b.x1)
@@ -246,17 +292,7 @@ function readCell(flat: GrayImage, ink: GrayImage, left: number, top: number, ri
       grown = true
     }
   }
-
-  const bh = box.y1 - box.y0 + 1
-  const bw = box.x1 - box.x0 + 1
-  // Evidence of a printed digit: tall enough (digits are ~40-70% of the cell), not a speck, and
-  // with enough ink. Scaled so that 1 is the cut; measured over the shared photos.
-  const heightScore = bh / (0.28 * side)
-  const inkScore = box.area / (0.012 * side * side)
-  const filledScore = Math.min(heightScore, inkScore, bw < 2 ? 0 : 2)
-  const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
-  if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
-  return { filled: true, filledScore, image: normalise(flat, found), box: found }
+  return box
 }
 
 function emptyCell(filledScore: number): CellImage {
