@@ -125,7 +125,7 @@ function search(level: number): void {
   const band = CELL_BAND[cell]
   const bit = CELL_BIT[cell]
   let digits = 0
-  for (let d = 0; d < 9; d++) if (states[s + d * 3 + band] & bit) digits |= 1 << d
+  for (let d = 0; d < 9; d++) digits |= (-(states[s + d * 3 + band] & bit) >>> 31) << d
   while (digits !== 0) {
     const d = 31 - Math.clz32(digits & -digits)
     digits &= digits - 1
@@ -169,7 +169,6 @@ function propagate(s: number): boolean {
     if (dirty === 0) return true
   }
 }
-
 /**
  * Box-line reductions within and between the bands of digit d, until they change nothing;
  * then every unsolved cell that is the only one left for d in its row is solved: by then the
@@ -184,7 +183,6 @@ function updateDigit(s: number, d: number, bands: number): boolean {
   const u0 = states[s + UNSOLVED]
   const u1 = states[s + UNSOLVED + 1]
   const u2 = states[s + UNSOLVED + 2]
-  if (((a0 & u0) | (a1 & u1) | (a2 & u2)) === 0) return true // d is solved everywhere
   // Only a band that lost cells can lose minirows.
   if (bands & 1) a0 &= MINIROW_MATCHING[ROW_TO_BOXES[a0 & 511] | (ROW_TO_BOXES[(a0 >> 9) & 511] << 3) | (ROW_TO_BOXES[a0 >> 18] << 6)]
   if (bands & 2) a1 &= MINIROW_MATCHING[ROW_TO_BOXES[a1 & 511] | (ROW_TO_BOXES[(a1 >> 9) & 511] << 3) | (ROW_TO_BOXES[a1 >> 18] << 6)]
@@ -227,12 +225,15 @@ function solveRowSingles(s: number, d: number, band: number, a: number, unsolved
     (SINGLE_CELL_ROW[a & 511] | (SINGLE_CELL_ROW[(a >> 9) & 511] << 9) | (SINGLE_CELL_ROW[a >> 18] << 18)) & unsolved
   if (single === 0) return
   states[s + UNSOLVED + band] = unsolved & ~single
-  for (let e = 0, i = s + band; e < 9; e++, i += 3) {
-    if (e !== d && states[i] & single) {
-      states[i] &= ~single
-      dirty |= 1 << (i - s)
-    }
+  // Branch-free: which digits lose a cell is unpredictable, so branching on it is slow.
+  let changed = 0
+  for (let i = s + band, end = s + 27; i < end; i += 3) {
+    const x = states[i]
+    states[i] = x & ~single
+    changed |= (-(x & single) >>> 31) << (i - s)
   }
+  states[s + d * 3 + band] = a
+  dirty |= changed & ~(1 << (d * 3 + band))
 }
 
 /**
@@ -241,7 +242,7 @@ function solveRowSingles(s: number, d: number, band: number, a: number, unsolved
  */
 function nakedSingles(s: number): boolean {
   for (let band = 0; band < 3; band++) {
-    let unsolved = states[s + UNSOLVED + band]
+    const unsolved = states[s + UNSOLVED + band]
     if (unsolved === 0) continue
     let ones = 0
     let twos = 0
@@ -251,26 +252,28 @@ function nakedSingles(s: number): boolean {
       ones |= x
     }
     if (unsolved & ~ones) return false
-    let single = unsolved & ~twos
+    const single = unsolved & ~twos
     if (single === 0) continue
-    unsolved &= ~single
-    states[s + UNSOLVED + band] = unsolved
-    while (single !== 0) {
-      const bit = single & -single
-      single &= single - 1
-      // An earlier single of this pass may have taken the cell's last digit.
-      let d = 0
-      while (d < 9 && (states[s + d * 3 + band] & bit) === 0) d++
-      if (d === 9) return false
-      const cell = band * 27 + 31 - Math.clz32(bit)
-      const base = s + d * 3
-      states[base + band] &= ~CELL_BAND_PEERS[cell]
-      const column = CELL_COLUMN[cell]
-      if (band !== 0) states[base] &= ~column
-      if (band !== 1) states[base + 1] &= ~column
-      if (band !== 2) states[base + 2] &= ~column
+    states[s + UNSOLVED + band] = unsolved & ~single
+    for (let d = 0; d < 9; d++) {
+      const i = s + d * 3 + band
+      let hits = states[i] & single
+      if (hits === 0) continue
       dirty |= 7 << (d * 3)
+      const base = s + d * 3
+      for (; hits !== 0; hits &= hits - 1) {
+        const cell = band * 27 + 31 - Math.clz32(hits & -hits)
+        states[i] &= ~CELL_BAND_PEERS[cell]
+        const column = ~CELL_COLUMN[cell]
+        if (band !== 0) states[base] &= column
+        if (band !== 1) states[base + 1] &= column
+        if (band !== 2) states[base + 2] &= column
+      }
     }
+    // Two singles with the same digit in one unit take that digit from each other.
+    let kept = 0
+    for (let i = s + band, end = s + 27; i < end; i += 3) kept |= states[i]
+    if ((kept & single) !== single) return false
   }
   return true
 }
@@ -305,12 +308,11 @@ function guessCell(s: number): number {
       let m0 = 0
       let m1 = 0
       let m2 = 0
-      for (let i = s + band, end = s + 27; i < end; i += 3) {
-        if (states[i] & bit) {
-          m0 |= states[i - band]
-          m1 |= states[i - band + 1]
-          m2 |= states[i - band + 2]
-        }
+      for (let i = s, end = s + 27; i < end; i += 3) {
+        const has = -(states[i + band] & bit) >> 31 // all ones when the digit is possible in the cell
+        m0 |= states[i] & has
+        m1 |= states[i + 1] & has
+        m2 |= states[i + 2] & has
       }
       const p = cell * 3
       const score =
