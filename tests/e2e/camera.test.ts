@@ -6,18 +6,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppUnderTest, boardDigits, openApp } from './browser'
-import { READABLE_PHOTO, allowEvalInVisionWorker, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
+import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
+
+// The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+declare const window: any, document: any, DataTransfer: any, DragEvent: any
 
 describe('live camera with a fake webcam', () => {
   let app: AppUnderTest
 
   beforeAll(async () => {
     app = await openApp({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(READABLE_PHOTO)) })
-    await allowEvalInVisionWorker(app)
     // Long tasks on the UI thread, recorded from the first frame of the page on.
     await app.page.addInitScript(() => {
-      const tasks: number[] = ((window as unknown as { __longTasks: number[] }).__longTasks = [])
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true })
+      const tasks: number[] = (window.__longTasks = [])
+      new window.PerformanceObserver((list: any) => list.getEntries().forEach((entry: any) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true })
     })
     await app.page.reload()
   })
@@ -43,9 +46,9 @@ describe('live camera with a fake webcam', () => {
     await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
     // Wait for two fresh overlay frames, then look for the overlay colour inside the grid.
     const since = await page.evaluate(() => performance.now())
-    await page.waitForFunction((t) => Number((document.querySelector('[data-testid="overlay"]') as HTMLElement).dataset.drawnAt) > t, since, { timeout: 20_000 })
+    await page.waitForFunction((t) => Number(document.querySelector('[data-testid="overlay"]').dataset.drawnAt) > t, since, { timeout: 20_000 })
     const magenta = await page.$eval('[data-testid="overlay"]', (canvas) => {
-      const c = canvas as HTMLCanvasElement
+      const c = canvas
       const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
       let n = 0
       for (let i = 0; i < data.length; i += 4) if (data[i] > 150 && data[i + 1] < 90 && data[i + 2] > 60 && data[i + 3] > 200) n++
@@ -60,11 +63,11 @@ describe('live camera with a fake webcam', () => {
     // OpenCV is loaded only in the worker.
     expect(await page.evaluate(() => 'cv' in window)).toBe(false)
     // Over three seconds of live detection, the UI thread has no long task (> 50 ms) of its own.
-    await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0))
+    await page.evaluate(() => (window.__longTasks.length = 0))
     const before = Number(await page.getAttribute('[data-testid="camera"]', 'data-detections-per-second'))
     await page.waitForTimeout(3000)
     const after = Number(await page.getAttribute('[data-testid="camera"]', 'data-detections-per-second'))
-    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
+    const longTasks = await page.evaluate(() => window.__longTasks)
     expect(before + after).toBeGreaterThan(0)
     expect(longTasks).toEqual([])
   })

@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
-import type { AppUnderTest } from './browser'
+
+// The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+declare const window: any, document: any, DataTransfer: any, DragEvent: any
 
 export const PHOTOS = process.env.SUDOKU_LENS_PHOTOS ?? join(import.meta.dirname, '../../../shared/data/photos/wicht-v2-train')
 
@@ -43,22 +46,6 @@ export async function fakeWebcamFile(photo: string, options: { width?: number; h
 
 export function fakeWebcamArgs(y4m: string): string[] {
   return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`]
-}
-
-/**
- * OpenCV.js (emscripten embind) builds its bindings with `new Function`, which the app's CSP
- * forbids ('unsafe-eval' is not in script-src). Until the host serves the vision worker script
- * with its own policy that adds 'unsafe-eval' (the page keeps the strict one), this emulates that
- * header for the worker script only. It does nothing once the host sends such a policy itself.
- */
-export async function allowEvalInVisionWorker(app: AppUnderTest): Promise<void> {
-  await app.page.context().route('**/assets/vision.worker-*.js', async (route) => {
-    const response = await route.fetch()
-    const headers = response.headers()
-    const policy = headers['content-security-policy'] ?? ''
-    if (!policy.includes("'unsafe-eval'")) headers['content-security-policy'] = policy.replace("'wasm-unsafe-eval'", "'wasm-unsafe-eval' 'unsafe-eval'")
-    await route.fulfill({ response, headers })
-  })
 }
 
 /** Drops a file on the window as a user dragging it from the file manager would. */

@@ -11,6 +11,8 @@ declare const MediaStreamTrackProcessor:
 export type CameraState = 'off' | 'starting' | 'live' | 'denied' | 'missing' | 'ended' | 'error'
 
 export interface CameraFigures {
+  /** Detections completed since the camera started. */
+  readonly detections: number
   /** Detections completed per second over the last second. */
   readonly detectionsPerSecond: number
   /** Frame grab to overlay drawn, for the last detection (ms). */
@@ -46,7 +48,7 @@ export class CameraSession {
   detection = $state.raw<Detection | null>(null)
   /** 0..1: how long the grid has been still; 1 triggers auto-capture. */
   steadiness = $state(0)
-  figures = $state.raw<CameraFigures>({ detectionsPerSecond: 0, latencyMs: 0, workerMs: 0 })
+  figures = $state.raw<CameraFigures>({ detections: 0, detectionsPerSecond: 0, latencyMs: 0, workerMs: 0 })
   /** Called after each detection has been stored, to draw the overlay (frame time as given to the worker). */
   ondetection: ((detection: Detection) => void) | undefined
   /** Called once the grid has been steady; auto-capture is armed again when the grid is lost. */
@@ -190,7 +192,7 @@ export class CameraSession {
     this.completed.push(now)
     while (this.completed.length && this.completed[0] < now - 1000) this.completed.shift()
     // Latency counts from the frame reaching the worker (or being grabbed) to the overlay drawn.
-    this.figures = { detectionsPerSecond: this.completed.length, latencyMs: sinceFrameMs + (performance.now() - now), workerMs: detection.ms }
+    this.figures = { detections: this.figures.detections + 1, detectionsPerSecond: this.completed.length, latencyMs: sinceFrameMs + (performance.now() - now), workerMs: detection.ms }
     if (!detection.corners) this.armed = true
     else if (this.steadiness >= 1 && this.armed) {
       this.armed = false

@@ -3,21 +3,31 @@
  * never runs image processing. Frames arrive as transferred ImageBitmaps; one stream's canvas
  * is reused from frame to frame.
  */
-import type { RgbaImage } from '../../../shared/vision/image'
-import { type Pipeline, loadPipeline } from './vision-pipeline'
+import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
+import { type Found, type Pipeline, loadPipeline } from './vision-pipeline'
 import type { VisionReply, VisionRequest } from './vision-protocol'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
-/** Turns bitmaps into RGBA pixels through one reused OffscreenCanvas (no canvas per frame). */
+/** Long side of the copy that live detection sees (the detector's own working size). */
+const LIVE_SIZE = 640
+
+/**
+ * Turns bitmaps into RGBA pixels through one reused OffscreenCanvas (no canvas per frame).
+ * With `maxSide`, the canvas scales the frame down while drawing (native code), so a 1280×720
+ * frame costs a 640×360 read-back instead of four times that.
+ */
 class FrameReader {
   private canvas: OffscreenCanvas | undefined
   private context: OffscreenCanvasRenderingContext2D | undefined
 
-  /** Reads and closes `bitmap` (or a camera's VideoFrame). */
-  read(bitmap: ImageBitmap | VideoFrame): RgbaImage {
-    const width = 'displayWidth' in bitmap ? bitmap.displayWidth : bitmap.width
-    const height = 'displayHeight' in bitmap ? bitmap.displayHeight : bitmap.height
+  /** Reads and closes `bitmap` (or a camera's VideoFrame); `scale` maps back to its pixels. */
+  read(bitmap: ImageBitmap | VideoFrame, maxSide = Infinity): RgbaImage & { scale: number; sourceWidth: number; sourceHeight: number } {
+    const sourceWidth = 'displayWidth' in bitmap ? bitmap.displayWidth : bitmap.width
+    const sourceHeight = 'displayHeight' in bitmap ? bitmap.displayHeight : bitmap.height
+    const scale = Math.max(1, Math.max(sourceWidth, sourceHeight) / maxSide)
+    const width = Math.round(sourceWidth / scale)
+    const height = Math.round(sourceHeight / scale)
     if (!this.canvas || this.canvas.width !== width || this.canvas.height !== height) {
       this.canvas = new OffscreenCanvas(width, height)
       const context = this.canvas.getContext('2d', { willReadFrequently: true })
@@ -25,14 +35,24 @@ class FrameReader {
       this.context = context
     }
     const context = this.context as OffscreenCanvasRenderingContext2D
-    context.drawImage(bitmap, 0, 0)
+    context.drawImage(bitmap, 0, 0, width, height)
     bitmap.close()
     const { data } = context.getImageData(0, 0, width, height)
-    return { width, height, data }
+    return { width, height, data, scale: sourceWidth / width, sourceWidth, sourceHeight }
   }
 
   delete(): void {
     this.canvas = this.context = undefined
+  }
+}
+
+/** Detection on a scaled-down frame, mapped back to the frame's pixels. */
+function scaleFound(found: Found, scale: number): Found {
+  if (scale === 1) return found
+  const at = (p: Point): Point => ({ x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5 })
+  return {
+    corners: found.corners ? (found.corners.map(at) as unknown as Corners) : null,
+    fiducials: found.fiducials.map((c) => ({ ...at(c), r: c.r * scale })),
   }
 }
 
@@ -67,10 +87,10 @@ class StreamDetector {
         break
       }
       const sentAt = performance.timeOrigin + performance.now()
-      const image = this.frames.read(frame)
-      const found = ready.detect(image)
+      const image = this.frames.read(frame, LIVE_SIZE)
+      const found = scaleFound(ready.detect(image), image.scale)
       const ms = performance.timeOrigin + performance.now() - sentAt
-      reply({ type: 'detected', id: this.id, sentAt, detection: { ...found, width: image.width, height: image.height, ms } })
+      reply({ type: 'detected', id: this.id, sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
     }
   }
 
@@ -104,10 +124,10 @@ async function handle(request: VisionRequest): Promise<void> {
     }
     case 'detect': {
       const ready = await (pipeline ??= loadPipeline())
-      const image = frames.read(request.frame)
-      const found = ready.detect(image)
+      const image = frames.read(request.frame, LIVE_SIZE)
+      const found = scaleFound(ready.detect(image), image.scale)
       const ms = performance.now() - started
-      reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.width, height: image.height, ms } })
+      reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
       return
     }
     case 'read': {
