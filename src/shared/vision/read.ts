@@ -1,0 +1,180 @@
+/**
+ * The reader: one photo or frame in, the puzzle's digits out. The one orchestrator of the vision
+ * steps (grid -> fiducials -> warp -> cells -> voters -> repair), with plain data between steps.
+ *
+ * The digit voters (Tesseract set-ups, the trained classifier, ...) are injected, because how they
+ * are created differs between Node and a browser worker; this file runs in both.
+ *
+ * Ensemble: each voter gives per filled cell 9 probabilities; they are combined as a weighted
+ * product (sum of weighted logs, each floored so that one voter cannot veto a digit), then
+ * normalised. The repair step then picks the most likely assignment that obeys the rules.
+ */
+import { CELLS, type Cell, type Grid } from '../sudoku/board'
+import { extractCells, type CellImage } from './cells'
+import type { CV } from './cv'
+import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from './fiducials'
+import { toGray } from './gray'
+import { detectGrid } from './grid'
+import type { Corners, GrayImage, RgbaImage } from './image'
+import { repair } from './repair'
+import { gridLattice, warpGrid } from './warp'
+
+/** Anything that turns cell images into digit probabilities (null for empty cells). */
+export interface DigitVoter {
+  readonly name: string
+  /** Vote weight in the ensemble (default 1). */
+  readonly weight?: number
+  vote(cells: readonly CellImage[]): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
+}
+
+export interface ReadOptions {
+  readonly voters: readonly DigitVoter[]
+  /** Apply the Sudoku rules (default true). */
+  readonly useRules?: boolean
+  /** Look for fiducial circles (default true). */
+  readonly fiducials?: boolean
+  /** Side of the warped grid in pixels (default 900). */
+  readonly warpSize?: number
+}
+
+export interface ReadSuccess {
+  readonly ok: true
+  /** 81 digits, 0 = empty. */
+  readonly grid: Grid
+  /** Per cell, 0..1: the ensemble's probability of the chosen digit (empty: the empty decision's). */
+  readonly confidence: number[]
+  readonly corners: Corners
+  readonly fiducials: Circle[]
+  readonly pose: SheetPose | null
+  /** Cells whose digit the rules chose rather than the reading (flag them for review). */
+  readonly repaired: Cell[]
+  /** Solutions of the read grid, counted up to 2. */
+  readonly solutions: number
+  /** Per-voter probabilities and the ensemble's, per cell (null = empty), for benchmarks. */
+  readonly votes: Record<string, (ArrayLike<number> | null)[]>
+  readonly cells: readonly CellImage[]
+  readonly warped: GrayImage
+  /** Milliseconds per stage and `total`. */
+  readonly ms: Record<string, number>
+}
+
+export interface ReadFailure {
+  readonly ok: false
+  readonly error: 'no-grid' | 'bad-image'
+  readonly message: string
+  readonly ms: Record<string, number>
+}
+
+export type ReadResult = ReadSuccess | ReadFailure
+
+// src/shared has no DOM or Node types; `performance` exists in both runtimes.
+const clock = (globalThis as { performance?: { now(): number } }).performance
+const now = (): number => (clock ? clock.now() : Date.now())
+
+export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: ReadOptions): Promise<ReadResult> {
+  const ms: Record<string, number> = {}
+  const start = now()
+  let t = start
+  const lap = (stage: string): void => {
+    const n = now()
+    ms[stage] = Math.round((n - t) * 10) / 10
+    t = n
+  }
+  const fail = (error: ReadFailure['error'], message: string): ReadFailure => {
+    ms.total = Math.round((now() - start) * 10) / 10
+    return { ok: false, error, message, ms }
+  }
+  if (!(image.width >= 1 && image.height >= 1) || image.data.length < image.width * image.height) {
+    return fail('bad-image', `not an image: ${image.width}x${image.height}`)
+  }
+
+  const detection = detectGrid(cv, image)
+  lap('grid')
+  let fiducials: Circle[] = []
+  let pose: SheetPose | null = null
+  if (options.fiducials ?? true) {
+    fiducials = detectFiducials(cv, image)
+    pose = fiducials.length >= 2 ? poseFromFiducials(fiducials) : null
+    lap('fiducials')
+  }
+  // Printed circles locate the grid even when a hand hides its border.
+  const corners = detection?.corners ?? (pose?.from === 4 ? pose.gridCorners : null)
+  if (!corners) return fail('no-grid', 'no grid found')
+
+  const gray = toGray(image)
+  const warped = warpGrid(cv, gray, corners, options.warpSize ?? 900)
+  const lattice = gridLattice(warped)
+  lap('warp')
+  const { cells } = extractCells(cv, warped, lattice)
+  lap('cells')
+
+  const votes: Record<string, (ArrayLike<number> | null)[]> = {}
+  for (const voter of options.voters) {
+    votes[voter.name] = await voter.vote(cells)
+    lap(voter.name)
+  }
+  const ensemble = combineVotes(
+    cells,
+    options.voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })),
+  )
+  votes.ensemble = ensemble
+  const repaired =
+    (options.useRules ?? true) ? repair({ probs: ensemble }) : { grid: bestOf(ensemble), repaired: [], solutions: -1 }
+  lap('repair')
+  const confidence = Array.from({ length: CELLS }, (_, i) => {
+    const p = ensemble[i]
+    if (!p) return round3(1 - Math.min(1, cells[i].filledScore / 1.2) / 2)
+    return round3(p[repaired.grid[i] - 1])
+  })
+  ms.total = Math.round((now() - start) * 10) / 10
+  return {
+    ok: true,
+    grid: repaired.grid,
+    confidence,
+    corners,
+    fiducials,
+    pose,
+    repaired: repaired.repaired,
+    solutions: repaired.solutions,
+    votes,
+    cells,
+    warped,
+    ms,
+  }
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000
+
+/** Weighted product of the voters' probabilities per filled cell, floored, normalised. */
+export function combineVotes(
+  cells: readonly { filled: boolean }[],
+  voters: readonly { probs: readonly (ArrayLike<number> | null)[]; weight: number }[],
+): (Float32Array | null)[] {
+  return cells.map((cell, i) => {
+    if (!cell.filled) return null
+    const log = new Float64Array(9)
+    for (const { probs, weight } of voters) {
+      const p = probs[i]
+      if (!p) continue
+      for (let d = 0; d < 9; d++) log[d] += weight * Math.log(Math.max(0.01, p[d]))
+    }
+    const max = Math.max(...log)
+    const out = new Float32Array(9)
+    let sum = 0
+    for (let d = 0; d < 9; d++) sum += out[d] = Math.exp(log[d] - max)
+    for (let d = 0; d < 9; d++) out[d] /= sum
+    return out
+  })
+}
+
+/** The best digit per filled cell, without the rules. */
+export function bestOf(probs: readonly (ArrayLike<number> | null)[]): Grid {
+  const grid = new Uint8Array(CELLS)
+  probs.forEach((p, i) => {
+    if (!p) return
+    let best = 0
+    for (let d = 1; d < 9; d++) if (p[d] > p[best]) best = d
+    grid[i] = best + 1
+  })
+  return grid
+}
