@@ -9,14 +9,22 @@ import { join, resolve } from 'node:path'
 import { encodeFrames } from '../../main/timelapse/encode-frames'
 import type { X264Preset } from '../../main/timelapse/ffmpeg-args'
 import { listFrames } from '../../main/timelapse/frame-names'
+import { loadSheetLocator } from '../../main/timelapse/locate'
 import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
 import { parseArgs, UsageError } from '../args'
 
 export const summary =
-  'Encode a frame sequence: timelapse <frames-dir> --out film.mp4 [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--preset veryfast] [--stamp --interval 2]'
+  'Encode a frame sequence: timelapse <frames-dir> --out film.mp4 [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--preset veryfast]'
 
-const VALUED = ['out', 'fps-in', 'fps-out', 'crf', 'size', 'preset', 'interval', 'threads']
-const FLAGS = ['stamp', 'quiet']
+const VALUED = ['out', 'fps-in', 'fps-out', 'crf', 'size', 'preset', 'interval', 'threads', 'crop']
+const FLAGS = ['stamp', 'quiet', 'stabilise']
+
+/** "full", "puzzle" or "x,y,w,h" -> the settings' crop (validated with the rest). */
+function cropOption(text: string | undefined): unknown {
+  if (text === undefined || text === 'full' || text === 'puzzle') return { kind: text ?? 'full' }
+  const [x, y, width, height] = text.split(',').map(Number)
+  return { kind: 'rect', x, y, width, height }
+}
 const PRESETS: readonly X264Preset[] = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']
 
 const numberOption = (value: string | undefined, fallback: number): number | string => (value === undefined ? fallback : value.trim() === '' ? value : Number(value))
@@ -42,6 +50,8 @@ export async function run(args: string[]): Promise<number> {
     intervalSeconds: numberOption(options.get('interval'), DEFAULT_TIMELAPSE_SETTINGS.intervalSeconds),
     size: sizeText === undefined ? DEFAULT_TIMELAPSE_SETTINGS.size : sizeText === 'source' ? null : sizeText,
     stampElapsed: flags.has('stamp'),
+    stabilise: flags.has('stabilise'),
+    crop: cropOption(options.get('crop')),
   })
   if (!checked.ok) throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('\n'))
   const settings = checked.value
@@ -58,6 +68,8 @@ export async function run(args: string[]): Promise<number> {
   const controller = new AbortController()
   const onSigint = () => controller.abort()
   process.once('SIGINT', onSigint)
+  // The grid detector (and OpenCV) only when the settings need the sheet's corners.
+  const sheet = settings.stabilise || settings.crop.kind === 'puzzle' ? await loadSheetLocator() : undefined
   const staging = await mkdtemp(join(tmpdir(), 'sudoku-lens-timelapse-'))
   let last = ''
   try {
@@ -70,6 +82,8 @@ export async function run(args: string[]): Promise<number> {
       stagingDir: join(staging, 'frames'),
       preset,
       threads,
+      locate: sheet?.locate,
+      loadCV: sheet && (async () => sheet.cv),
       signal: controller.signal,
       onProgress: (p) => {
         const line = `\r${p.phase === 'preparing' ? 'Preparing' : 'Encoding'} ${p.percent === null ? '' : `${p.percent.toFixed(0).padStart(3)}% `}(frame ${p.frame}/${p.totalFrames})`

@@ -21,6 +21,7 @@ import { newSessionId, readManifest, writeManifest } from './manifest'
 import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
 import { isJpeg, SessionRecorder } from './session-store'
 import { checkSolveVideoInput, renderSolveVideo } from './solve-video'
+import { loadSheetLocator } from './locate'
 import type { LocateCorners } from './stabilise'
 
 export const VIDEO_NAME = 'timelapse.mp4'
@@ -31,7 +32,10 @@ export interface TimelapseServiceOptions {
   /** Folder holding one sub-folder per session; the app passes `app.getPath('userData')/timelapses`. */
   readonly baseDir: string
   readonly ffmpegPath?: string
-  /** Sheet corners for stabilising and the `puzzle` crop; without it those fall back (with a note). */
+  /**
+   * Sheet corners for stabilising and the `puzzle` crop, with the OpenCV to warp with. Default:
+   * the vision pipeline's grid detector (locate.ts), loaded on first use.
+   */
   readonly locate?: LocateCorners
   readonly loadCV?: () => Promise<CV>
   readonly queueLimit?: number
@@ -150,6 +154,14 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
     return summarise(s)
   }
 
+  /** The sheet locator, only when these settings need one (stabilise, puzzle crop). */
+  const locatorFor = async (s: TimelapseSettings) => {
+    if (!s.stabilise && s.crop.kind !== 'puzzle') return undefined
+    if (options.locate && options.loadCV) return { locate: options.locate, loadCV: options.loadCV }
+    const sheet = await loadSheetLocator()
+    return { locate: sheet.locate, loadCV: async () => sheet.cv }
+  }
+
   const withBusy = async <T>(id: string, what: string, fn: () => Promise<T>): Promise<T> => {
     if (live.has(id)) throw new Error(`Session ${id} is still recording; stop it before you ${what}`)
     if (busy.has(id)) throw new Error(`Session ${id} is busy (encoding or deleting)`)
@@ -232,6 +244,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         // A session a crash left open is closed first: its frames are all usable.
         if (session.manifest.state === 'recording') session = await recoverSession(baseDir, key)
         const chosen = settings === undefined ? session.manifest.settings : checkSettings(settings)
+        const sheet = await locatorFor(chosen)
         const video = join(session.dir, VIDEO_NAME)
         const result = await encodeFrames({
           dir: session.dir,
@@ -239,8 +252,8 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
           settings: chosen,
           output: video,
           stagingDir: join(session.dir, '.staging'),
-          locate: options.locate,
-          loadCV: options.loadCV,
+          locate: sheet?.locate,
+          loadCV: sheet?.loadCV,
           ffmpegPath: options.ffmpegPath,
           preset: options.preset,
           threads: options.threads,
