@@ -1,0 +1,66 @@
+/**
+ * Real training cells: each shared photo warped by its outlines.csv corners (so a detection miss
+ * cannot mislabel a cell), then put through the app's own steps (gray.ts, warp.ts, cells.ts, as
+ * read.ts calls them), so training sees exactly the images the classifier sees in the app.
+ *
+ *   npx tsx scripts/train-digits/photo-cells.ts      -> .cache/real.bin (given digits only)
+ */
+import sharp from 'sharp'
+import { extractCells } from '../../src/shared/vision/cells'
+import { type CV, loadOpenCV } from '../../src/shared/vision/cv'
+import { toGray } from '../../src/shared/vision/gray'
+import type { GrayImage, RgbaImage } from '../../src/shared/vision/image'
+import { gridLattice, warpGrid } from '../../src/shared/vision/warp'
+import { loadPhotos, type Photo } from './dataset'
+import { cachePath, SampleWriter } from './samples'
+
+export async function openCV(): Promise<{ cv: CV }> {
+  return { cv: await loadOpenCV() }
+}
+
+/** Decodes as the CLI does (RGBA from sharp), so grey conversion is the app's own. */
+export async function decodeRgba(file: string): Promise<RgbaImage> {
+  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
+}
+
+/** The app's steps after grid detection (read.ts): warp to 900x900, measure the lattice, cut cells. */
+export function cellsFromCorners(cv: CV, gray: GrayImage, corners: Parameters<typeof warpGrid>[2]): (GrayImage | null)[] {
+  const warped = warpGrid(cv, gray, corners, 900)
+  const { cells } = extractCells(cv, warped, gridLattice(warped))
+  return cells.map((c) => (c.filled ? c.image : null))
+}
+
+export interface PhotoCells {
+  readonly photo: Photo
+  /** Per cell the normalised image, or null where cells.ts found no digit. */
+  readonly images: (GrayImage | null)[]
+}
+
+export async function photoCells(cv: CV, photo: Photo): Promise<PhotoCells> {
+  if (!photo.corners) throw new Error(`${photo.name} has no usable outline`)
+  return { photo, images: cellsFromCorners(cv, toGray(await decodeRgba(photo.jpg)), photo.corners) }
+}
+
+async function main(): Promise<void> {
+  const { cv } = await openCV()
+  const photos = loadPhotos()
+  const out = new SampleWriter()
+  let missed = 0, extra = 0
+  for (const [index, photo] of photos.entries()) {
+    if (!photo.corners) continue
+    const { images } = await photoCells(cv, photo)
+    images.forEach((img, cell) => {
+      const digit = photo.truth[cell]
+      if (digit && img) out.add(digit, index, cell, img.data)
+      else if (digit) missed++
+      else if (img) extra++
+    })
+  }
+  out.save(cachePath('real.bin'))
+  console.log(`real cells: ${out.count} given digits saved; cells.ts missed ${missed} givens and marked ${extra} empty cells filled`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+}
