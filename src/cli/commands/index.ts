@@ -12,5 +12,6 @@ export const commands: Record<string, CommandLoader> = {
   hint: () => import('./hint'),
   steps: () => import('./steps'),
   rate: () => import('./rate'),
+  export: () => import('./export'),
   timelapse: () => import('./timelapse'),
 }

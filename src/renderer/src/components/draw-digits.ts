@@ -4,14 +4,20 @@ import type { Corners } from '../../../shared/vision/image'
 
 type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
 
-export function drawPlacedDigits(context: Context2D, placed: readonly PlacedDigit[], colour: string = COLOURS.overlay): void {
+/**
+ * `mirrored`: the canvas is shown flipped (mirrored preview), so each glyph is flipped about its
+ * own centre to read the right way round while staying in its cell.
+ */
+export function drawPlacedDigits(context: Context2D, placed: readonly PlacedDigit[], colour: string = COLOURS.overlay, mirrored = false): void {
   context.save()
   context.fillStyle = colour
   context.textAlign = 'center'
   context.textBaseline = 'alphabetic'
   context.font = `600 ${DIGIT_FONT_SIZE}px ${DIGIT_FONT_FAMILY}`
   for (const { digit, transform } of placed) {
-    context.setTransform(...transform)
+    const [a, b, c, d, e, f] = transform
+    if (mirrored) context.setTransform(-a, -b, c, d, e, f)
+    else context.setTransform(a, b, c, d, e, f)
     context.fillText(String(digit), 0, DIGIT_BASELINE)
   }
   context.restore()

@@ -36,11 +36,14 @@ export async function loadPipeline(): Promise<Pipeline> {
     const scale = (p: Point): Point => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 })
     const grid = detectGrid(cv, gray, { workingSize: WORKING_SIZE })
     const circles = detectFiducials(cv, gray, { workingSize: FIDUCIAL_SIZE })
-    const pose = grid ? null : poseFromFiducials(circles)
+    // Only circles that form the sheet's pattern are shown: round digits and dots pass as circles
+    // too, and any two of them make a two-circle pose, so that one must agree with the grid found.
+    const pose = poseFromFiducials(circles)
+    const trusted = pose && (pose.from === 4 || (grid && sameQuad(pose.gridCorners, grid.corners)))
     const corners = grid?.corners ?? (pose?.from === 4 ? pose.gridCorners : null)
     return {
       corners: corners ? (corners.map(scale) as unknown as Corners) : null,
-      fiducials: circles.map((c) => ({ ...scale(c), r: c.r * factor })),
+      fiducials: trusted ? pose.circles.map((c) => ({ ...scale(c), r: c.r * factor })) : [],
     }
   }
   return {
@@ -53,4 +56,10 @@ export async function loadPipeline(): Promise<Pipeline> {
       throw new Error('The digit reader is not available yet.')
     },
   }
+}
+
+/** Whether two quads have every corner within 8% of the first one's diagonal. */
+function sameQuad(a: Corners, b: Corners): boolean {
+  const tolerance = 0.08 * Math.hypot(a[2].x - a[0].x, a[2].y - a[0].y)
+  return a.every((p, i) => Math.hypot(p.x - b[i].x, p.y - b[i].y) <= tolerance)
 }

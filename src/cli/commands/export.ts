@@ -1,0 +1,90 @@
+/**
+ * `sudoku-lens export <image> --out solved.png [--mode clean|overlay]`: reads the puzzle in a
+ * photo, solves it and writes a PNG, drawn with the same SVG layouts as the app:
+ * - clean: the grid alone, givens in ink and the solution in green (cleanGridSvg);
+ * - overlay: the photo with the solution digits drawn into its empty cells in perspective. Each
+ *   digit is SVG text under the affine transform that matches the grid's homography at that
+ *   cell's centre (its Jacobian), so it is scaled, rotated and sheared like the printed digits
+ *   around it; sharp (librsvg) renders the SVG and composites it over the photo.
+ */
+import { writeFile } from 'node:fs/promises'
+import sharp from 'sharp'
+import { cleanGridSvg } from '../../shared/render/clean-grid'
+import { overlaySvg, placeSolution } from '../../shared/render/solution-layout'
+import type { Grid } from '../../shared/sudoku/board'
+import { gridToDigits } from '../../shared/sudoku/format'
+import { analyse } from '../../shared/sudoku/validate'
+import type { Corners } from '../../shared/vision/image'
+import { UsageError, parseArgs } from '../args'
+import { decodeImage } from '../decode-image'
+import { createTesseractSetups } from '../tesseract-node'
+import { loadOpenCV } from '../../shared/vision/cv'
+import { readCellsWithTesseract } from '../../shared/vision/ocr'
+import { readSudoku, type DigitVoter } from '../../shared/vision/read'
+import type { RgbaImage } from '../../shared/vision/image'
+
+export const summary = 'Read, solve and draw: export <image> --out solved.png [--mode clean|overlay] [--size N] [--json]'
+
+export type ExportMode = 'clean' | 'overlay'
+
+export interface ExportInput {
+  readonly mode: ExportMode
+  /** The photo file (overlay mode draws on it). */
+  readonly photo: string
+  readonly corners: Corners
+  readonly givens: Grid
+  readonly solution: Grid
+  /** Side of the clean grid in pixels. */
+  readonly size?: number
+}
+
+/** The PNG bytes for an export. */
+export async function renderExport({ mode, photo, corners, givens, solution, size = 900 }: ExportInput): Promise<Buffer> {
+  if (mode === 'clean') return sharp(Buffer.from(cleanGridSvg({ givens, solution, size }))).png().toBuffer()
+  // rotate() applies EXIF orientation, as the reader's decoder does, so the corners match.
+  const base = sharp(photo).rotate()
+  const { width, height } = await sharp(await base.clone().toBuffer()).metadata()
+  if (!width || !height) throw new Error(`Cannot read the size of ${photo}`)
+  const svg = overlaySvg(width, height, placeSolution(corners, givens, solution))
+  return base.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).png().toBuffer()
+}
+
+/** Reads the photo with the reader (read.ts) and Node's Tesseract workers; null when no grid. */
+async function readPhoto(image: RgbaImage): Promise<{ grid: Grid; corners: Corners } | null> {
+  const cv = await loadOpenCV()
+  const tesseract = await createTesseractSetups()
+  try {
+    const voters: DigitVoter[] = [{ name: 'tesseract', vote: async (cells) => (await readCellsWithTesseract(cells, tesseract.setups)).probs }]
+    const result = await readSudoku(cv, image, { voters })
+    return result.ok ? { grid: result.grid, corners: result.corners } : null
+  } finally {
+    await tesseract.terminate()
+  }
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { positionals, flags, options } = parseArgs(args, ['out', 'mode', 'size'])
+  const out = options.get('out')
+  const mode = (options.get('mode') ?? 'clean') as ExportMode
+  if (positionals.length !== 1 || !out) throw new UsageError(`Usage: sudoku-lens ${summary}`)
+  if (mode !== 'clean' && mode !== 'overlay') throw new UsageError(`--mode must be clean or overlay, not "${mode}"`)
+  const size = Number(options.get('size') ?? 900)
+  if (!Number.isInteger(size) || size < 90 || size > 8000) throw new UsageError('--size must be a whole number from 90 to 8000')
+
+  const photo = positionals[0]
+  const reading = await readPhoto(await decodeImage(photo))
+  if (!reading) {
+    process.stderr.write(`${photo}: no Sudoku grid found\n`)
+    return 1
+  }
+  const analysis = analyse(reading.grid)
+  if (analysis.status !== 'unique' || !analysis.solution) {
+    process.stderr.write(`${photo}: read ${gridToDigits(reading.grid)}, which ${analysis.summary.toLowerCase()}\n`)
+    return 1
+  }
+  await writeFile(out, await renderExport({ mode, photo, corners: reading.corners, givens: reading.grid, solution: analysis.solution, size }))
+  // Corners as `read --json` gives them: [[x, y], ...] TL, TR, BR, BL.
+  const report = { file: photo, out, mode, grid: gridToDigits(reading.grid), solution: gridToDigits(analysis.solution), corners: reading.corners.map((p) => [p.x, p.y]) }
+  process.stdout.write(flags.has('json') ? `${JSON.stringify(report)}\n` : `${out}: ${mode} export of ${photo} (puzzle ${report.grid})\n`)
+  return 0
+}

@@ -1,0 +1,131 @@
+/**
+ * Exporting the solved puzzle: the clean PNG and the photo with the solution drawn in, from the
+ * app (downloads in web mode) and from the CLI. The composite must change the photo only inside
+ * the empty cells. Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cellQuad, insideQuad, squareToQuad } from '../../src/shared/render/homography'
+import type { Corners } from '../../src/shared/vision/image'
+import { type AppUnderTest, openApp } from './browser'
+import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
+
+// The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
+declare const window: any, document: any
+
+const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
+
+interface Raw {
+  data: Buffer
+  width: number
+  height: number
+}
+
+async function decode(input: string | Buffer): Promise<Raw> {
+  const { data, info } = await sharp(input).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+
+/**
+ * Pixels that differ clearly between the photo and the export must all lie in empty cells (a
+ * pixel of slack for anti-aliasing), and every empty cell must have some. Small differences are
+ * the two JPEG decoders (Chromium's and sharp's) disagreeing by a few levels.
+ */
+function checkOnlyEmptyCellsChanged(photo: Raw, exported: Raw, corners: Corners, puzzle: string): void {
+  expect([exported.width, exported.height]).toEqual([photo.width, photo.height])
+  const h = squareToQuad(corners)
+  const empty = [...puzzle].flatMap((d, cell) => (d === '0' ? [cell] : []))
+  const quads = empty.map((cell) => cellQuad(h, cell))
+  const changedPerCell = new Map<number, number>()
+  let outside = 0
+  for (let y = 0; y < photo.height; y++) {
+    for (let x = 0; x < photo.width; x++) {
+      const i = (y * photo.width + x) * 3
+      const diff = Math.max(...[0, 1, 2].map((k) => Math.abs(photo.data[i + k] - exported.data[i + k])))
+      if (diff < 48) continue
+      const hit = quads.findIndex((q) => [0, 1, -1].some((dx) => [0, 1, -1].some((dy) => insideQuad(q, { x: x + dx, y: y + dy }))))
+      if (hit < 0) outside++
+      else changedPerCell.set(empty[hit], (changedPerCell.get(empty[hit]) ?? 0) + 1)
+    }
+  }
+  expect(outside).toBe(0)
+  expect(empty.filter((cell) => !changedPerCell.has(cell))).toEqual([])
+}
+
+describe('export from the app', () => {
+  let app: AppUnderTest
+
+  beforeAll(async () => {
+    app = await openApp()
+  })
+
+  afterAll(async () => {
+    expect(app.remoteRequests).toEqual([])
+    await app?.close()
+  })
+
+  it('saves a clean PNG of a typed and solved puzzle', async () => {
+    const { page } = app
+    await page.click('[data-testid="board"]')
+    await page.evaluate((text) => {
+      const event = new window.ClipboardEvent('paste', { clipboardData: new window.DataTransfer(), bubbles: true })
+      event.clipboardData.setData('text/plain', text)
+      document.querySelector('[data-testid="board"]').dispatchEvent(event)
+    }, PUZZLE)
+    await page.click('[data-testid="solve"]')
+    await page.waitForSelector('[data-solved="true"]')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+    const png = readFileSync((await download.path()) as string)
+    const meta = await sharp(png).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 900, 900])
+    // Solution digits are green, givens ink: both colours are present.
+    const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    let green = 0
+    let ink = 0
+    for (let i = 0; i < data.length; i += 3) {
+      if (data[i + 1] > 100 && data[i] < 60 && data[i + 2] < 90) green++
+      if (data[i] < 40 && data[i + 1] < 40 && data[i + 2] < 40) ink++
+    }
+    expect(green).toBeGreaterThan(2000)
+    expect(ink).toBeGreaterThan(2000)
+  })
+
+  it('saves the photo with the solution drawn into the empty cells only', async () => {
+    const { page } = app
+    await dropFile(page, READABLE_PHOTO)
+    expect(await waitForRead(page)).toMatch(/^Read \d+ digits/)
+    await page.click('[data-testid="solve"]')
+    await page.waitForSelector('[data-solved="true"]')
+    await page.check('[data-testid="export-overlay"]')
+    const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) as string) as Corners
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+    const exported = await decode(readFileSync((await download.path()) as string))
+    checkOnlyEmptyCellsChanged(await decode(READABLE_PHOTO), exported, corners, groundTruth(READABLE_PHOTO))
+  })
+})
+
+describe('sudoku-lens export (CLI)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-export-'))
+  const cli = (...args: string[]) => promisify(execFile)('npx', ['tsx', 'src/cli/index.ts', 'export', ...args], { cwd: join(import.meta.dirname, '../..') })
+
+  it('writes a clean grid', async () => {
+    const out = join(dir, 'clean.png')
+    await cli(READABLE_PHOTO, '--out', out, '--mode', 'clean', '--size', '450')
+    const meta = await sharp(out).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 450, 450])
+  })
+
+  it('writes the photo with the solution in its empty cells, read and located by the pipeline', async () => {
+    const out = join(dir, 'overlay.png')
+    const { stdout } = await cli(READABLE_PHOTO, '--out', out, '--mode', 'overlay', '--json')
+    const report = JSON.parse(stdout) as { grid: string; corners: [number, number][] }
+    expect(report.grid).toBe(groundTruth(READABLE_PHOTO))
+    const corners = report.corners.map(([x, y]) => ({ x, y })) as unknown as Corners
+    checkOnlyEmptyCellsChanged(await decode(READABLE_PHOTO), await decode(out), corners, report.grid)
+  })
+})
