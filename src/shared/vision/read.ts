@@ -24,7 +24,11 @@ export interface DigitVoter {
   readonly name: string
   /** Vote weight in the ensemble (default 1). */
   readonly weight?: number
-  vote(cells: readonly CellImage[]): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
+  /** `previous`: the votes of the voters listed before this one (templates build on Tesseract's). */
+  vote(
+    cells: readonly CellImage[],
+    previous: Readonly<Record<string, (ArrayLike<number> | null)[]>>,
+  ): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
 }
 
 export interface ReadOptions {
@@ -54,6 +58,8 @@ export interface ReadSuccess {
   readonly votes: Record<string, (ArrayLike<number> | null)[]>
   readonly cells: readonly CellImage[]
   readonly warped: GrayImage
+  /** The ink mask over the warped grid (255 = ink). */
+  readonly ink: GrayImage
   /** Milliseconds per stage and `total`. */
   readonly ms: Record<string, number>
 }
@@ -105,12 +111,12 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
   const warped = warpGrid(cv, gray, corners, options.warpSize ?? 900)
   const lattice = gridLattice(warped)
   lap('warp')
-  const { cells } = extractCells(cv, warped, lattice)
+  const { cells, ink } = extractCells(cv, warped, lattice)
   lap('cells')
 
   const votes: Record<string, (ArrayLike<number> | null)[]> = {}
   for (const voter of options.voters) {
-    votes[voter.name] = await voter.vote(cells)
+    votes[voter.name] = await voter.vote(cells, votes)
     lap(voter.name)
   }
   const ensemble = combineVotes(
@@ -139,6 +145,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
     votes,
     cells,
     warped,
+    ink,
     ms,
   }
 }

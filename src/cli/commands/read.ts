@@ -1,0 +1,111 @@
+/**
+ * `sudoku-lens read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]`: reads Sudoku
+ * photos in one process (OpenCV and Tesseract start once). With --json, one JSON object per line:
+ * file, grid (81 chars, 0 = empty), confidence, corners, fiducials/pose when found, repaired, ms;
+ * or file and error. Without it, the grid as 9 lines per image. --debug DIR writes, per image,
+ * the ink threshold, the outline drawn on the photo, the warped grid and the cell crops as PNGs.
+ */
+import { mkdirSync } from 'node:fs'
+import { basename, extname, join } from 'node:path'
+import sharp from 'sharp'
+import type { GrayImage, RgbaImage } from '../../shared/vision/image'
+import { readSudoku, type ReadSuccess } from '../../shared/vision/read'
+import { decodeImage } from '../decode-image'
+import { createNodeReader } from '../reader-node'
+
+export const summary = 'Read Sudoku photos: sudoku-lens read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]'
+
+export async function run(args: string[]): Promise<number> {
+  const files: string[] = []
+  let json = false
+  let debug: string | null = null
+  let rules = true
+  let ocr = true
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]
+    if (a === '--json') json = true
+    else if (a === '--debug') debug = args[++i] ?? null
+    else if (a === '--no-rules') rules = false
+    else if (a === '--no-ocr') ocr = false
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write(`${summary}\n`)
+      return 0
+    } else if (a.startsWith('--')) {
+      process.stderr.write(`read: unknown option ${a}\n`)
+      return 2
+    } else files.push(a)
+  }
+  if (!files.length || (args.includes('--debug') && !debug)) {
+    process.stderr.write(`Usage: ${summary.split(': ')[1]}\n`)
+    return 2
+  }
+  const reader = await createNodeReader({ tesseract: ocr })
+  let failures = 0
+  try {
+    for (const file of files) {
+      let line: Record<string, unknown>
+      try {
+        const image = await decodeImage(file)
+        const result = await readSudoku(reader.cv, image, { voters: reader.voters, useRules: rules })
+        if (result.ok) {
+          line = describe(file, result)
+          if (debug) await writeDebug(debug, file, image, result)
+        } else {
+          failures++
+          line = { file, error: result.message, ms: result.ms }
+        }
+      } catch (e) {
+        failures++
+        line = { file, error: (e as Error).message }
+      }
+      process.stdout.write(json ? `${JSON.stringify(line)}\n` : human(line))
+    }
+  } finally {
+    await reader.close()
+  }
+  return failures ? 1 : 0
+}
+
+function describe(file: string, r: ReadSuccess): Record<string, unknown> {
+  const round = (x: number): number => Math.round(x * 10) / 10
+  return {
+    file,
+    grid: Array.from(r.grid).join(''),
+    confidence: r.confidence,
+    corners: r.corners.map((p) => [round(p.x), round(p.y)]),
+    ...(r.fiducials.length ? { fiducials: r.fiducials.map((c) => ({ x: round(c.x), y: round(c.y), r: round(c.r) })) } : {}),
+    ...(r.pose ? { pose: { x: round(r.pose.x), y: round(r.pose.y), theta: Math.round(r.pose.theta * 1000) / 1000, scale: Math.round(r.pose.scale * 1000) / 1000, from: r.pose.from } } : {}),
+    repaired: r.repaired,
+    solutions: r.solutions,
+    ms: r.ms,
+  }
+}
+
+function human(line: Record<string, unknown>): string {
+  if (line.error) return `${line.file}: ${line.error}\n`
+  const g = String(line.grid).replace(/0/g, '.')
+  const rows = Array.from({ length: 9 }, (_, r) => g.slice(r * 9, r * 9 + 9))
+  const repaired = (line.repaired as number[]).length ? `  repaired: ${(line.repaired as number[]).join(', ')}` : ''
+  return `${line.file}: ${(line.ms as Record<string, number>).total} ms${repaired}\n${rows.join('\n')}\n\n`
+}
+
+const png = (g: GrayImage): sharp.Sharp =>
+  sharp(Buffer.from(g.data.buffer, g.data.byteOffset, g.data.length), { raw: { width: g.width, height: g.height, channels: 1 } }).png()
+
+async function writeDebug(dir: string, file: string, image: RgbaImage, r: ReadSuccess): Promise<void> {
+  const out = join(dir, basename(file, extname(file)))
+  mkdirSync(join(out, 'cells'), { recursive: true })
+  await png(r.ink).toFile(join(out, 'threshold.png'))
+  await png(r.warped).toFile(join(out, 'warped.png'))
+  const points = r.corners.map((p) => `${p.x},${p.y}`).join(' ')
+  const stroke = Math.max(2, Math.round(Math.max(image.width, image.height) / 300))
+  const circles = r.fiducials.map((c) => `<circle cx="${c.x}" cy="${c.y}" r="${c.r}" fill="none" stroke="#0080ff" stroke-width="${stroke}"/>`).join('')
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${image.width}" height="${image.height}"><polygon points="${points}" fill="none" stroke="#ff0040" stroke-width="${stroke}"/>${circles}</svg>`
+  await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 4 } })
+    .composite([{ input: Buffer.from(svg) }])
+    .png()
+    .toFile(join(out, 'outline.png'))
+  await Promise.all(
+    r.cells.map((c, i) => (c.filled ? png(c.image).toFile(join(out, 'cells', `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}.png`)) : null)),
+  )
+}
