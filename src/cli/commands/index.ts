@@ -9,6 +9,7 @@ type CommandLoader = () => Promise<Command>
 
 export const commands: Record<string, CommandLoader> = {
   solve: () => import('./solve'),
+  read: () => import('./read'),
   hint: () => import('./hint'),
   steps: () => import('./steps'),
   rate: () => import('./rate'),
