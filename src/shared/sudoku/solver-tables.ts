@@ -24,14 +24,14 @@ const MINIROW_MATCHING = new Int32Array(512)
 
 /**
  * 9-bit column mask of one digit in one band -> the columns that the other two bands must give
- * up: in each stack where this band can use only one column, that column.
+ * up (as a band mask): in each stack where this band can use only one column, that column.
  */
 const LOCKED_COLUMN = new Int32Array(512)
 
 /**
  * 9-bit union of the column masks of two bands -> the columns left to the third band: in each
  * stack where the two bands together reach only two columns, they need both of them, so the
- * third band keeps only the remaining column; other stacks are left whole.
+ * third band keeps only the remaining column; other stacks are left whole. As a band mask.
  */
 const THIRD_BAND_COLUMNS = new Int32Array(512)
 
@@ -68,8 +68,8 @@ for (let x = 0; x < 512; x++) {
     if (bitCount3(stack) === 1) locked |= stack << (3 * k)
     third |= (bitCount3(stack) === 2 ? ~stack & 7 : 7) << (3 * k)
   }
-  LOCKED_COLUMN[x] = locked
-  THIRD_BAND_COLUMNS[x] = third
+  LOCKED_COLUMN[x] = locked * BAND_COLUMN
+  THIRD_BAND_COLUMNS[x] = third * BAND_COLUMN
 }
 
 /** 9-bit row of a band mask -> the row itself when it holds exactly one cell, else 0. */

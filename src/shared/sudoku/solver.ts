@@ -24,7 +24,6 @@ import { bandTables } from './solver-tables'
 // Local bindings: some module loaders (tsx, CommonJS interop) turn every use of an imported
 // binding into a getter call, which costs more than the work in the hot loop.
 const {
-  BAND_COLUMN,
   CELL_BAND,
   CELL_BAND_PEERS,
   CELL_BIT,
@@ -197,9 +196,9 @@ function updateDigit(s: number, d: number, bands: number): boolean {
     const c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
     const c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
     const c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
-    const n0 = a0 & (~(LOCKED_COLUMN[c1] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c1 | c2] & 511) * BAND_COLUMN
-    const n1 = a1 & (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c0 | c2] & 511) * BAND_COLUMN
-    const n2 = a2 & (~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c1]) & THIRD_BAND_COLUMNS[c0 | c1] & 511) * BAND_COLUMN
+    const n0 = a0 & ~(LOCKED_COLUMN[c1] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c1 | c2]
+    const n1 = a1 & ~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c2]) & THIRD_BAND_COLUMNS[c0 | c2]
+    const n2 = a2 & ~(LOCKED_COLUMN[c0] | LOCKED_COLUMN[c1]) & THIRD_BAND_COLUMNS[c0 | c1]
     if (n0 === a0 && n1 === a1 && n2 === a2) break
     if (n0 !== a0) {
       a0 = n0 & MINIROW_MATCHING[ROW_TO_BOXES[n0 & 511] | (ROW_TO_BOXES[(n0 >> 9) & 511] << 3) | (ROW_TO_BOXES[n0 >> 18] << 6)]
