@@ -103,3 +103,25 @@ describe('usableCorners', () => {
     expect(usableCorners([{ x: NaN, y: 0 }, p, { x: 100, y: 0 }, { x: 0, y: 100 }])).toBe(false)
   })
 })
+
+describe('stabilising a real photo with the real grid detector', () => {
+  it('brings moved shots of a sheet back onto the first one', async () => {
+    const { execFile } = await import('node:child_process')
+    const { createRequire } = await import('node:module')
+    const { join } = await import('node:path')
+    const tsx = createRequire(import.meta.url).resolve('tsx')
+    const photo = join(__dirname, '../../fixtures/timelapse/wicht-image1.jpg')
+    const shifts = [[0, 0], [12, 5], [-10, 8], [20, -6]]
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ['--import', tsx, join(__dirname, 'stabilise-photo-child.ts'), photo, JSON.stringify(shifts)], (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      ),
+    )
+    const r = JSON.parse(out) as { registered: number; failed: number; differences: number[]; before: number[] }
+    expect([r.registered, r.failed]).toEqual([4, 0])
+    for (let i = 1; i < shifts.length; i++) {
+      expect(r.before[i]).toBeGreaterThan(10)
+      expect(r.differences[i]).toBeLessThan(r.before[i] / 4)
+    }
+  })
+})
