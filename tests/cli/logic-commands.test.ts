@@ -1,21 +1,8 @@
 /** `sudoku-lens hint`, `steps` and `rate`, run as a user would through the bin script. */
-import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { cli } from './run-cli'
 
-const run = promisify(execFile)
-const BIN = resolve('bin/sudoku-lens.js')
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args])
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
 
 // The first puzzle of the Sudoku Exchange hard bank (public domain) and its solution.
 const PUZZLE = '080200400570000100002300000820090005000715000700020041000006700003000018007009050'

@@ -1,21 +1,7 @@
-import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { cli } from './run-cli'
 
-const run = promisify(execFile)
-const BIN = resolve('bin/sudoku-lens.js')
-
-/** Runs the CLI as a user would (`npx sudoku-lens`), through its bin script. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args])
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 
