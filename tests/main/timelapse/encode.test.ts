@@ -115,3 +115,50 @@ describe('encodeFrames', () => {
     await rm(gaps, { recursive: true, force: true })
   })
 })
+
+describe('encodeFrames with stabilising and the puzzle crop', () => {
+  it('counts frames it cannot register, crops to the puzzle and says what it did', async () => {
+    const { loadOpenCVForTests } = await import('./helpers')
+    const sharp = (await import('sharp')).default
+    const cv = await loadOpenCVForTests()
+    const work = await tempDir('stab-encode')
+    // A light square "sheet" at (100, 60)-(260, 220) moving a few pixels each frame on a dark desk.
+    const shifts = [[0, 0], [4, 2], [-3, 5], [6, -4], [2, 2], [0, 3]]
+    for (let i = 0; i < shifts.length; i++) {
+      const [dx, dy] = shifts[i]
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#402a1a"/><rect x="${100 + dx}" y="${60 + dy}" width="160" height="160" fill="#eee"/></svg>`
+      await sharp(Buffer.from(svg)).jpeg().toFile(join(work, `frame${String(i + 1).padStart(7, '0')}.jpg`))
+    }
+    let n = 0
+    // Ground-truth corners, except for frame 3 where "the hand covers the sheet".
+    const locate = () => {
+      const i = n++ % shifts.length
+      if (i === 2) return null
+      const [dx, dy] = shifts[i]
+      return [
+        { x: 100 + dx, y: 60 + dy },
+        { x: 260 + dx, y: 60 + dy },
+        { x: 260 + dx, y: 220 + dy },
+        { x: 100 + dx, y: 220 + dy },
+      ] as const
+    }
+    const result = await encodeFrames({
+      dir: work,
+      numbers: shifts.map((_, i) => i + 1),
+      settings: { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 6, fpsOut: 12, size: null, stabilise: true, crop: { kind: 'puzzle' } },
+      output: join(work, 'film.mp4'),
+      stagingDir: join(work, '.staging'),
+      locate,
+      loadCV: async () => cv,
+      ffmpegPath,
+    })
+    expect(result.registrationFailures).toBe(1)
+    expect(result.notes.join(' ')).toMatch(/1 of 6 frames could not be registered/)
+    const info = await probeVideo(ffmpegPath, result.output)
+    // The puzzle's box (160 px) plus 6% margin each side, rounded to even: about 180 px square.
+    expect(info.width).toBeGreaterThanOrEqual(176)
+    expect(info.width).toBeLessThanOrEqual(182)
+    expect(info.height).toBe(info.width)
+    await rm(work, { recursive: true, force: true })
+  })
+})
