@@ -7,6 +7,9 @@ import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiduc
 import { detectGrid } from '../../../shared/vision/grid'
 import { downscaleGray } from '../../../shared/vision/gray'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
+import { readCellsWithTesseract } from '../../../shared/vision/ocr'
+import { type DigitVoter, readSudoku } from '../../../shared/vision/read'
+import { type TesseractSetups, createTesseractSetups } from './tesseract-setups'
 import type { Fiducial, ReadOutcome, ReadStage } from './vision-protocol'
 
 export interface Found {
@@ -46,14 +49,41 @@ export async function loadPipeline(): Promise<Pipeline> {
       fiducials: trusted ? pose.circles.map((c) => ({ ...scale(c), r: c.r * factor })) : [],
     }
   }
+  // Tesseract starts on the first read (seconds: wasm and 11 MB of language data), then stays.
+  let tesseract: Promise<TesseractSetups> | undefined
+  const startTesseract = (): Promise<TesseractSetups> => {
+    tesseract ??= createTesseractSetups().catch((error: Error) => {
+      tesseract = undefined
+      throw error
+    })
+    return tesseract
+  }
   return {
     detect,
-    async warmUpReader() {},
+    async warmUpReader() {
+      await startTesseract()
+    },
     async read(image, onstage) {
-      onstage('detecting')
-      const found = detect(image)
-      if (!found.corners) return { noGrid: 'No Sudoku grid found in this image.', detection: found }
-      throw new Error('The digit reader is not available yet.')
+      if (!tesseract) onstage('loading-ocr')
+      const { setups } = await startTesseract()
+      onstage('reading')
+      const voters: DigitVoter[] = [{ name: 'tesseract', vote: async (cells) => (await readCellsWithTesseract(cells, setups)).probs }]
+      const result = await readSudoku(cv, image, { voters })
+      if (!result.ok) {
+        const found = detect(image)
+        const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
+        return { noGrid: message, detection: found }
+      }
+      return {
+        grid: [...result.grid],
+        confidence: result.confidence,
+        repaired: [...result.repaired],
+        corners: result.corners,
+        fiducials: result.fiducials.map(({ x, y, r }) => ({ x, y, r })),
+        width: image.width,
+        height: image.height,
+        ms: result.ms,
+      }
     },
   }
 }
