@@ -145,7 +145,10 @@ function search(level: number): void {
   }
 }
 
-/** Leaves only digit d in `cell`; `propagate` then places it as a naked single. */
+/**
+ * Solves `cell` with digit d: the cell loses its other digits, its peers lose d. The state is
+ * at a fixpoint and d is still possible in the cell, so no peer already holds d.
+ */
 function guess(s: number, d: number, cell: number): void {
   const st = states
   const band = CELL_BAND[cell]
@@ -157,6 +160,12 @@ function guess(s: number, d: number, cell: number): void {
       dirty |= 1 << (i - s)
     }
   }
+  st[s + UNSOLVED + band] &= ~bit
+  const base = s + d * 3
+  st[base] &= band === 0 ? ~CELL_BAND_PEERS[cell] : ~CELL_COLUMN[cell]
+  st[base + 1] &= band === 1 ? ~CELL_BAND_PEERS[cell] : ~CELL_COLUMN[cell]
+  st[base + 2] &= band === 2 ? ~CELL_BAND_PEERS[cell] : ~CELL_COLUMN[cell]
+  dirty |= 7 << (d * 3)
 }
 
 /** Runs the reductions until nothing changes; false on a contradiction. */
