@@ -314,19 +314,14 @@ function guessCell(s: number): number {
     for (let pairs = band === 0 ? pairs0 : band === 1 ? pairs1 : pairs2; pairs !== 0; pairs &= pairs - 1) {
       const bit = pairs & -pairs
       const cell = band * 27 + 31 - Math.clz32(bit)
-      let m0 = 0
-      let m1 = 0
-      let m2 = 0
-      for (let i = s, end = s + 27; i < end; i += 3) {
-        const has = -(st[i + band] & bit) >> 31 // all ones when the digit is possible in the cell
-        m0 |= st[i] & has
-        m1 |= st[i + 1] & has
-        m2 |= st[i + 2] & has
-      }
+      let digits = 0
+      for (let d = 0, i = s + band; d < 9; d++, i += 3) digits |= (-(st[i] & bit) >>> 31) << d
+      const i1 = s + (31 - Math.clz32(digits & -digits)) * 3
+      const i2 = s + (31 - Math.clz32(digits)) * 3
       const p = cell * 3
-      m0 &= CELL_PEERS_BY_BAND[p]
-      m1 &= CELL_PEERS_BY_BAND[p + 1]
-      m2 &= CELL_PEERS_BY_BAND[p + 2]
+      const m0 = (st[i1] | st[i2]) & CELL_PEERS_BY_BAND[p]
+      const m1 = (st[i1 + 1] | st[i2 + 1]) & CELL_PEERS_BY_BAND[p + 1]
+      const m2 = (st[i1 + 2] | st[i2 + 2]) & CELL_PEERS_BY_BAND[p + 2]
       const score =
         popcount(m0 & u0) +
         popcount(m1 & u1) +
