@@ -7,7 +7,7 @@
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { openApp } from '../tests/e2e/browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile } from '../tests/e2e/reading'
@@ -85,7 +85,7 @@ try {
     'newest frame; the worker scales each to 640 px wide while drawing it, then runs grid + fiducial',
     'detection. Latency: frame reaching the worker to the overlay drawn on the UI thread (sampled).',
     `Measured ${date} on ${cpus().length} cores (${cpus()[0]?.model.trim()}), **shared with other agents while measuring**`,
-    '(load average well above the core count), so worker times carry scheduling delays.',
+    `(1-minute load average ${loadavg()[0].toFixed(1)} at the end), so worker times carry scheduling delays.`,
     '',
     '| frame | detections/s | latency median / p90 ms | worker ms median / p90 | UI long tasks (> 50 ms) | longest ms |',
     '|---|---|---|---|---|---|',
