@@ -322,11 +322,7 @@ function guessCell(s: number): number {
       const m0 = (st[i1] | st[i2]) & CELL_PEERS_BY_BAND[p]
       const m1 = (st[i1 + 1] | st[i2 + 1]) & CELL_PEERS_BY_BAND[p + 1]
       const m2 = (st[i1 + 2] | st[i2 + 2]) & CELL_PEERS_BY_BAND[p + 2]
-      const score =
-        popcount(m0 & u0) +
-        popcount(m1 & u1) +
-        popcount(m2 & u2) +
-        2 * (popcount(m0 & pairs0) + popcount(m1 & pairs1) + popcount(m2 & pairs2))
+      const score = popcount3(m0 & u0, m1 & u1, m2 & u2) + 2 * popcount3(m0 & pairs0, m1 & pairs1, m2 & pairs2)
       if (score > bestScore) {
         bestScore = score
         best = cell
@@ -369,10 +365,14 @@ function fewestCandidatesCell(s: number): number {
   return best
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+/** The number of bits set in three 27-bit masks together (SWAR, summing the nibble counts). */
+function popcount3(a: number, b: number, c: number): number {
+  a -= (a >>> 1) & 0x55555555
+  b -= (b >>> 1) & 0x55555555
+  c -= (c >>> 1) & 0x55555555
+  const x =
+    (a & 0x33333333) + ((a >>> 2) & 0x33333333) + (b & 0x33333333) + ((b >>> 2) & 0x33333333) + (c & 0x33333333) + ((c >>> 2) & 0x33333333)
+  return Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24
 }
 
 function record(s: number, out: Uint8Array): void {
