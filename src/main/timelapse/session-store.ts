@@ -57,7 +57,10 @@ export class SessionRecorder {
     const id = newSessionId(now)
     const dir = sessionDir(baseDir, id)
     try {
-      await mkdir(dir, { recursive: true })
+      await mkdir(baseDir, { recursive: true })
+      // Not recursive: two sessions started in the same second with the same random suffix must
+      // not share a folder, so an existing one is an error (EEXIST), not a reuse.
+      await mkdir(dir)
     } catch (error) {
       throw new Error(storageMessage(error, baseDir), { cause: error })
     }
