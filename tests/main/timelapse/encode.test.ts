@@ -162,3 +162,23 @@ describe('encodeFrames with stabilising and the puzzle crop', () => {
     await rm(work, { recursive: true, force: true })
   })
 })
+
+describe('a session whose camera changed resolution midway', () => {
+  it('still gives one film of the requested size', async () => {
+    const mixed = await tempDir('mixed')
+    await makeFrames(mixed, 5, { width: 320, height: 240, numbers: [1, 2, 3, 4, 5] })
+    await makeFrames(mixed, 5, { width: 640, height: 360, numbers: [6, 7, 8, 9, 10] })
+    const result = await encodeFrames({
+      dir: mixed,
+      numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      settings: { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 5, fpsOut: 10, size: { width: 640, height: 360 } },
+      output: join(mixed, 'film.mp4'),
+      stagingDir: join(mixed, '.staging'),
+      ffmpegPath,
+    })
+    const info = await probeVideo(ffmpegPath, result.output)
+    expect([info.width, info.height]).toEqual([640, 360])
+    expect(nearDuration(info.durationSeconds, 2, 10)).toBe(true)
+    await rm(mixed, { recursive: true, force: true })
+  })
+})
