@@ -3,7 +3,7 @@
  * when no recorder owns it means the app died mid-session; its frames (renamed into place only
  * when complete) are all usable, and the folder listing, not the manifest, says how many there are.
  */
-import { readdir, unlink } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { filmSeconds, isSessionId, type TimelapseManifest, type TimelapseSessionSummary } from '../../shared/timelapse'
 import { listFrames } from './frame-names'
@@ -63,7 +63,10 @@ export async function findUnfinishedSessions(baseDir: string, live: ReadonlySet<
  */
 export async function recoverSession(baseDir: string, id: string): Promise<SessionOnDisk> {
   const dir = sessionDir(baseDir, id)
-  for (const name of await readdir(dir)) if (name.startsWith('.') && name.endsWith('.tmp')) await unlink(join(dir, name)).catch(() => undefined)
+  // Leftovers of interrupted writes and encodes: temp frames, a half-written film, staged copies.
+  for (const name of await readdir(dir))
+    if (name.startsWith('.') && (name.endsWith('.tmp') || name.endsWith('.partial.mp4') || name === '.staging'))
+      await rm(join(dir, name), { recursive: true, force: true }).catch(() => undefined)
   const session = await readSession(baseDir, id)
   if (!session) throw new Error(`No readable time-lapse session ${id}`)
   const last = session.frames.length ? session.frames[session.frames.length - 1] : 0

@@ -61,6 +61,7 @@ describe('crash recovery', () => {
 
     // Simulate the other half of a crash: a temp file caught mid-write.
     await writeFile(join(session.dir, `.frame${String(999).padStart(7, '0')}.jpg.tmp`), Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))
+    await writeFile(join(session.dir, '.timelapse.partial.mp4'), 'half a film')
     // Every file named as a frame is a complete JPEG (frames are renamed into place when whole).
     for (const n of session.frames) {
       const bytes = await readFile(join(session.dir, `frame${String(n).padStart(7, '0')}.jpg`))
@@ -70,7 +71,7 @@ describe('crash recovery', () => {
 
     const recovered = await recoverSession(base, id)
     expect(recovered.manifest).toMatchObject({ state: 'stopped', frameCount: session.frames.length })
-    expect((await readdir(session.dir)).filter((n) => n.endsWith('.tmp'))).toEqual([])
+    expect((await readdir(session.dir)).filter((n) => n.startsWith('.'))).toEqual([])
     expect(await findUnfinishedSessions(base)).toEqual([])
 
     const service = createTimelapseService({ baseDir: base, ffmpegPath })
