@@ -38,6 +38,10 @@ describe('reading a dropped photo', () => {
     expect(await page.locator('[data-given="true"]').count()).toBe([...groundTruth(READABLE_PHOTO)].filter((d) => d !== '0').length)
     await page.click('[data-cell="40"]')
     await expect.poll(() => page.getAttribute('[data-testid="cell-crop"]', 'data-cell-crop')).toBe('40')
+    // The read puzzle solves: every empty cell gets a digit from the solver.
+    await page.click('[data-testid="solve"]')
+    await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
+    expect(await page.locator('[data-solved="true"]').count()).toBe([...groundTruth(READABLE_PHOTO)].filter((d) => d === '0').length)
     expect(app.pageErrors).toEqual([])
   })
 
