@@ -10,6 +10,7 @@ import {
   filmSeconds,
   isSessionId,
   validateTimelapseSettings,
+  type TimelapseManifest,
   type TimelapseSessionSummary,
   type TimelapseSettings,
 } from '../../shared/timelapse'
@@ -139,8 +140,12 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
     }
   }
 
+  /** Sessions that stopped while the renderer may still be sending shots, to answer them calmly. */
+  const finished = new Map<string, TimelapseManifest>()
+
   const onStop = (r: SessionRecorder) => () => {
     live.delete(r.id)
+    finished.set(r.id, r.manifest)
     options.onSessionStopped?.(liveSummary(r))
   }
 
@@ -186,7 +191,13 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       const key = checkId(id)
       const bytes = checkFrame(jpeg)
       const r = live.get(key)
-      if (!r) throw new Error(`Session ${key} is not recording`)
+      if (!r) {
+        // Stopped by its shot limit or a full disk a moment ago: the panel learns from the receipt.
+        const m = finished.get(key)
+        if (!m) throw new Error(`Session ${key} is not recording`)
+        const shots = m.nextFrame - 1
+        return { status: 'stopped', shots, dropped: m.dropped, filmSeconds: filmSeconds(m.frameCount, m.settings.fpsIn), error: m.error }
+      }
       const result = r.addFrame(bytes)
       const m = r.manifest
       return {
@@ -212,6 +223,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       const key = checkId(id)
       if (live.has(key)) return liveSummary(live.get(key)!)
       return withBusy(key, 'resume it', async () => {
+        finished.delete(key)
         await recoverSession(baseDir, key)
         let recorder: SessionRecorder | undefined = undefined
         recorder = await SessionRecorder.resume(baseDir, key, { ...recorderOptions(), onStop: () => recorder && onStop(recorder)() })
@@ -299,6 +311,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         const s = await readSession(baseDir, key)
         if (!s) throw new Error(`No time-lapse session ${key}`)
         await rm(s.dir, { recursive: true, force: true })
+        finished.delete(key)
       })
     },
 

@@ -113,3 +113,17 @@ describe('exportSolveVideo', () => {
     await expect(service.exportSolveVideo(givens, [{ ...step, text: 5 }])).rejects.toThrow(/step 1/)
   })
 })
+
+describe('a session that stops by itself', () => {
+  it('answers shots sent after its limit with a stopped receipt, not an error', async () => {
+    const stopped: TimelapseSessionSummary[] = []
+    const own = createTimelapseService({ baseDir: join(base, 'limit'), ffmpegPath, onSessionStopped: (s) => stopped.push(s) })
+    const s = await own.startSession({ ...DEFAULT_TIMELAPSE_SETTINGS, stopAfterFrames: 2 })
+    expect(own.addFrame(s.id, frames[0]).status).toBe('queued')
+    expect(own.addFrame(s.id, frames[1]).status).toBe('queued')
+    await expect.poll(() => stopped.length).toBe(1)
+    expect(stopped[0]).toMatchObject({ id: s.id, state: 'stopped', frameCount: 2 })
+    expect(own.addFrame(s.id, frames[2])).toMatchObject({ status: 'stopped', shots: 2, error: null })
+    expect((await own.listSessions())[0]).toMatchObject({ id: s.id, state: 'stopped', frameCount: 2 })
+  })
+})
