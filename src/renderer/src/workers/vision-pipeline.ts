@@ -78,6 +78,7 @@ export async function loadPipeline(): Promise<Pipeline> {
         grid: [...result.grid],
         confidence: result.confidence,
         repaired: [...result.repaired],
+        solutions: result.solutions,
         corners: result.corners,
         fiducials: result.fiducials.map(({ x, y, r }) => ({ x, y, r })),
         width: image.width,

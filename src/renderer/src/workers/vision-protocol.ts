@@ -29,6 +29,8 @@ export interface ReadOutcome {
   readonly confidence: number[]
   /** Cells whose digit was decided by the Sudoku rules rather than the reading. */
   readonly repaired: number[]
+  /** Solutions of the grid as read, counted up to 2 (anything but 1 means a misread or a bad puzzle). */
+  readonly solutions: number
   readonly corners: Corners
   readonly fiducials: readonly Fiducial[]
   readonly width: number
