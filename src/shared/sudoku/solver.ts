@@ -12,11 +12,14 @@
  * - box-line reductions inside a band: keep only the minirows that fit some placement of the
  *   digit once per row and once per box;
  * - the same between bands, per stack of three boxes, on columns;
- * - hidden singles in rows, columns and boxes, and naked singles (cells with one digit left).
- * Search: guess on a cell with the fewest candidates (nearly always a two-candidate cell).
+ * - hidden singles: after those reductions a digit alone in a box or column is also alone in
+ *   its row, so only rows are checked; naked singles (cells with one digit left).
+ * Search: guess on a two-candidate cell chosen by how much either guess removes (see
+ * `guessCell`), else on a cell with the fewest candidates.
  *
- * Pure and synchronous, with no DOM or Node dependency: the app runs it in a Web Worker and
- * cancels it by terminating the worker.
+ * Synchronous, with no DOM or Node dependency: the app runs it in a Web Worker and cancels it
+ * by terminating the worker. The input grid is never modified; the scratch memory is reused
+ * between calls, which is safe because a call always runs to completion before the next.
  */
 import type { Grid } from './board'
 import { bandTables } from './solver-tables'
@@ -59,7 +62,10 @@ const MAX_DEPTH = 82
 
 const DIGIT_OF_INDEX = Uint8Array.from({ length: 27 }, (_, i) => Math.floor(i / 3))
 
-/** Every function takes a local `st` alias of it: V8 then keeps the array at hand (about 6% faster). */
+/**
+ * The search states, one slot per depth. Functions read it through a local `st` alias, which
+ * lets V8 keep the array at hand (about 6% faster).
+ */
 const states = new Int32Array(STATE * (MAX_DEPTH + 1))
 const solutions = [new Uint8Array(81), new Uint8Array(81)]
 /** Digit-band masks (bit `digit * 3 + band`) changed since their last update. */
@@ -168,7 +174,16 @@ function guess(s: number, d: number, cell: number): void {
   dirty |= 7 << (d * 3)
 }
 
-/** Runs the reductions until nothing changes; false on a contradiction. */
+/**
+ * Runs the reductions until nothing changes; false on a contradiction.
+ *
+ * Why a state with no unsolved cell that comes out of here is a valid solution, with no check
+ * on each placement: every digit keeps at least one cell in each row of each band (else its
+ * minirow matching is empty) and every cell keeps at most one digit, so the 81 cells hold one
+ * digit each, once per row; the matching then puts it once per box and the column reductions
+ * once per column. Every reduction only removes digits that no solution can use, so no
+ * solution is lost either.
+ */
 function propagate(s: number): boolean {
   for (;;) {
     while (dirty !== 0) {
@@ -181,6 +196,7 @@ function propagate(s: number): boolean {
     if (dirty === 0) return true
   }
 }
+
 /**
  * Box-line reductions within and between the bands of digit d, until they change nothing;
  * then every unsolved cell that is the only one left for d in its row is solved: by then the
