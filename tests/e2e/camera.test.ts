@@ -71,6 +71,23 @@ describe('live camera with a fake webcam', () => {
     expect(before + after).toBeGreaterThan(0)
     expect(longTasks).toEqual([])
   })
+
+  it('stops processing frames while the page is hidden and resumes when shown', async () => {
+    const { page } = app
+    const detections = async () => Number(await page.getAttribute('[data-testid="camera"]', 'data-detections'))
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { value, configurable: true })
+        document.dispatchEvent(new window.Event('visibilitychange'))
+      }, hidden)
+    await setHidden(true)
+    await page.waitForTimeout(500) // a frame already in the worker may still finish
+    const hiddenAt = await detections()
+    await page.waitForTimeout(1500)
+    expect(await detections()).toBe(hiddenAt)
+    await setHidden(false)
+    await expect.poll(detections, { timeout: 10_000 }).toBeGreaterThan(hiddenAt)
+  })
 })
 
 describe('camera problems', () => {
