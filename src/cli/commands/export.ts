@@ -17,10 +17,8 @@ import { analyse } from '../../shared/sudoku/validate'
 import type { Corners } from '../../shared/vision/image'
 import { UsageError, parseArgs } from '../args'
 import { decodeImage } from '../decode-image'
-import { createTesseractSetups } from '../tesseract-node'
-import { loadOpenCV } from '../../shared/vision/cv'
-import { readCellsWithTesseract } from '../../shared/vision/ocr'
-import { readSudoku, type DigitVoter } from '../../shared/vision/read'
+import { createNodeReader } from '../reader-node'
+import { readSudoku } from '../../shared/vision/read'
 import type { RgbaImage } from '../../shared/vision/image'
 
 export const summary = 'Read, solve and draw: export <image> --out solved.png [--mode clean|overlay] [--size N] [--json]'
@@ -49,16 +47,14 @@ export async function renderExport({ mode, photo, corners, givens, solution, siz
   return base.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).png().toBuffer()
 }
 
-/** Reads the photo with the reader (read.ts) and Node's Tesseract workers; null when no grid. */
+/** Reads the photo with the reader as `sudoku-lens read` does (same voters); null when no grid. */
 async function readPhoto(image: RgbaImage): Promise<{ grid: Grid; corners: Corners } | null> {
-  const cv = await loadOpenCV()
-  const tesseract = await createTesseractSetups()
+  const reader = await createNodeReader()
   try {
-    const voters: DigitVoter[] = [{ name: 'tesseract', vote: async (cells) => (await readCellsWithTesseract(cells, tesseract.setups)).probs }]
-    const result = await readSudoku(cv, image, { voters })
+    const result = await readSudoku(reader.cv, image, { voters: reader.voters })
     return result.ok ? { grid: result.grid, corners: result.corners } : null
   } finally {
-    await tesseract.terminate()
+    await reader.close()
   }
 }
 

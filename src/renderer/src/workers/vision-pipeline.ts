@@ -9,6 +9,7 @@ import { downscaleGray } from '../../../shared/vision/gray'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
 import { readCellsWithTesseract } from '../../../shared/vision/ocr'
 import { type DigitVoter, readSudoku } from '../../../shared/vision/read'
+import { templateVotes } from '../../../shared/vision/templates'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-setups'
 import type { Fiducial, ReadOutcome, ReadStage } from './vision-protocol'
 
@@ -67,7 +68,12 @@ export async function loadPipeline(): Promise<Pipeline> {
       if (!tesseract) onstage('loading-ocr')
       const { setups } = await startTesseract()
       onstage('reading')
-      const voters: DigitVoter[] = [{ name: 'tesseract', vote: async (cells) => (await readCellsWithTesseract(cells, setups)).probs }]
+      // The same voters and weights as the Node reader (src/cli/reader-node.ts), the classifier
+      // aside until its weights are in the tree.
+      const voters: DigitVoter[] = [
+        { name: 'tesseract', weight: 1, vote: async (cells) => (await readCellsWithTesseract(cells, setups)).probs },
+        { name: 'templates', weight: 0.3, vote: (cells, previous) => templateVotes(cells, previous.tesseract ?? []) },
+      ]
       const result = await readSudoku(cv, image, { voters })
       if (!result.ok) {
         const found = detect(image)
