@@ -45,7 +45,7 @@ export interface DetectGridOptions {
 }
 
 /** Below this `gridScore` a quadrilateral is not accepted as a Sudoku grid. */
-export const MIN_GRID_SCORE = 0.35
+export const MIN_GRID_SCORE = 0.3
 
 /** Returns the grid, or null when the image holds no plausible Sudoku grid. */
 export function detectGrid(cv: CV, image: RgbaImage | GrayImage, options: DetectGridOptions = {}): GridDetection | null {
@@ -164,37 +164,62 @@ function largestQuad(hull: Point[]): Point[] | null {
 }
 
 /**
- * Fits a line to the contour points near each side (leaving out the 15% next to each corner, where
- * rounding and crossing lines bend the outline) and intersects neighbouring sides.
+ * Re-fits each side to the contour points along it and intersects neighbouring sides. The points
+ * are those within a band around the rough side (leaving out the 10% next to each corner, where
+ * rounding and crossing lines bend the outline); a RANSAC line through them keeps the longest
+ * straight run, so text or a thumb touching the border, which pulls the hull outwards, is ignored.
  */
 export function refineQuad(quad: Corners, points: readonly Point[]): Corners | null {
   const lines: Line[] = []
+  const diagonal = Math.max(distance(quad[0], quad[2]), distance(quad[1], quad[3]))
   for (let s = 0; s < 4; s++) {
     const a = quad[s]
     const b = quad[(s + 1) % 4]
     const len = distance(a, b)
     const ux = (b.x - a.x) / len
     const uy = (b.y - a.y) / len
-    const tol = Math.max(2, len * 0.02)
+    const band = Math.max(3, len * 0.08)
     const near: Point[] = []
     for (const p of points) {
       const t = (p.x - a.x) * ux + (p.y - a.y) * uy
-      if (t < len * 0.15 || t > len * 0.85) continue
+      if (t < len * 0.1 || t > len * 0.9) continue
       const off = Math.abs((p.x - a.x) * uy - (p.y - a.y) * ux)
-      if (off <= tol) near.push(p)
+      if (off <= band) near.push(p)
     }
-    if (near.length < len * 0.2) return null
-    const line = fitLine(near)
+    const line = ransacLine(near, Math.max(2, len * 0.012), len * 0.25)
     if (!line) return null
     lines.push(line)
   }
   const out: Point[] = []
   for (let s = 0; s < 4; s++) {
     const p = intersectLines(lines[(s + 3) % 4], lines[s])
-    if (!p || distance(p, quad[s]) > 0.1 * distance(quad[s], quad[(s + 2) % 4])) return null
+    if (!p || distance(p, quad[s]) > 0.15 * diagonal) return null
     out.push(p)
   }
   return [out[0], out[1], out[2], out[3]]
+}
+
+/**
+ * The line with most points within `tol`, refitted by least squares to those points; null when
+ * fewer than `minInliers` agree. Deterministic: candidate pairs are drawn from a fixed sequence.
+ */
+export function ransacLine(points: readonly Point[], tol: number, minInliers: number): Line | null {
+  if (points.length < Math.max(2, minInliers)) return null
+  let seed = 12345
+  const rand = (n: number): number => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff), seed % n)
+  let best: Point[] = []
+  for (let it = 0; it < 80; it++) {
+    const p = points[rand(points.length)]
+    const q = points[rand(points.length)]
+    const len = distance(p, q)
+    if (len < 1e-6) continue
+    const nx = -(q.y - p.y) / len
+    const ny = (q.x - p.x) / len
+    const inliers = points.filter((r) => Math.abs((r.x - p.x) * nx + (r.y - p.y) * ny) <= tol)
+    if (inliers.length > best.length) best = inliers
+  }
+  if (best.length < minInliers) return null
+  return fitLine(best)
 }
 
 /**
@@ -220,10 +245,10 @@ const SCORE_SIZE = SCORE_CELL * 9
 
 /**
  * How much the area inside `corners` looks like a 9×9 grid, 0..1: the binary image is warped to a
- * 216 px square; for each of the 10 line positions per direction we take the darkest profile value
- * within ±3 px, and compare it with the profile mid-cell. A grid scores near 1; text, noise and
- * blank paper score near 0. The weakest inner lines count most (the mean of the lowest 6 of 16),
- * so one strong stray line cannot make a grid.
+ * 216 px square and cut into three bands per direction; in each band, for each of the 8 inner line
+ * positions we take the darkest profile value within ±4 px and subtract the profile mid-cell. A grid scores near 1; text, noise and
+ * blank paper score near 0. The weakest lines count most (the mean of the lowest 6 of 8 per band),
+ * and the score is the lower of the two directions, so a few strong stray lines cannot make a grid.
  */
 export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): number {
   const warped = own(new cv.Mat())
@@ -233,17 +258,20 @@ export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): numb
   const h = own(cv.getPerspectiveTransform(src, dst))
   cv.warpPerspective(binary, warped, h, new cv.Size(SCORE_SIZE, SCORE_SIZE), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0))
   const d = warped.data
-  const cols = new Float64Array(SCORE_SIZE)
-  const rows = new Float64Array(SCORE_SIZE)
-  for (let y = 0; y < SCORE_SIZE; y++) {
-    for (let x = 0; x < SCORE_SIZE; x++) {
-      const v = d[y * SCORE_SIZE + x]
-      cols[x] += v
-      rows[y] += v
-    }
+  // Three bands across each direction, each with its own profile, so a line that bows (curved
+  // paper, slightly wrong corners) is still found within the search window in every band.
+  const band = SCORE_SIZE / 3
+  let cols = 0
+  let rows = 0
+  for (let b = 0; b < 3; b++) {
+    const colProfile = new Float64Array(SCORE_SIZE)
+    const rowProfile = new Float64Array(SCORE_SIZE)
+    for (let y = b * band; y < (b + 1) * band; y++) for (let x = 0; x < SCORE_SIZE; x++) colProfile[x] += d[y * SCORE_SIZE + x]
+    for (let y = 0; y < SCORE_SIZE; y++) for (let x = b * band; x < (b + 1) * band; x++) rowProfile[y] += d[y * SCORE_SIZE + x]
+    cols += profileScore(colProfile, 255 * band) / 3
+    rows += profileScore(rowProfile, 255 * band) / 3
   }
-  const norm = 255 * SCORE_SIZE
-  return Math.min(profileScore(cols, norm), profileScore(rows, norm))
+  return Math.min(cols, rows)
 }
 
 function profileScore(profile: Float64Array, norm: number): number {
@@ -251,7 +279,7 @@ function profileScore(profile: Float64Array, norm: number): number {
   for (let i = 1; i < 9; i++) {
     const c = i * SCORE_CELL
     let line = 0
-    for (let k = c - 3; k <= c + 3; k++) line = Math.max(line, profile[k] / norm)
+    for (let k = c - 4; k <= c + 4; k++) line = Math.max(line, profile[k] / norm)
     // Mid-cell background: the median of the middle third of the cells on either side.
     const bg: number[] = []
     for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) bg.push(profile[k] / norm)
