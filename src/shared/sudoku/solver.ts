@@ -186,13 +186,16 @@ function guess(s: number, d: number, cell: number): void {
  */
 function propagate(s: number): boolean {
   for (;;) {
+    let touched = 0
     while (dirty !== 0) {
       const d = DIGIT_OF_INDEX[31 - Math.clz32(dirty & -dirty)]
       const bands = (dirty >> (d * 3)) & 7
       dirty &= ~(7 << (d * 3))
-      if (!updateDigit(s, d, bands)) return false
+      const changed = updateDigit(s, d, bands)
+      if (changed < 0) return false
+      touched |= changed
     }
-    if (!nakedSingles(s)) return false
+    if (!nakedSingles(s, touched)) return false
     if (dirty === 0) return true
   }
 }
@@ -201,9 +204,10 @@ function propagate(s: number): boolean {
  * Box-line reductions within and between the bands of digit d, until they change nothing;
  * then every unsolved cell that is the only one left for d in its row is solved: by then the
  * reductions have already removed d from its row, column and box, so solving it only means
- * taking the other digits out of the cell.
+ * taking the other digits out of the cell. `bands` (bit b) are the bands of d that changed
+ * since its last update; returns those that changed in all, or -1 on a contradiction.
  */
-function updateDigit(s: number, d: number, bands: number): boolean {
+function updateDigit(s: number, d: number, bands: number): number {
   const st = states
   const i = s + d * 3
   let a0 = st[i]
@@ -217,7 +221,7 @@ function updateDigit(s: number, d: number, bands: number): boolean {
   if (bands & 2) a1 &= MINIROW_MATCHING[ROW_TO_BOXES[a1 & 511] | (ROW_TO_BOXES[(a1 >> 9) & 511] << 3) | (ROW_TO_BOXES[a1 >> 18] << 6)]
   if (bands & 4) a2 &= MINIROW_MATCHING[ROW_TO_BOXES[a2 & 511] | (ROW_TO_BOXES[(a2 >> 9) & 511] << 3) | (ROW_TO_BOXES[a2 >> 18] << 6)]
   for (;;) {
-    if (a0 === 0 || a1 === 0 || a2 === 0) return false
+    if (a0 === 0 || a1 === 0 || a2 === 0) return -1
     const c0 = (a0 | (a0 >> 9) | (a0 >> 18)) & 511
     const c1 = (a1 | (a1 >> 9) | (a1 >> 18)) & 511
     const c2 = (a2 | (a2 >> 9) | (a2 >> 18)) & 511
@@ -245,7 +249,7 @@ function updateDigit(s: number, d: number, bands: number): boolean {
   if (bands & 1) solveRowSingles(s, d, 0, a0, u0)
   if (bands & 2) solveRowSingles(s, d, 1, a1, u1)
   if (bands & 4) solveRowSingles(s, d, 2, a2, u2)
-  return true
+  return bands
 }
 
 function solveRowSingles(s: number, d: number, band: number, a: number, unsolved: number): void {
@@ -268,11 +272,13 @@ function solveRowSingles(s: number, d: number, band: number, a: number, unsolved
 
 /**
  * Solves every unsolved cell with one digit left, taking that digit out of its row, column and
- * box; false when a cell has no digit left.
+ * box; false when a cell has no digit left. Only the given bands are looked at: a band where
+ * no digit lost a cell since the last look cannot have a new single or an empty cell.
  */
-function nakedSingles(s: number): boolean {
+function nakedSingles(s: number, bands: number): boolean {
   const st = states
   for (let band = 0; band < 3; band++) {
+    if ((bands & (1 << band)) === 0) continue
     const unsolved = st[s + UNSOLVED + band]
     if (unsolved === 0) continue
     let ones = 0
