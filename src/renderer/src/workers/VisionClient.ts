@@ -85,13 +85,16 @@ export class VisionClient {
     }
   }
 
-  /** Reads the digits of a photo or captured frame; takes ownership of `image`. */
-  read(image: ImageBitmap, onprogress?: (stage: ReadStage) => void): Promise<ReadOutcome> {
+  /**
+   * Reads the digits of a photo file or a captured frame; takes ownership of a bitmap. A file is
+   * decoded in the worker (EXIF orientation applied, as the UI's own copy is).
+   */
+  read(image: ImageBitmap | Blob, onprogress?: (stage: ReadStage) => void): Promise<ReadOutcome> {
     this.reading?.reject(new ReadSuperseded('A newer image is being read.'))
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.reading = { id, resolve, reject, onprogress }
-      this.post({ type: 'read', id, image }, [image])
+      this.post({ type: 'read', id, image }, image instanceof Blob ? [] : [image])
     })
   }
 

@@ -47,7 +47,8 @@ export type VisionRequest =
   | { readonly type: 'stream'; readonly id: number; readonly frames: ReadableStream<VideoFrame> }
   | { readonly type: 'stream-pause'; readonly id: number; readonly paused: boolean }
   | { readonly type: 'stream-stop'; readonly id: number }
-  | { readonly type: 'read'; readonly id: number; readonly image: ImageBitmap }
+  /** A Blob (a photo file) is decoded in the worker, so a 12 MP photo never costs the UI a copy. */
+  | { readonly type: 'read'; readonly id: number; readonly image: ImageBitmap | Blob }
   | { readonly type: 'warm-up'; readonly id: number; readonly ocr: boolean }
 
 export type VisionReply =

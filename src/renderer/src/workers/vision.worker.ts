@@ -133,7 +133,8 @@ async function handle(request: VisionRequest): Promise<void> {
     case 'read': {
       const { id } = request
       // A photo is read once, so it gets its own canvas rather than resizing the stream's.
-      const image = new FrameReader().read(request.image)
+      const bitmap = request.image instanceof Blob ? await createImageBitmap(request.image, { imageOrientation: 'from-image' }) : request.image
+      const image = new FrameReader().read(bitmap)
       if (!pipeline) reply({ type: 'progress', id, stage: 'loading-opencv' })
       const ready = await (pipeline ??= loadPipeline())
       const outcome = await ready.read(image, (stage) => reply({ type: 'progress', id, stage }))
