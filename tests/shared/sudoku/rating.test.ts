@@ -5,9 +5,11 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { ratePuzzle, rateSteps } from '../../../src/shared/sudoku/rating'
 import type { Step } from '../../../src/shared/sudoku/logic/step'
+import { join } from 'node:path'
+import { PUZZLES_DIR } from '../../fixtures/puzzles'
 
 const firstPuzzles = (level: string, n: number) =>
-  readFileSync(`/work/shared/data/puzzles/${level}_puzzle_and_solution.txt`, 'utf8')
+  readFileSync(join(PUZZLES_DIR, `${level}_puzzle_and_solution.txt`), 'utf8')
     .split('\n')
     .filter(Boolean)
     .slice(0, n)

@@ -9,8 +9,9 @@ import { type Candidates, type Grid, allUnits, bitCount, boxOf, candidatesOf, co
 import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
 import type { Step } from '../../../../src/shared/sudoku/logic/step'
+import { PUZZLES_DIR } from '../../../fixtures/puzzles'
 
-const PUZZLES = '/work/shared/data/puzzles'
+const PUZZLES = PUZZLES_DIR
 
 /** `count` puzzles spread evenly through a shared puzzle file. */
 export function samplePuzzles(file: string, count: number): Grid[] {

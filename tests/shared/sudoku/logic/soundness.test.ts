@@ -13,8 +13,9 @@ import type { Step, Technique } from '../../../../src/shared/sudoku/logic/step'
 import { allSteps } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
 import { solve } from '../../../../src/shared/sudoku/solver'
+import { PUZZLES_DIR } from '../../../fixtures/puzzles'
 
-const PUZZLES = '/work/shared/data/puzzles'
+const PUZZLES = PUZZLES_DIR
 
 interface Case {
   readonly puzzle: Grid
