@@ -1,0 +1,136 @@
+/**
+ * Grid detection on real photos from B. Wicht's sudoku_dataset (v2 train, CC-BY-4.0; B. Wicht,
+ * J. Hennebert, "Camera-based Sudoku recognition with Deep Belief Network", SoCPaR 2014), checked
+ * against the contributed outlines.csv, plus rotated and upscaled copies and images with no grid.
+ */
+import './opencv-node'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { decodeImage } from '../../../src/cli/decode-image'
+import { loadOpenCV, withMats, type CV } from '../../../src/shared/vision/cv'
+import { distance } from '../../../src/shared/vision/geometry'
+import { toGray } from '../../../src/shared/vision/gray'
+import { detectGrid } from '../../../src/shared/vision/grid'
+import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
+import { grayFromMat, matFromGray } from '../../../src/shared/vision/mats'
+import { renderA4Sheet, viewPage } from './synthetic'
+
+const DIR = process.env.WICHT_DIR ?? '/work/shared/data/photos/wicht-v2-train'
+
+let cv: CV
+const outlines = new Map<string, Corners>()
+
+beforeAll(async () => {
+  cv = await loadOpenCV()
+  for (const line of readFileSync(join(DIR, 'outlines.csv'), 'utf8').split(/\r?\n/).slice(1)) {
+    const [name, ...v] = line.split(',')
+    if (name && v.length >= 8) outlines.set(name, [0, 2, 4, 6].map((i) => ({ x: +v[i], y: +v[i + 1] })) as unknown as Corners)
+  }
+})
+
+const side = (c: Corners): number => (distance(c[0], c[1]) + distance(c[1], c[2]) + distance(c[2], c[3]) + distance(c[3], c[0])) / 4
+/** Corner errors as fractions of the grid's side. */
+const errors = (found: Corners, truth: readonly Point[]): number[] => found.map((p, i) => distance(p, truth[i]) / side(found))
+/** Hand-clicked outlines are themselves off by about 1% (see bench/README.md, Detection). */
+function expectClose(found: Corners, truth: readonly Point[]): void {
+  const e = errors(found, truth)
+  expect(e.reduce((a, b) => a + b, 0) / 4).toBeLessThan(0.02)
+  expect(Math.max(...e)).toBeLessThan(0.04)
+}
+
+describe('detectGrid on photos', () => {
+  // Chosen for variety: blurry 0.3 MP webcam frame, curved page with thin lines, text touching the
+  // border, EXIF-rotated iPhone photo (outline given after rotation), shaded page, 1.2 MP photo.
+  test.each(['image1', 'image1014', 'image1070', 'image1031', 'image90', 'image1082'])('%s: corners within 2% of the side on average', async (name) => {
+    const image = await decodeImage(join(DIR, `${name}.jpg`))
+    const found = detectGrid(cv, image)
+    expect(found).not.toBeNull()
+    expectClose(found!.corners, outlines.get(name)!)
+  })
+
+  test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
+    // A photo with paper around the grid: rotating a tightly cropped one would put the canvas
+    // edge against the grid border, a different problem (see the notes in grid.ts).
+    const image = await decodeImage(join(DIR, 'image1031.jpg'))
+    const { rotated, map } = rotate(cv, toGray(image), deg)
+    const found = detectGrid(cv, rotated)
+    expect(found).not.toBeNull()
+    const truth = outlines.get('image1031')!.map(map)
+    expectClose(found!.corners, truth)
+  })
+
+  test('a 12 MP upscale of a photo: the same grid, in the big image pixels', async () => {
+    const { data, info } = await sharp(join(DIR, 'image1.jpg')).resize(4000, 3000).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const big: RgbaImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+    const found = detectGrid(cv, big)
+    expect(found).not.toBeNull()
+    const truth = outlines.get('image1')!.map((p) => ({ x: ((p.x + 0.5) * 4000) / 640 - 0.5, y: ((p.y + 0.5) * 3000) / 480 - 0.5 }))
+    expectClose(found!.corners, truth)
+  })
+
+  test('the printed sheet under perspective is found', async () => {
+    const scene = viewPage(cv, await renderA4Sheet(), [{ x: 380, y: 60 }, { x: 960, y: 110 }, { x: 1100, y: 930 }, { x: 200, y: 900 }], 1280, 960)
+    expect(detectGrid(cv, scene.image)).not.toBeNull()
+  })
+})
+
+describe('detectGrid says "no grid" rather than making one up', () => {
+  test('blank page', () => {
+    expect(detectGrid(cv, gray(640, 480, () => 200))).toBeNull()
+  })
+
+  test('random noise', () => {
+    let seed = 1
+    expect(detectGrid(cv, gray(640, 480, () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8) & 255))).toBeNull()
+  })
+
+  test('a photographed page of text', async () => {
+    const lines = Array.from(
+      { length: 38 },
+      (_, i) => `<text x="50" y="${70 + i * 29}" font-family="sans-serif" font-size="21">Lorem ipsum dolor sit amet, consectetur ${i} adipiscing elit, sed do eiusmod</text>`,
+    )
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="1188"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`
+    const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true })
+    const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+    const scene = viewPage(cv, page, [{ x: 300, y: 40 }, { x: 980, y: 80 }, { x: 1060, y: 940 }, { x: 220, y: 920 }], 1280, 960)
+    expect(detectGrid(cv, scene.image)).toBeNull()
+  })
+
+  test('a 1×1 image', () => {
+    expect(detectGrid(cv, { width: 1, height: 1, data: new Uint8Array([0, 0, 0, 255]) })).toBeNull()
+  })
+
+  test('a blank 12 MP image', () => {
+    expect(detectGrid(cv, gray(4000, 3000, () => 180))).toBeNull()
+  })
+})
+
+function gray(width: number, height: number, value: () => number): GrayImage {
+  const data = new Uint8Array(width * height)
+  for (let i = 0; i < data.length; i++) data[i] = value()
+  return { width, height, data }
+}
+
+/** Rotates about the centre onto a canvas big enough to hold the whole image (white fill). */
+function rotate(cv: CV, image: GrayImage, deg: number): { rotated: GrayImage; map: (p: Point) => Point } {
+  const t = (deg * Math.PI) / 180
+  const w = Math.ceil(Math.abs(image.width * Math.cos(t)) + Math.abs(image.height * Math.sin(t)))
+  const h = Math.ceil(Math.abs(image.width * Math.sin(t)) + Math.abs(image.height * Math.cos(t)))
+  const cx = (image.width - 1) / 2
+  const cy = (image.height - 1) / 2
+  const map = (p: Point): Point => ({
+    x: (w - 1) / 2 + (p.x - cx) * Math.cos(t) - (p.y - cy) * Math.sin(t),
+    y: (h - 1) / 2 + (p.x - cx) * Math.sin(t) + (p.y - cy) * Math.cos(t),
+  })
+  const o = map({ x: 0, y: 0 })
+  const rotated = withMats((own) => {
+    const src = own(matFromGray(cv, image))
+    const m = own(cv.matFromArray(2, 3, cv.CV_64F, [Math.cos(t), -Math.sin(t), o.x, Math.sin(t), Math.cos(t), o.y]))
+    const out = own(new cv.Mat())
+    cv.warpAffine(src, out, m, new cv.Size(w, h), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(235))
+    return grayFromMat(out)
+  })
+  return { rotated, map }
+}

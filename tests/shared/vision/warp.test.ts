@@ -1,0 +1,64 @@
+/**
+ * Warp and line lattice on the printed sheet seen under a known perspective (synthetic.ts), where
+ * every line's true position is known.
+ */
+import './opencv-node'
+import { beforeAll, expect, test } from 'vitest'
+import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
+import { FIDUCIAL_SHEET } from '../../../src/shared/vision/fiducials'
+import type { Corners } from '../../../src/shared/vision/image'
+import { gridLattice, gridLines, warpGrid } from '../../../src/shared/vision/warp'
+import { renderA4Sheet, viewPage, type Scene } from './synthetic'
+
+let cv: CV
+let scene: Scene
+
+beforeAll(async () => {
+  cv = await loadOpenCV()
+  scene = viewPage(cv, await renderA4Sheet(), [{ x: 380, y: 40 }, { x: 980, y: 100 }, { x: 1120, y: 940 }, { x: 180, y: 900 }], 1280, 960)
+})
+
+test('warpGrid returns a size×size grey square and leaves its input alone', () => {
+  const corners = FIDUCIAL_SHEET.grid.map(scene.sheetToScene) as unknown as Corners
+  const before = Uint8Array.from(scene.image.data)
+  const warped = warpGrid(cv, scene.image, corners, 450)
+  expect([warped.width, warped.height, warped.data.length]).toEqual([450, 450, 450 * 450])
+  expect(Buffer.compare(Buffer.from(scene.image.data), Buffer.from(before))).toBe(0)
+})
+
+test('gridLines and gridLattice find every line within 1% of a cell of where the sheet puts it', () => {
+  const corners = FIDUCIAL_SHEET.grid.map(scene.sheetToScene) as unknown as Corners
+  const size = 900
+  const warped = warpGrid(cv, scene.image, corners, size)
+  // On the sheet the outer lines are 1.2 mm thick and inset (centre 0.6 mm inside the 144 mm
+  // grid's edge); inner lines are centred on multiples of 16 mm.
+  const px = (size - 1) / 144
+  const expected = Array.from({ length: 10 }, (_, i) => (i === 0 ? 0.6 : i === 9 ? 143.4 : i * 16) * px)
+  const cell = (size - 1) / 9
+  const lines = gridLines(warped)
+  lines.xs.forEach((x, i) => expect(Math.abs(x - expected[i])).toBeLessThan(0.05 * cell))
+  lines.ys.forEach((y, i) => expect(Math.abs(y - expected[i])).toBeLessThan(0.05 * cell))
+  const lattice = gridLattice(warped, lines)
+  expect(lattice).toHaveLength(10)
+  for (let j = 0; j < 10; j++) {
+    for (let i = 0; i < 10; i++) {
+      expect(Math.abs(lattice[j][i].x - expected[i])).toBeLessThan(0.05 * cell)
+      expect(Math.abs(lattice[j][i].y - expected[j])).toBeLessThan(0.05 * cell)
+    }
+  }
+})
+
+test('the lattice follows a bowed line that one homography would miss', () => {
+  // Warp with the top-right corner pulled 4% of a cell outwards: the homography is then wrong,
+  // yet the measured lines must still be where the ink is, i.e. not at the uniform positions.
+  const truth = FIDUCIAL_SHEET.grid.map(scene.sheetToScene)
+  const size = 900
+  const cell = (size - 1) / 9
+  const shifted = [truth[0], { x: truth[1].x + 12, y: truth[1].y - 6 }, truth[2], truth[3]] as unknown as Corners
+  const warped = warpGrid(cv, scene.image, shifted, size)
+  const lattice = gridLattice(warped)
+  // Near the top-right corner the real vertical line 9 now sits well inside the warped square.
+  expect(size - 1 - lattice[0][9].x).toBeGreaterThan(0.05 * cell)
+  // ...and near the bottom-left it is still where a uniform grid puts line 0.
+  expect(Math.abs(lattice[9][0].x - 0.6 * ((size - 1) / 144))).toBeLessThan(0.05 * cell)
+})
