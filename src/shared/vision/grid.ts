@@ -16,6 +16,7 @@
 import type { CV } from './cv'
 import { withMats } from './cv'
 import {
+  angleDiff,
   distance,
   fitLine,
   interiorAngles,
@@ -46,6 +47,11 @@ export interface DetectGridOptions {
 
 /** Below this `gridScore` a quadrilateral is not accepted as a Sudoku grid. */
 export const MIN_GRID_SCORE = 0.3
+/**
+ * Hough proposals are built from any long lines, including those of a neighbouring crossword, so
+ * they must look more clearly like a Sudoku grid than a contour (a closed outline) has to.
+ */
+export const MIN_HOUGH_SCORE = 0.45
 
 /** Returns the grid, or null when the image holds no plausible Sudoku grid. */
 export function detectGrid(cv: CV, image: RgbaImage | GrayImage, options: DetectGridOptions = {}): GridDetection | null {
@@ -74,6 +80,11 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
       if (score >= MIN_GRID_SCORE && (!best || score * areaOf(q) > best.score * areaOf(best.corners))) {
         best = { corners: q, method: 'contour', score }
       }
+    }
+    if (best) return best
+    for (const q of houghQuads(cv, binary, own)) {
+      const score = gridScore(cv, binary, q, own)
+      if (score >= MIN_HOUGH_SCORE && (!best || score > best.score)) best = { corners: q, method: 'hough', score }
     }
     return best
   })
@@ -288,4 +299,93 @@ function profileScore(profile: Float64Array, norm: number): number {
   }
   inner.sort((a, b) => a - b)
   return inner.slice(0, 6).reduce((s, v) => s + v, 0) / 6
+}
+
+interface LineCluster {
+  readonly offset: number
+  readonly length: number
+  readonly line: Line
+}
+
+/**
+ * Fallback when no contour passes: probabilistic Hough segments on the threshold image, grouped
+ * into the two dominant directions and, within each, into lines by their offset. The grid's lines
+ * are the long ones; its outer lines are the extreme long lines of each direction. A panel edge,
+ * a doubled border, a neighbouring crossword or a title rule may lie beyond the grid, so the first
+ * five and last five long lines of each direction are combined (at most 625 quadrilaterals, only
+ * when no contour passed) and the best grid score above MIN_HOUGH_SCORE wins.
+ */
+function houghQuads(cv: CV, binary: Mat, own: Own): Corners[] {
+  const minSide = Math.min(binary.rows, binary.cols)
+  const segs = own(new cv.Mat())
+  cv.HoughLinesP(binary, segs, 1, Math.PI / 180, Math.round(minSide / 5), Math.round(minSide / 5), Math.round(minSide / 60))
+  const segments: { a: Point; b: Point; angle: number; length: number }[] = []
+  for (let i = 0; i < segs.rows; i++) {
+    const [x1, y1, x2, y2] = segs.data32S.subarray(i * 4, i * 4 + 4)
+    const length = Math.hypot(x2 - x1, y2 - y1)
+    // Direction modulo 90°, so both families vote for the same peak.
+    const angle = (((Math.atan2(y2 - y1, x2 - x1) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2))
+    segments.push({ a: { x: x1, y: y1 }, b: { x: x2, y: y2 }, angle, length })
+  }
+  if (segments.length < 4) return []
+  // Dominant direction: a length-weighted histogram of angles modulo 90°, 2° bins, smoothed.
+  const bins = new Float64Array(45)
+  for (const s of segments) bins[Math.floor((s.angle / (Math.PI / 2)) * 45) % 45] += s.length
+  let peak = 0
+  let peakValue = -1
+  for (let i = 0; i < 45; i++) {
+    const v = bins[(i + 44) % 45] + 2 * bins[i] + bins[(i + 1) % 45]
+    if (v > peakValue) (peakValue = v), (peak = i)
+  }
+  const phi = ((peak + 0.5) / 45) * (Math.PI / 2)
+  const families = [phi, phi + Math.PI / 2].map((dir) => {
+    const d = { x: Math.cos(dir), y: Math.sin(dir) }
+    const n = { x: -d.y, y: d.x }
+    const members = segments.filter((s) => {
+      const a = Math.atan2(s.b.y - s.a.y, s.b.x - s.a.x)
+      const diff = Math.abs(angleDiff(2 * a, 2 * dir)) / 2
+      return diff < (20 * Math.PI) / 180
+    })
+    return clusterLines(members, n, Math.max(3, minSide * 0.012))
+  })
+  const picks = families.map((lines) => {
+    const longest = Math.max(0, ...lines.map((l) => l.length))
+    const long = lines.filter((l) => l.length >= 0.4 * longest).sort((a, b) => a.offset - b.offset)
+    return { first: long.slice(0, 5), last: long.slice(-5).reverse() }
+  })
+  const quads: Corners[] = []
+  for (const a0 of picks[0].first)
+    for (const a1 of picks[0].last)
+      for (const b0 of picks[1].first)
+        for (const b1 of picks[1].last) {
+          if (a0 === a1 || b0 === b1) continue
+          const pts = [intersectLines(a0.line, b0.line), intersectLines(a0.line, b1.line), intersectLines(a1.line, b1.line), intersectLines(a1.line, b0.line)]
+          if (pts.some((p) => !p)) continue
+          const q = orderCorners(pts as Point[])
+          if (plausibleQuad(q, binary.cols, binary.rows)) quads.push(q)
+        }
+  return quads
+}
+
+/** Groups segments whose offsets along `normal` lie within `tol`, each group fitted as one line. */
+function clusterLines(segments: { a: Point; b: Point; length: number }[], normal: Point, tol: number): LineCluster[] {
+  const withOffset = segments
+    .map((s) => ({ s, offset: normal.x * (s.a.x + s.b.x) * 0.5 + normal.y * (s.a.y + s.b.y) * 0.5 }))
+    .sort((p, q) => p.offset - q.offset)
+  const out: LineCluster[] = []
+  let group: typeof withOffset = []
+  const flush = (): void => {
+    if (group.length === 0) return
+    const pts = group.flatMap((g) => [g.s.a, g.s.b])
+    const line = fitLine(pts)
+    const length = group.reduce((sum, g) => sum + g.s.length, 0)
+    if (line) out.push({ offset: group.reduce((sum, g) => sum + g.offset * g.s.length, 0) / length, length, line })
+    group = []
+  }
+  for (const item of withOffset) {
+    if (group.length > 0 && item.offset - group[group.length - 1].offset > tol) flush()
+    group.push(item)
+  }
+  flush()
+  return out
 }
