@@ -1,0 +1,191 @@
+/**
+ * `npm run bench:read [-- --every K] [--no-ocr]`: the whole reader over Wicht's shared photos
+ * (CC-BY-4.0; B. Wicht, J. Hennebert, "Camera-based Sudoku recognition with Deep Belief Network",
+ * SoCPaR 2014), against their ground truth.
+ *
+ * Prints grids read with zero errors, cell accuracy, the empty/filled confusion, the digit
+ * confusion matrix, the corner error against outlines.csv and median/p90 ms per stage; and the
+ * figures for each voter alone and for the ensemble, with and without the Sudoku rules, computed
+ * from the same run (each voter's probabilities are kept per photo).
+ *
+ * The classifier voter is honest only when it never saw the photo's printed puzzle: with the fold
+ * models of bench/digit-folds.ts (trained by puzzle folds) each photo is read by the model that
+ * left its puzzle out. Without them the shipped model is used and the output says it saw them.
+ */
+import { decodeImage } from '../src/cli/decode-image'
+import {
+  classifierVoter,
+  shippedClassifier,
+  tesseractVoter,
+  templatesVoter,
+  type CellClassifier,
+} from '../src/cli/reader-node'
+import { createTesseractSetups } from '../src/cli/tesseract-node'
+import { loadOpenCV } from '../src/shared/vision/cv'
+import { bestOf, combineVotes, readSudoku, type DigitVoter } from '../src/shared/vision/read'
+import { repair } from '../src/shared/vision/repair'
+import { listPhotos } from './wicht'
+
+const args = process.argv.slice(2)
+const every = Number(args[args.indexOf('--every') + 1]) || 1
+const useOcr = !args.includes('--no-ocr')
+
+const cv = await loadOpenCV()
+const setups = useOcr ? await createTesseractSetups() : null
+
+// The classifier: held-out fold models when present, else the shipped model (which saw them all).
+let classifierFor: ((photo: string) => CellClassifier) | null = null
+let classifierNote = 'none'
+try {
+  const folds = (await import('./digit-folds' as string)) as {
+    heldOutClassifiers(): { classifierFor(photo: string): CellClassifier; folds: number }
+  }
+  const held = folds.heldOutClassifiers()
+  classifierFor = (photo) => held.classifierFor(photo)
+  classifierNote = `held out by puzzle (${held.folds} folds: each photo read by a model that never saw its puzzle)`
+} catch {
+  const shipped = await shippedClassifier()
+  if (shipped) {
+    classifierFor = () => shipped
+    classifierNote = 'SHIPPED model, trained on all these photos: its figures are optimistic'
+  }
+}
+
+const photos = listPhotos().filter((_, i) => i % every === 0)
+type Votes = Record<string, (ArrayLike<number> | null)[]>
+interface Row {
+  name: string
+  truth: Uint8Array
+  filled: boolean[]
+  votes: Votes
+  grid: Uint8Array
+  cornerError: number | null
+  ms: Record<string, number>
+  failed?: string
+}
+const rows: Row[] = []
+const started = Date.now()
+for (const photo of photos) {
+  const voters: DigitVoter[] = []
+  if (setups) voters.push(tesseractVoter(setups))
+  if (classifierFor) voters.push(classifierVoter(classifierFor(photo.name)))
+  if (setups) voters.push(templatesVoter())
+  const image = await decodeImage(photo.jpg)
+  const r = await readSudoku(cv, image, { voters, fiducials: false })
+  if (!r.ok) {
+    rows.push({ name: photo.name, truth: photo.truth, filled: [], votes: {}, grid: new Uint8Array(81), cornerError: null, ms: r.ms, failed: r.message })
+    continue
+  }
+  // Corner error: mean distance of the four corners, as a fraction of the outline's mean side.
+  let cornerError: number | null = null
+  if (photo.outline) {
+    const o = photo.outline
+    const side = (Math.hypot(o[1].x - o[0].x, o[1].y - o[0].y) + Math.hypot(o[2].x - o[3].x, o[2].y - o[3].y)) / 2
+    cornerError = r.corners.reduce((s, p, k) => s + Math.hypot(p.x - o[k].x, p.y - o[k].y), 0) / 4 / side
+  }
+  rows.push({ name: photo.name, truth: photo.truth, filled: r.cells.map((c) => c.filled), votes: r.votes, grid: r.grid, cornerError, ms: r.ms })
+  process.stderr.write(`\r${rows.length}/${photos.length} ${photo.name}      `)
+}
+process.stderr.write('\n')
+await setups?.terminate()
+
+const pct = (a: number, b: number, digits = 1): string => (b ? ((100 * a) / b).toFixed(digits) : '-')
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN
+}
+
+// Each voter alone and the ensembles, with and without the rules.
+function scoreGrids(make: (row: Row) => Uint8Array): { zero: number; cells: number; right: number } {
+  let zero = 0
+  let right = 0
+  let cells = 0
+  for (const row of rows) {
+    const g = row.failed ? new Uint8Array(81) : make(row)
+    let errors = 0
+    for (let i = 0; i < 81; i++) {
+      cells++
+      if (g[i] === row.truth[i]) right++
+      else errors++
+    }
+    if (!errors) zero++
+  }
+  return { zero, cells, right }
+}
+const voterNames = [...new Set(rows.flatMap((r) => Object.keys(r.votes)))].filter((n) => n !== 'ensemble')
+const weights: Record<string, number> = { tesseract: 1, classifier: 1, templates: 0.3 }
+const variants: [string, (row: Row) => (ArrayLike<number> | null)[]][] = voterNames.map((n) => [n, (row: Row) => row.votes[n]])
+if (voterNames.length > 1) {
+  variants.push(['ensemble', (row) => row.votes.ensemble])
+  if (voterNames.includes('templates'))
+    variants.push([
+      `ensemble without templates`,
+      (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.filter((n) => n !== 'templates').map((n) => ({ probs: row.votes[n], weight: weights[n] ?? 1 }))),
+    ])
+}
+const lines: string[] = []
+const out = (s = ''): void => void lines.push(s)
+out(`Photos: ${rows.length} (every ${every}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}`)
+out()
+out('| voters | rules | grids with zero errors | cells right | given digits right |')
+out('|---|---|---|---|---|')
+for (const [name, probsOf] of variants) {
+  for (const rules of [false, true]) {
+    const s = scoreGrids((row) => (rules ? repair({ probs: probsOf(row) }).grid : bestOf(probsOf(row))))
+    let given = 0
+    let givenRight = 0
+    for (const row of rows) {
+      const g = row.failed ? new Uint8Array(81) : rules ? repair({ probs: probsOf(row) }).grid : bestOf(probsOf(row))
+      for (let i = 0; i < 81; i++) if (row.truth[i]) (given++, g[i] === row.truth[i] && givenRight++)
+    }
+    out(`| ${name} | ${rules ? 'yes' : 'no'} | ${pct(s.zero, rows.length)}% (${s.zero}/${rows.length}) | ${pct(s.right, s.cells, 2)}% | ${pct(givenRight, given, 2)}% |`)
+  }
+}
+const final = scoreGrids((row) => row.grid)
+out()
+out(`Reader as shipped (ensemble + rules): ${pct(final.zero, rows.length)}% grids with zero errors, ${pct(final.right, final.cells, 2)}% cells right (${final.cells - final.right} wrong of ${final.cells}).`)
+
+// Empty / filled confusion (from the cell images alone).
+let tp = 0
+let fn = 0
+let fp = 0
+let tn = 0
+for (const row of rows) {
+  if (row.failed) continue
+  for (let i = 0; i < 81; i++) {
+    const t = row.truth[i] > 0
+    const f = row.filled[i]
+    if (t && f) tp++
+    else if (t) fn++
+    else if (f) fp++
+    else tn++
+  }
+}
+out()
+out(`Empty/filled: given digits found ${tp}, given digits missed ${fn}, empty cells taken as filled ${fp}, empty cells right ${tn}.`)
+
+// Digit confusion of the final reading (rows: truth 0-9, columns: read 0-9).
+const confusion = Array.from({ length: 10 }, () => new Array<number>(10).fill(0))
+for (const row of rows) if (!row.failed) for (let i = 0; i < 81; i++) confusion[row.truth[i]][row.grid[i]]++
+out()
+out('Confusion (final reading; rows = truth, columns = read, 0 = empty):')
+out()
+out(`| truth \\ read | ${[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].join(' | ')} |`)
+out(`|---|${'---|'.repeat(10)}`)
+for (let t = 0; t < 10; t++) out(`| ${t} | ${confusion[t].join(' | ')} |`)
+
+const errs = rows.map((r) => r.cornerError).filter((e): e is number => e !== null)
+out()
+out(`Corner error vs outlines.csv (${errs.length} photos with a trusted outline; mean corner distance / grid side): median ${(100 * quantile(errs, 0.5)).toFixed(2)}%, p90 ${(100 * quantile(errs, 0.9)).toFixed(2)}%, max ${(100 * Math.max(...errs)).toFixed(1)}%.`)
+
+const stages = [...new Set(rows.flatMap((r) => Object.keys(r.ms)))]
+out()
+out(`| stage | ${stages.join(' | ')} |`)
+out(`|---|${'---|'.repeat(stages.length)}`)
+out(`| median ms | ${stages.map((s) => quantile(rows.map((r) => r.ms[s] ?? 0), 0.5).toFixed(0)).join(' | ')} |`)
+out(`| p90 ms | ${stages.map((s) => quantile(rows.map((r) => r.ms[s] ?? 0), 0.9).toFixed(0)).join(' | ')} |`)
+out()
+out(`Wall time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
+const wrong = rows.filter((r) => r.failed || r.grid.some((d, i) => d !== r.truth[i]))
+out(`Grids with errors: ${wrong.map((r) => `${r.name}(${r.failed ? 'no grid' : r.grid.filter((d, i) => d !== r.truth[i]).length})`).join(' ')}`)
+console.log(lines.join('\n'))

@@ -1,0 +1,76 @@
+/** cells.ts on real photos (warped by their hand-made outlines) and on synthetic pages. */
+import './opencv-node'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CELL_IMAGE_SIZE, extractCells } from '../../../src/shared/vision/cells'
+import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
+import type { GrayImage } from '../../../src/shared/vision/image'
+import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
+import { TEST_PHOTOS, photo, photoPixels } from './photos'
+
+let cv: CV
+beforeAll(async () => {
+  cv = await loadOpenCV()
+})
+
+describe('extractCells', () => {
+  it.each(TEST_PHOTOS)('finds exactly the given digits of %s', async (name) => {
+    const p = photo(name)
+    const { gray } = await photoPixels(name)
+    const warped = warpGrid(cv, gray, p.outline!)
+    const { cells } = extractCells(cv, warped, gridLattice(warped))
+    expect(cells).toHaveLength(81)
+    const filled = cells.map((c) => c.filled)
+    expect(filled).toEqual(Array.from(p.truth, (d) => d > 0))
+    for (const cell of cells) {
+      expect(cell.image.width).toBe(CELL_IMAGE_SIZE)
+      expect(cell.image.data).toHaveLength(CELL_IMAGE_SIZE * CELL_IMAGE_SIZE)
+      // White paper round the digit: the outer 8-pixel frame is blank.
+      for (let i = 0; i < CELL_IMAGE_SIZE; i++) {
+        expect(cell.image.data[i]).toBe(255)
+        expect(cell.image.data[(CELL_IMAGE_SIZE - 1) * CELL_IMAGE_SIZE + i]).toBe(255)
+      }
+    }
+    // A filled cell's digit is dark, centred, and about 40 px high.
+    for (const cell of cells.filter((c) => c.filled)) {
+      let top = CELL_IMAGE_SIZE
+      let bottom = -1
+      let dark = 0
+      for (let y = 0; y < CELL_IMAGE_SIZE; y++)
+        for (let x = 0; x < CELL_IMAGE_SIZE; x++)
+          if (cell.image.data[y * CELL_IMAGE_SIZE + x] < 128) {
+            dark++
+            top = Math.min(top, y)
+            bottom = Math.max(bottom, y)
+          }
+      expect(dark).toBeGreaterThan(60)
+      expect(bottom - top + 1).toBeGreaterThanOrEqual(36)
+      expect(bottom - top + 1).toBeLessThanOrEqual(42)
+      expect(Math.abs((top + bottom) / 2 - CELL_IMAGE_SIZE / 2)).toBeLessThan(3)
+    }
+  })
+
+  it('finds nothing on a blank page and a ruled grid with no digits', () => {
+    const blank: GrayImage = { width: 900, height: 900, data: new Uint8Array(900 * 900).fill(230) }
+    expect(extractCells(cv, blank).cells.some((c) => c.filled)).toBe(false)
+    const ruled = new Uint8Array(900 * 900).fill(235)
+    for (let k = 0; k <= 9; k++) {
+      const at = Math.min(897, k * 100)
+      for (let t = 0; t < 3; t++)
+        for (let i = 0; i < 900; i++) {
+          ruled[(at + t) * 900 + i] = 40
+          ruled[i * 900 + at + t] = 40
+        }
+    }
+    const { cells } = extractCells(cv, { width: 900, height: 900, data: ruled })
+    expect(cells.filter((c) => c.filled)).toHaveLength(0)
+  })
+
+  it('does not modify its input', async () => {
+    const p = photo('image1')
+    const { gray } = await photoPixels('image1')
+    const warped = warpGrid(cv, gray, p.outline!)
+    const copy = Uint8Array.from(warped.data)
+    extractCells(cv, warped)
+    expect(warped.data).toEqual(copy)
+  })
+})
