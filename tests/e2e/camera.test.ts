@@ -4,6 +4,10 @@
  * the solution is drawn on the live picture. Also: no camera / denied camera, and that frame
  * processing stays off the UI thread. Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppUnderTest, boardDigits, openApp } from './browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
@@ -87,6 +91,55 @@ describe('live camera with a fake webcam', () => {
     expect(await detections()).toBe(hiddenAt)
     await setHidden(false)
     await expect.poll(detections, { timeout: 10_000 }).toBeGreaterThan(hiddenAt)
+  })
+})
+
+describe('AR with the fiducial sheet, the grid partly covered', () => {
+  const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
+
+  /** The printable sheet with a puzzle written in and a "hand" over the grid's left border. */
+  async function sheetPhoto(): Promise<string> {
+    const svg = readFileSync(join(import.meta.dirname, '../../resources/fiducial-sheet/fiducial-sheet-a4.svg'), 'utf8')
+    const digits = [...PUZZLE]
+      .map((d, cell) => (d === '0' ? '' : `<text x="${33 + (cell % 9) * 16 + 8}" y="${73 + Math.floor(cell / 9) * 16 + 12}" font-size="11" text-anchor="middle" font-family="DejaVu Sans, sans-serif">${d}</text>`))
+      .join('')
+    const hand = '<ellipse cx="38" cy="150" rx="16" ry="38" fill="#c58c6a"/>'
+    // Turned by 5° on the desk; the hand breaks the grid's outer border, the four dots stay visible.
+    const page = svg.replace(/(<svg[^>]*>)/, '$1<g transform="rotate(5 105 150)">').replace('</svg>', `${digits}${hand}</g></svg>`)
+    const out = join(mkdtempSync(join(tmpdir(), 'sudoku-lens-sheet-')), 'sheet.png')
+    const image = sharp(Buffer.from(page), { density: 100 })
+    const { width = 0, height = 0 } = await image.metadata()
+    // The part of the page around the dots and the grid, as a webcam held over it would see it.
+    await image.extract({ left: 0, top: Math.round(height * 0.14), width, height: Math.round(height * 0.7) }).flatten({ background: '#fff' }).toFile(out)
+    return out
+  }
+
+  it('finds the grid and draws the solution in it', async () => {
+    const app = await openApp({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(await sheetPhoto())) })
+    try {
+      const { page } = app
+      await page.click('[data-testid="board"]')
+      await page.evaluate((text) => {
+        const event = new window.ClipboardEvent('paste', { clipboardData: new window.DataTransfer(), bubbles: true })
+        event.clipboardData.setData('text/plain', text)
+        document.querySelector('[data-testid="board"]').dispatchEvent(event)
+      }, PUZZLE)
+      await page.click('[data-testid="solve"]')
+      await page.waitForSelector('[data-solved="true"]')
+      await page.click('[data-testid="camera-toggle"]')
+      await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
+      const since = await page.evaluate(() => window.performance.now())
+      await page.waitForFunction((t) => Number(document.querySelector('[data-testid="overlay"]').dataset.drawnAt) > t, since, { timeout: 20_000 })
+      const magenta = await page.$eval('[data-testid="overlay"]', (canvas: any) => {
+        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
+        let n = 0
+        for (let i = 0; i < data.length; i += 4) if (data[i] > 150 && data[i + 1] < 90 && data[i + 2] > 60 && data[i + 3] > 200) n++
+        return n
+      })
+      expect(magenta).toBeGreaterThan([...PUZZLE].filter((d) => d === '0').length * 20)
+    } finally {
+      await app.close()
+    }
   })
 })
 
