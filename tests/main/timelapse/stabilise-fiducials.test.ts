@@ -1,0 +1,68 @@
+/**
+ * The app's sheet locator (locate.ts: fiducial circles first, grid corners otherwise) driving the
+ * stabiliser on the printable fiducial sheet, rendered under known poses by the vision tests'
+ * synthetic scenes: a sheet moved and turned between shots, and a hand over the grid's corner.
+ */
+import '../../shared/vision/opencv-node'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadSheetLocator, type SheetLocator } from '../../../src/main/timelapse/locate'
+import { Stabiliser } from '../../../src/main/timelapse/stabilise'
+import { distance } from '../../../src/shared/vision/geometry'
+import type { GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
+import { FIDUCIAL_SHEET, occlude, renderA4Sheet, viewPage } from '../../shared/vision/synthetic'
+
+const W = 1280
+const H = 720
+
+/** Page corners for a sheet centred at (cx, cy), turned by `deg`, seen slightly from the front. */
+function pose(deg: number, cx: number, cy: number, half = 230): Point[] {
+  const t = (deg * Math.PI) / 180
+  const raw = [
+    { x: -half * 0.8, y: -half * 1.2 },
+    { x: half * 0.8, y: -half * 1.2 },
+    { x: half * 0.9, y: half * 1.25 },
+    { x: -half * 0.9, y: half * 1.25 },
+  ]
+  return raw.map((p) => ({ x: cx + p.x * Math.cos(t) - p.y * Math.sin(t), y: cy + p.x * Math.sin(t) + p.y * Math.cos(t) }))
+}
+
+const rgba = (g: GrayImage): RgbaImage => {
+  const data = new Uint8Array(g.width * g.height * 4)
+  for (let i = 0; i < g.data.length; i++) data.set([g.data[i], g.data[i], g.data[i], 255], i * 4)
+  return { width: g.width, height: g.height, data }
+}
+
+let sheet: SheetLocator
+let page: GrayImage
+beforeAll(async () => {
+  sheet = await loadSheetLocator()
+  page = await renderA4Sheet()
+})
+
+describe('stabilising with the fiducial sheet', () => {
+  it('registers moved, turned and partly covered shots onto the first', async () => {
+    const { cv, locate } = sheet
+    const poses = [pose(0, 640, 360), pose(6, 610, 380), pose(-8, 680, 350), pose(3, 650, 365)]
+    const scenes = poses.map((p) => viewPage(cv, page, p, W, H))
+    const frames = scenes.map((s) => rgba(s.image))
+    // Shot 4: a hand over the grid's bottom-right corner, the circles still in view.
+    const hand = [{ x: 120, y: 130 }, { x: 160, y: 135 }, { x: 158, y: 160 }, { x: 150, y: 230 }, { x: 100, y: 230 }].map(scenes[3].sheetToScene)
+    frames[3] = rgba(occlude(cv, scenes[3].image, hand, 150))
+
+    const stabiliser = new Stabiliser(cv, locate)
+    const out: RgbaImage[] = []
+    for (const f of frames) out.push((await stabiliser.next(f)).image)
+    expect([stabiliser.registered, stabiliser.failed]).toEqual([4, 0])
+
+    // Where the sheet's circles now are in each output: where they were in the first shot.
+    const truth = FIDUCIAL_SHEET.circles.map(scenes[0].sheetToScene)
+    for (let k = 1; k < out.length; k++) {
+      const before = FIDUCIAL_SHEET.circles.map(scenes[k].sheetToScene)
+      expect(Math.max(...before.map((p, i) => distance(p, truth[i])))).toBeGreaterThan(20)
+      const corners = await locate(out[k])
+      expect(corners).not.toBeNull()
+      const reference = (await locate(out[0]))!
+      expect(Math.max(...corners!.map((p, i) => distance(p, reference[i])))).toBeLessThan(3)
+    }
+  })
+})
