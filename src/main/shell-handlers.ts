@@ -25,12 +25,12 @@ export function createShellHandlers(window: () => BrowserWindow | undefined, tim
       if ((await stat(path)).size > MAX_TEXT_FILE_BYTES) throw new UserError(`${basename(path)} is too large to be a puzzle file.`)
       return { name: basename(path), text: await readFile(path, 'utf8') }
     },
-    'file:save-text': async ({ name, text }) => {
+    'file:save': async ({ name, data }) => {
       const owner = window()
       const options = { defaultPath: name }
       const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options)
       if (result.canceled || !result.filePath) return null
-      await writeFile(result.filePath, text)
+      await writeFile(result.filePath, data)
       return result.filePath
     },
   }

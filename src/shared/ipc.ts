@@ -31,6 +31,12 @@ export interface TextFile {
   readonly text: string
 }
 
+/** A file to save: text (puzzles) or bytes (exported images). */
+export interface FileToSave {
+  readonly name: string
+  readonly data: string | Uint8Array
+}
+
 /** What main answers for each time-lapse shot the renderer sends. */
 export interface TimelapseFrameReceipt {
   readonly status: 'queued' | 'dropped' | 'stopped'
@@ -76,8 +82,8 @@ export interface ServiceApi {
 export interface ShellApi {
   /** Shows an open dialog for a puzzle file; null when the user cancels. */
   'file:open-text': (request: { title: string; extensions: string[] }) => Promise<TextFile | null>
-  /** Shows a save dialog; returns the chosen path, or null when the user cancels. */
-  'file:save-text': (request: TextFile) => Promise<string | null>
+  /** Shows a save dialog and writes the file; returns the chosen path, or null when the user cancels. */
+  'file:save': (request: FileToSave) => Promise<string | null>
   /** Shows a session's film in the file manager. */
   'timelapse:reveal': (request: SessionRef) => Promise<void>
 }
@@ -102,6 +108,9 @@ const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') =
   return result.value
 }
 
+/** An exported image is a few MB at most. */
+export const MAX_SAVED_FILE_BYTES = 64 * 1024 * 1024
+
 /** A webcam shot as JPEG is far below this. */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024
 
@@ -117,7 +126,11 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
     title: string({ maxLength: 200 }),
     extensions: array(string({ maxLength: 10, pattern: /^[a-z0-9]+$/ }), { maxLength: 10 }),
   }),
-  'file:save-text': object({ name: fileName, text: string({ maxLength: 1_000_000 }) }),
+  'file:save': object({
+    name: fileName,
+    data: (value, path) =>
+      typeof value === 'string' ? string({ maxLength: 1_000_000 })(value, path) : bytes({ maxLength: MAX_SAVED_FILE_BYTES })(value, path),
+  }),
   'timelapse:start': timelapseSettings,
   'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }) }),
   'timelapse:stop': sessionRef,
@@ -146,7 +159,7 @@ export const serviceChannels = [
   'timelapse:delete-frames',
   'timelapse:delete',
 ] as const satisfies readonly ServiceChannel[]
-export const shellChannels = ['file:open-text', 'file:save-text', 'timelapse:reveal'] as const satisfies readonly (keyof ShellApi)[]
+export const shellChannels = ['file:open-text', 'file:save', 'timelapse:reveal'] as const satisfies readonly (keyof ShellApi)[]
 export const channels: readonly Channel[] = [...serviceChannels, ...shellChannels]
 
 /** Events pushed from main to the renderer (Electron: webContents.send; web mode: server-sent events). */

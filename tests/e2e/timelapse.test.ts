@@ -35,8 +35,8 @@ describe('solving time-lapse in web mode', () => {
     await expect.poll(() => page.textContent('[data-testid=tl-message]'), { timeout: 60_000 }).toMatch(/Film ready: 6 frames, 2 s/)
     await page.click('[data-testid=tl-play]')
     const src = await page.getAttribute('[data-testid=tl-film]', 'src')
-    await expect.poll(() => page.$eval('[data-testid=tl-film]', (v) => (v as HTMLVideoElement).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
-    expect(await page.$eval('[data-testid=tl-film]', (v) => (v as HTMLVideoElement).duration)).toBeCloseTo(2, 0)
+    await expect.poll(() => page.$eval('[data-testid=tl-film]', (video) => (video as unknown as { readyState: number }).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
+    expect(await page.$eval('[data-testid=tl-film]', (video) => (video as unknown as { duration: number }).duration)).toBeCloseTo(2, 0)
 
     const film = await fetch(new URL(src!, app.server.url))
     const path = join(mkdtempSync(join(tmpdir(), 'sl-e2e-film-')), 'film.mp4')

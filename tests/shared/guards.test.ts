@@ -15,7 +15,9 @@ describe('IPC request guards', () => {
   })
 
   it('refuses file names that could escape a folder', () => {
-    expect(() => requestGuards['file:save-text']({ name: '../x.txt', text: '' })).toThrow(/matching/)
-    expect(requestGuards['file:save-text']({ name: 'puzzle.sudoku', text: '1' })).toEqual({ name: 'puzzle.sudoku', text: '1' })
+    expect(() => requestGuards['file:save']({ name: '../x.txt', data: '' })).toThrow(/matching/)
+    expect(requestGuards['file:save']({ name: 'puzzle.sudoku', data: '1' })).toEqual({ name: 'puzzle.sudoku', data: '1' })
+    expect(requestGuards['file:save']({ name: 'solved.png', data: Uint8Array.of(1) }).data).toEqual(Uint8Array.of(1))
+    expect(() => requestGuards['file:save']({ name: 'x.png', data: 5 })).toThrow(/binary data/)
   })
 })

@@ -12,6 +12,7 @@ import {
   type RequestOf,
   type ResponseOf,
   type ServiceChannel,
+  type FileToSave,
   type TextFile,
   WEB_TOKEN_HEADER,
 } from '../../shared/ipc'
@@ -108,10 +109,10 @@ export const host = {
     return file ? { name: file.name, text: await file.text() } : null
   },
 
-  /** Saves text where the user chooses (web mode: a download); returns false when cancelled. */
-  async saveTextFile(file: TextFile): Promise<boolean> {
-    if (transport.mode === 'electron') return (await unwrap(transport.call('file:save-text', file))) !== null
-    downloadBlob(new Blob([file.text], { type: 'text/plain' }), file.name)
+  /** Saves a file where the user chooses (web mode: a download); returns false when cancelled. */
+  async saveFile(file: FileToSave, type = 'text/plain'): Promise<boolean> {
+    if (transport.mode === 'electron') return (await unwrap(transport.call('file:save', file))) !== null
+    downloadBlob(new Blob([file.data as BlobPart], { type }), file.name)
     return true
   },
 }

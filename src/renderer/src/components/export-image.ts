@@ -6,7 +6,7 @@ import { CLEAN_GRID_SIZE, cleanGridSvg } from '../../../shared/render/clean-grid
 import { placeSolution } from '../../../shared/render/solution-layout'
 import type { Grid } from '../../../shared/sudoku/board'
 import type { Corners } from '../../../shared/vision/image'
-import { downloadBlob } from '../host'
+import { host } from '../host'
 import { drawPlacedDigits } from './draw-digits'
 
 /** The clean grid: the shared SVG drawn onto a canvas (so app and CLI draw the same picture). */
@@ -41,9 +41,7 @@ export async function overlayPng(photo: ImageBitmap, corners: Corners, givens: G
  * downloads too, which Electron turns into a save dialog).
  */
 export async function saveImage(blob: Blob, name: string): Promise<boolean> {
-  // host.mode === 'electron' goes here too until then: Electron shows a save dialog for downloads.
-  downloadBlob(blob, name)
-  return true
+  return host.saveFile({ name, data: new Uint8Array(await blob.arrayBuffer()) }, blob.type)
 }
 
 export async function copyImage(blob: Blob): Promise<void> {
