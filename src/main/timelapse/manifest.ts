@@ -12,7 +12,7 @@ import {
   type SessionState,
   type TimelapseManifest,
 } from '../../shared/timelapse'
-import { writeFileAtomic } from './atomic-file'
+import { writeFileAtomic } from '../atomic-file'
 
 export const MANIFEST_NAME = 'manifest.json'
 

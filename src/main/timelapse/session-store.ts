@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TimelapseManifest, TimelapseSettings } from '../../shared/timelapse'
-import { writeFileAtomic } from './atomic-file'
+import { writeFileAtomic } from '../atomic-file'
 import { frameName, listFrames, MAX_FRAME_NUMBER } from './frame-names'
 import { newSessionId, readManifest, sessionDir, writeManifest } from './manifest'
 import { isStoppingError, storageMessage } from './storage-errors'
