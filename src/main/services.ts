@@ -1,5 +1,8 @@
 import { join } from 'node:path'
 import type { AppInfo, EventName, Events, Handlers, ServiceChannel } from '../shared/ipc'
+import { readFile } from 'node:fs/promises'
+import { logicalSolve } from '../shared/sudoku/logical-solve'
+import { UserError } from './invoke'
 import { SettingsStore } from './settings'
 import { createTimelapseHandlers } from './timelapse-handlers'
 import { type TimelapseService, createTimelapseService } from './timelapse/service'
@@ -44,6 +47,13 @@ export function createServices(context: ServiceContext): Services {
       'settings:get': () => settings.get(),
       'settings:set': (patch) => settings.set(patch),
       ...createTimelapseHandlers(timelapse, emit),
+      'solve:video': async ({ puzzle }) => {
+        const givens = Uint8Array.from(puzzle, Number)
+        const solve = logicalSolve(givens)
+        if (solve.status !== 'solved') throw new UserError('Only a puzzle with exactly one solution can be filmed step by step.')
+        const { video } = await timelapse.exportSolveVideo(givens, solve.steps)
+        return new Uint8Array(await readFile(video))
+      },
     },
     async mediaFile(pathname) {
       const match = /^\/media\/timelapse\/([^/]+)\.mp4$/.exec(pathname)

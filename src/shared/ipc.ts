@@ -76,6 +76,8 @@ export interface ServiceApi {
   'timelapse:cancel-encode': (request: SessionRef) => Promise<boolean>
   'timelapse:delete-frames': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:delete': (request: SessionRef) => Promise<void>
+  /** A film of the logical solve, one board per step (MP4 bytes). */
+  'solve:video': (request: { readonly puzzle: string }) => Promise<Uint8Array>
 }
 
 /** Channels that need the desktop shell; only the Electron host has them. */
@@ -142,6 +144,7 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
   'timelapse:delete-frames': sessionRef,
   'timelapse:delete': sessionRef,
   'timelapse:reveal': sessionRef,
+  'solve:video': object({ puzzle: string({ maxLength: 81, pattern: /^[0-9]{81}$/ }) }),
 }
 
 export const serviceChannels = [
@@ -158,6 +161,7 @@ export const serviceChannels = [
   'timelapse:cancel-encode',
   'timelapse:delete-frames',
   'timelapse:delete',
+  'solve:video',
 ] as const satisfies readonly ServiceChannel[]
 export const shellChannels = ['file:open-text', 'file:save', 'timelapse:reveal'] as const satisfies readonly (keyof ShellApi)[]
 export const channels: readonly Channel[] = [...serviceChannels, ...shellChannels]

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import ffmpeg from '@ffmpeg-installer/ffmpeg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bitCount, candidatesOf, cellName, digitsOf } from '../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../src/shared/sudoku/format'
@@ -63,5 +66,21 @@ describe('hints, candidates and difficulty', () => {
     await page.check('[data-testid=show-candidates]')
     expect(await page.locator('[data-testid=candidates] .mark').count()).toBeGreaterThan(0)
     expect(await boardDigits(page)).toMatch(/^[0-9]{81}$/)
+  })
+})
+
+describe('the logical solve as a video', () => {
+  it('films one board per step and saves an H.264 file', async () => {
+    const { page } = app
+    await page.fill('[data-testid=puzzle-text]', EASY)
+    await page.click('[data-testid=load-text]')
+    await expect.poll(() => page.isEnabled('[data-testid=solve-video]')).toBe(true)
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid=solve-video]')])
+    expect(download.suggestedFilename()).toBe('solving-steps.mp4')
+    const path = await download.path()
+    const probe = await promisify(execFile)(ffmpeg.path, ['-hide_banner', '-i', path]).catch((e: { stderr: string }) => e)
+    expect(probe.stderr).toMatch(/Video: h264/)
+    const [, minutes, seconds] = /Duration: 00:(\d\d):(\d\d\.\d\d)/.exec(probe.stderr)!
+    expect(Number(minutes) * 60 + Number(seconds)).toBeGreaterThan(5)
   })
 })
