@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { decodeImage } from '../src/cli/decode-image'
 import { loadOpenCV } from '../src/shared/vision/cv'
 import { distance } from '../src/shared/vision/geometry'
+import { detectFiducials, poseFromFiducials } from '../src/shared/vision/fiducials'
 import { toGray } from '../src/shared/vision/gray'
 import { detectGrid } from '../src/shared/vision/grid'
 import type { Corners } from '../src/shared/vision/image'
@@ -54,7 +55,9 @@ async function main(): Promise<void> {
     .map((f) => f.slice(0, -4))
     .filter((n) => !only || only.includes(n))
     .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))
-  const times: Record<string, number[]> = { decode: [], detect: [], gray: [], warp: [], lattice: [] }
+  const times: Record<string, number[]> = { decode: [], detect: [], gray: [], warp: [], lattice: [], fiducials: [] }
+  // These photos carry no fiducial sheet: any pose found on them is a false positive.
+  let falsePoses = 0
   const errPx: number[] = []
   const errNorm: number[] = []
   const missed: string[] = []
@@ -69,6 +72,11 @@ async function main(): Promise<void> {
     t = performance.now()
     const found = detectGrid(cv, image)
     times.detect.push(performance.now() - t)
+    t = performance.now()
+    const pose = poseFromFiducials(detectFiducials(cv, image))
+    if (pose) falsePoses++
+    if (pose && verbose) console.log(`${name}: false ${pose.from}-circle pose`)
+    times.fiducials.push(performance.now() - t)
     if (!found) {
       missed.push(name)
       if (verbose) console.log(`${name}: no grid`)
@@ -106,6 +114,7 @@ async function main(): Promise<void> {
   worst.sort((a, b) => b.norm - a.norm)
   console.log(`worst: ${worst.slice(0, 8).map((w) => `${w.name} ${f1(w.px)} px (${w.norm.toFixed(1)}%)`).join(', ')}`)
   for (const [stage, xs] of Object.entries(times)) console.log(`ms ${stage}: median ${f1(pct(xs, 0.5))} p90 ${f1(pct(xs, 0.9))} max ${f1(Math.max(...xs))}`)
+  console.log(`poses (2 or 4 circles) on photos without a fiducial sheet: ${falsePoses}`)
   console.log(`wasm heap ${heapBefore} -> ${heap()} bytes`)
 }
 

@@ -80,7 +80,7 @@ export interface DetectFiducialsOptions {
  */
 export function detectFiducials(cv: CV, image: RgbaImage | GrayImage, options: DetectFiducialsOptions = {}): Circle[] {
   if (image.width < 32 || image.height < 32) return []
-  const { gray, factor } = downscaleGray(image, options.workingSize ?? 800)
+  const { gray, factor } = downscaleGray(image, options.workingSize ?? 640)
   const minSide = Math.min(gray.width, gray.height)
   const proposals = withMats((own) => {
     const src = own(matFromGray(cv, gray))
@@ -89,7 +89,7 @@ export function detectFiducials(cv: CV, image: RgbaImage | GrayImage, options: D
     const out: Circle[] = []
     // Proposer 1, HoughCircles: finds discs from their edge gradients, even when touching ink.
     const found = own(new cv.Mat())
-    cv.HoughCircles(blurred, found, cv.HOUGH_GRADIENT, 1, minSide / 25, 100, 15, 3, Math.round(minSide / 12))
+    cv.HoughCircles(blurred, found, cv.HOUGH_GRADIENT, 1, minSide / 25, 100, 20, 3, Math.round(minSide / 12))
     for (let i = 0; i < found.cols; i++) out.push({ x: found.data32F[i * 3], y: found.data32F[i * 3 + 1], r: found.data32F[i * 3 + 2] })
     // Proposer 2, round dark blobs: grid lines cast many Hough votes that can crowd out a small,
     // foreshortened dot, while as a thresholded blob it stands alone.
@@ -123,15 +123,17 @@ export function detectFiducials(cv: CV, image: RgbaImage | GrayImage, options: D
 }
 
 /**
- * Checks that `p` is a filled dark disc and re-measures it: the inner disc (0.7 r) must be dark
- * throughout and much darker than the ring at 1.4–1.9 r; then the pixels darker than halfway
- * between the two, within 1.3 r, give the centroid and (by their area) the radius.
+ * Checks that `p` is a filled dark disc on clear paper and re-measures it: the inner disc (0.7 r)
+ * must be dark throughout and much darker than the ring at 1.4–1.9 r, and that ring must be almost
+ * free of ink; then the pixels darker than halfway between the two, within 1.3 r, give the
+ * centroid and (by their area) the radius.
  */
 function measureDisc(gray: GrayImage, p: Circle): Circle | null {
   const { width, height, data } = gray
   const R = p.r * 1.9
   if (p.x - R < 0 || p.y - R < 0 || p.x + R >= width || p.y + R >= height) return null
   const inner: number[] = []
+  const ringValues: number[] = []
   let ringSum = 0
   let ringN = 0
   for (let y = Math.floor(p.y - R); y <= Math.ceil(p.y + R); y++) {
@@ -139,7 +141,7 @@ function measureDisc(gray: GrayImage, p: Circle): Circle | null {
       const d = Math.hypot(x - p.x, y - p.y) / p.r
       const v = data[y * width + x]
       if (d <= 0.7) inner.push(v)
-      else if (d >= 1.4 && d <= 1.9) (ringSum += v), ringN++
+      else if (d >= 1.4 && d <= 1.9) (ringSum += v), ringN++, ringValues.push(v)
     }
   }
   if (inner.length < 5 || ringN === 0) return null
@@ -150,6 +152,9 @@ function measureDisc(gray: GrayImage, p: Circle): Circle | null {
   const contrast = ring - innerMedian
   if (contrast < 40 || inner90 > innerMedian + 0.5 * contrast) return null
   const cut = (ring + innerMedian) / 2
+  // The sheet leaves at least 1.1 radii of blank paper around each circle; a full stop or a bold
+  // letter in running text has neighbours within that ring.
+  if (ringValues.filter((v) => v < cut).length > 0.03 * ringValues.length) return null
   let n = 0
   let sx = 0
   let sy = 0
@@ -170,12 +175,13 @@ function measureDisc(gray: GrayImage, p: Circle): Circle | null {
 /**
  * The sheet's pose from detected circles, or null. With four or more circles it tries every set
  * of four of the largest eight that forms a plausible tilted square with similar radii, and keeps
- * the one with the least spread of radii; with fewer it falls back to the two largest, taken as
- * the top pair (the left one being top-left, so rotation must stay within ±90°).
+ * the one with the least spread of radii, provided each radius matches the foreshortening the
+ * pose implies there. Otherwise, when exactly two circles are in view, they are taken as the top
+ * pair (the left one being top-left, so rotation must stay within ±45°).
  */
 export function poseFromFiducials(circles: readonly Circle[], sheet: FiducialSheet = FIDUCIAL_SHEET): SheetPose | null {
   const pool = [...circles].sort((a, b) => b.r - a.r).slice(0, 8)
-  let best: { set: Circle[]; spread: number } | null = null
+  let best: { pose: SheetPose; spread: number } | null = null
   for (let a = 0; a < pool.length; a++)
     for (let b = a + 1; b < pool.length; b++)
       for (let c = b + 1; c < pool.length; c++)
@@ -183,17 +189,23 @@ export function poseFromFiducials(circles: readonly Circle[], sheet: FiducialShe
           const set = [pool[a], pool[b], pool[c], pool[d]]
           const rs = set.map((s) => s.r)
           const spread = Math.max(...rs) / Math.min(...rs)
-          if (spread > 1.6) continue
+          if (spread > 1.4 || (best && spread >= best.spread)) continue
           const ordered = orderCorners(set)
-          if (!squareLike(ordered)) continue
-          if (!best || spread < best.spread) {
-            best = { set: ordered.map((p) => set.find((s) => s.x === p.x && s.y === p.y)!), spread }
-          }
+          if (!squareLike(ordered) || !sizeFits(ordered, rs, sheet)) continue
+          const circlesInOrder = ordered.map((p) => set.find((s) => s.x === p.x && s.y === p.y)!)
+          const pose = poseFrom(circlesInOrder, sheet.circles, sheet, 4)
+          if (pose && radiiFitPose(pose, sheet)) best = { pose, spread }
         }
-  if (best) return poseFrom(best.set, sheet.circles, sheet, 4)
-  if (pool.length < 2) return null
+  if (best) return best.pose
+  // Two circles prove little (any two round blobs of similar size fit), so they are trusted only
+  // when they are the only two candidates in view.
+  if (pool.length !== 2) return null
   const [p, q] = pool.slice(0, 2).sort((u, v) => u.x - v.x)
-  if (Math.max(p.r, q.r) / Math.min(p.r, q.r) > 1.6) return null
+  if (Math.max(p.r, q.r) / Math.min(p.r, q.r) > 1.4) return null
+  const ratio = (p.r + q.r) / 2 / distance(p, q) / (sheet.circleRadius / distance(sheet.circles[0], sheet.circles[1]))
+  if (ratio < 0.6 || ratio > 1.6) return null
+  // The top pair runs left to right; a vertical pair (e.g. binder holes at a page edge) is not it.
+  if (Math.abs(q.y - p.y) > Math.abs(q.x - p.x)) return null
   return poseFrom([p, q], sheet.circles.slice(0, 2), sheet, 2)
 }
 
@@ -229,13 +241,44 @@ function poseFrom(image: Circle[], onSheet: readonly Point[], sheet: FiducialShe
   }
 }
 
-/** Convex, corners within 50–130°, opposite sides within 2:1: a square seen with ≤ ~35° tilt. */
+/**
+ * Perspective check: each circle's measured radius must match what the homography predicts at
+ * its centre (radius × the square root of the local area scale), within 25%. Round blobs that
+ * merely happen to form a quadrilateral (blurred digits inside a grid) have radii that ignore
+ * the foreshortening their positions imply.
+ */
+function radiiFitPose(pose: SheetPose, sheet: FiducialSheet): boolean {
+  const h = pose.homography
+  return sheet.circles.every((c, i) => {
+    const o = applyHomography(h, c)
+    const ex = applyHomography(h, { x: c.x + 1, y: c.y })
+    const ey = applyHomography(h, { x: c.x, y: c.y + 1 })
+    const area = Math.abs((ex.x - o.x) * (ey.y - o.y) - (ex.y - o.y) * (ey.x - o.x))
+    const predicted = sheet.circleRadius * Math.sqrt(area)
+    const r = pose.circles[i].r
+    return r > predicted * 0.75 && r < predicted * 1.25
+  })
+}
+
+/**
+ * The circles' radius must fit the square they span: on the sheet it is 6 / 170 of the side; with
+ * tilt the ratio varies, so anything from 0.6× to 1.6× that is accepted. Four full stops spanning a
+ * paragraph are far too small for their square.
+ */
+function sizeFits(q: Corners, radii: number[], sheet: FiducialSheet): boolean {
+  const sideOnSheet = distance(sheet.circles[0], sheet.circles[1])
+  const side = (distance(q[0], q[1]) + distance(q[1], q[2]) + distance(q[2], q[3]) + distance(q[3], q[0])) / 4
+  const ratio = radii.reduce((a, b) => a + b, 0) / radii.length / side / (sheet.circleRadius / sideOnSheet)
+  return ratio > 0.6 && ratio < 1.6
+}
+
+/** Convex, corners within 50–130°, opposite sides within 1.6:1: a square seen with ≤ ~35° tilt. */
 function squareLike(q: Corners): boolean {
   if (!isConvex(q)) return false
   const sides = [0, 1, 2, 3].map((i) => distance(q[i], q[(i + 1) % 4]))
   if (sides.some((s) => s < 8)) return false
-  if (Math.max(sides[0], sides[2]) > 2 * Math.min(sides[0], sides[2])) return false
-  if (Math.max(sides[1], sides[3]) > 2 * Math.min(sides[1], sides[3])) return false
+  if (Math.max(sides[0], sides[2]) > 1.6 * Math.min(sides[0], sides[2])) return false
+  if (Math.max(sides[1], sides[3]) > 1.6 * Math.min(sides[1], sides[3])) return false
   for (let i = 0; i < 4; i++) {
     const a = q[(i + 3) % 4]
     const b = q[i]

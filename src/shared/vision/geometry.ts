@@ -205,7 +205,3 @@ export function interiorAngles(pts: readonly Point[]): number[] {
     return (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI
   })
 }
-
-export function scaleCorners(c: Corners, s: number): Corners {
-  return c.map((p) => ({ x: p.x * s, y: p.y * s })) as unknown as Corners
-}

@@ -310,18 +310,28 @@ interface LineCluster {
 /**
  * Fallback when no contour passes: probabilistic Hough segments on the threshold image, grouped
  * into the two dominant directions and, within each, into lines by their offset. The grid's lines
- * are the long ones; its outer lines are the extreme long lines of each direction. A panel edge,
- * a doubled border, a neighbouring crossword or a title rule may lie beyond the grid, so the first
- * five and last five long lines of each direction are combined (at most 625 quadrilaterals, only
- * when no contour passed) and the best grid score above MIN_HOUGH_SCORE wins.
+ * are long and evenly spaced, so in each direction we look for two lines with lines at the eight
+ * evenly spaced positions between them (`gridLinePairs`); a panel edge, a doubled border, a
+ * neighbouring crossword or a title rule does not fit that pattern. The best three pairs per
+ * direction make at most nine quadrilaterals, and the best grid score above MIN_HOUGH_SCORE wins.
  */
 function houghQuads(cv: CV, binary: Mat, own: Own): Corners[] {
   const minSide = Math.min(binary.rows, binary.cols)
+  // HoughLinesP costs 150–300 ms on a text-heavy 640 px page; at half size it is about four
+  // times cheaper, and the grid test and corners only need lines to a couple of pixels.
+  const half = minSide > 300 ? 2 : 1
+  let small = binary
+  if (half === 2) {
+    small = own(new cv.Mat())
+    cv.resize(binary, small, new cv.Size(Math.floor(binary.cols / 2), Math.floor(binary.rows / 2)), 0, 0, cv.INTER_AREA)
+    cv.threshold(small, small, 64, 255, cv.THRESH_BINARY)
+  }
+  const s = minSide / half
   const segs = own(new cv.Mat())
-  cv.HoughLinesP(binary, segs, 1, Math.PI / 180, Math.round(minSide / 5), Math.round(minSide / 5), Math.round(minSide / 60))
+  cv.HoughLinesP(small, segs, 1, Math.PI / 180, Math.round(s / 5), Math.round(s / 5), Math.round(s / 60) + 1)
   const segments: { a: Point; b: Point; angle: number; length: number }[] = []
   for (let i = 0; i < segs.rows; i++) {
-    const [x1, y1, x2, y2] = segs.data32S.subarray(i * 4, i * 4 + 4)
+    const [x1, y1, x2, y2] = Array.from(segs.data32S.subarray(i * 4, i * 4 + 4), (v) => (v + 0.5) * half - 0.5)
     const length = Math.hypot(x2 - x1, y2 - y1)
     // Direction modulo 90°, so both families vote for the same peak.
     const angle = (((Math.atan2(y2 - y1, x2 - x1) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2))
@@ -348,23 +358,52 @@ function houghQuads(cv: CV, binary: Mat, own: Own): Corners[] {
     })
     return clusterLines(members, n, Math.max(3, minSide * 0.012))
   })
-  const picks = families.map((lines) => {
-    const longest = Math.max(0, ...lines.map((l) => l.length))
-    const long = lines.filter((l) => l.length >= 0.4 * longest).sort((a, b) => a.offset - b.offset)
-    return { first: long.slice(0, 5), last: long.slice(-5).reverse() }
-  })
+  const picks = families.map((lines) => gridLinePairs(lines))
   const quads: Corners[] = []
-  for (const a0 of picks[0].first)
-    for (const a1 of picks[0].last)
-      for (const b0 of picks[1].first)
-        for (const b1 of picks[1].last) {
-          if (a0 === a1 || b0 === b1) continue
-          const pts = [intersectLines(a0.line, b0.line), intersectLines(a0.line, b1.line), intersectLines(a1.line, b1.line), intersectLines(a1.line, b0.line)]
-          if (pts.some((p) => !p)) continue
-          const q = orderCorners(pts as Point[])
-          if (plausibleQuad(q, binary.cols, binary.rows)) quads.push(q)
-        }
+  for (const [a0, a1] of picks[0])
+    for (const [b0, b1] of picks[1]) {
+      const pts = [intersectLines(a0.line, b0.line), intersectLines(a0.line, b1.line), intersectLines(a1.line, b1.line), intersectLines(a1.line, b0.line)]
+      if (pts.some((p) => !p)) continue
+      const q = orderCorners(pts as Point[])
+      if (plausibleQuad(q, binary.cols, binary.rows)) quads.push(q)
+    }
   return quads
+}
+
+/**
+ * Pairs of lines that could be a grid's two outer lines in one direction: the eight positions
+ * evenly spaced between them must each have a line within 25% of the spacing (perspective makes
+ * real spacings uneven, but not by that much). A crossword or a column rule beside the grid
+ * fails this, however long its lines, and so do spans with lines mid-cell (more than two). The
+ * best three pairs: most inner lines found less mid-cell lines, then widest.
+ */
+function gridLinePairs(lines: LineCluster[]): [LineCluster, LineCluster][] {
+  // "Long" relative to a typical grid line (the median of the ten longest), not to the single
+  // longest cluster, which can be a rule or table edge merged across the whole page.
+  const top = lines.map((l) => l.length).sort((a, b) => b - a).slice(0, 10)
+  const typical = top.length ? top[top.length >> 1] : 0
+  const long = lines.filter((l) => l.length >= 0.3 * typical).sort((a, b) => a.offset - b.offset)
+  const scored: { pair: [LineCluster, LineCluster]; hits: number; span: number }[] = []
+  for (let i = 0; i < long.length; i++) {
+    for (let j = i + 1; j < long.length; j++) {
+      const span = long[j].offset - long[i].offset
+      const step = span / 9
+      let hits = 0
+      for (let k = 1; k < 9; k++) {
+        const want = long[i].offset + k * step
+        if (long.some((l) => Math.abs(l.offset - want) < 0.25 * step)) hits++
+      }
+      // Lines between the two that fall mid-cell: text rows, a crossword's denser lines.
+      let extras = 0
+      for (let k = i + 1; k < j; k++) {
+        const phase = (long[k].offset - long[i].offset) / step
+        if (Math.abs(phase - Math.round(phase)) >= 0.25) extras++
+      }
+      if (hits >= 6 && extras <= 2) scored.push({ pair: [long[i], long[j]], hits: hits - extras, span })
+    }
+  }
+  scored.sort((a, b) => b.hits - a.hits || b.span - a.span)
+  return scored.slice(0, 3).map((s) => s.pair)
 }
 
 /** Groups segments whose offsets along `normal` lie within `tol`, each group fitted as one line. */

@@ -4,7 +4,9 @@
  * two circles, offset within 2 px, rotation within 0.5° and scale within 1%.
  */
 import './opencv-node'
+import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { decodeImage } from '../../../src/cli/decode-image'
 import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
 import { detectFiducials, FIDUCIAL_SHEET, poseFromFiducials } from '../../../src/shared/vision/fiducials'
 import { distance } from '../../../src/shared/vision/geometry'
@@ -94,6 +96,13 @@ describe('detectFiducials + poseFromFiducials', () => {
     expect(Math.abs((pose!.theta * 180) / Math.PI - rot)).toBeLessThan(0.5)
     expect(Math.abs(pose!.scale / (distance(tl, tr) / 170) - 1)).toBeLessThan(0.01)
     expect(maxError(pose!.gridCorners, FIDUCIAL_SHEET.grid.map(scene.sheetToScene))).toBeLessThan(3)
+  })
+
+  // Newspaper photos (B. Wicht's sudoku_dataset, CC-BY-4.0) that once gave false poses: blurred
+  // digits inside the grid forming a quadrilateral, binder holes at the page edge.
+  test.each(['image182', 'image185', 'image180', 'image115'])('no pose on %s, a photo without a sheet', async (name) => {
+    const image = await decodeImage(join(process.env.WICHT_DIR ?? '/work/shared/data/photos/wicht-v2-train', `${name}.jpg`))
+    expect(poseFromFiducials(detectFiducials(cv, image))).toBeNull()
   })
 
   test('no circles on a blank or noisy image', () => {

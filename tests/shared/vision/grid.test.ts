@@ -50,6 +50,12 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, outlines.get(name)!)
   })
 
+  test('image1067: thin, broken outer border, found by the Hough-lines fallback', async () => {
+    const found = detectGrid(cv, await decodeImage(join(DIR, 'image1067.jpg')))
+    expect(found?.method).toBe('hough')
+    expectClose(found!.corners, outlines.get('image1067')!)
+  })
+
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
     // A photo with paper around the grid: rotating a tightly cropped one would put the canvas
     // edge against the grid border, a different problem (see the notes in grid.ts).
