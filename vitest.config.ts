@@ -15,7 +15,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**', 'tests/renderer/**'],
           environment: 'node',
-          setupFiles: ['tests/setup/electron-mock.ts'],
+          // opencv-node first: OpenCV.js's own `then` makes vitest's import of it hang otherwise.
+          setupFiles: ['tests/shared/vision/opencv-node.ts', 'tests/setup/electron-mock.ts'],
         },
       },
       {
