@@ -37,6 +37,8 @@ export interface ReadOptions {
   readonly useRules?: boolean
   /** Look for fiducial circles (default true). */
   readonly fiducials?: boolean
+  /** Cut cells between the measured line crossings rather than nine equal slices (default true). */
+  readonly useLattice?: boolean
   /** Side of the warped grid in pixels (default 900). */
   readonly warpSize?: number
 }
@@ -83,7 +85,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
   let t = start
   const lap = (stage: string): void => {
     const n = now()
-    ms[stage] = Math.round((n - t) * 10) / 10
+    ms[stage] = Math.round(((ms[stage] ?? 0) + n - t) * 10) / 10
     t = n
   }
   const fail = (error: ReadFailure['error'], message: string): ReadFailure => {
@@ -108,22 +110,44 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
   if (!corners) return fail('no-grid', 'no grid found')
 
   const gray = toGray(image)
-  const warped = warpGrid(cv, gray, corners, options.warpSize ?? 900)
-  const lattice = gridLattice(warped)
+  const upright = warpGrid(cv, gray, corners, options.warpSize ?? 900)
   lap('warp')
-  const { cells, ink } = extractCells(cv, warped, lattice)
+  const cut = (warped: GrayImage): { warped: GrayImage } & ReturnType<typeof extractCells> => {
+    const lattice = (options.useLattice ?? true) ? gridLattice(warped) : undefined
+    return { warped, ...extractCells(cv, warped, lattice) }
+  }
+  let page = cut(upright)
+  let gridCorners: Corners = corners
   lap('cells')
 
-  const votes: Record<string, (ArrayLike<number> | null)[]> = {}
-  for (const voter of options.voters) {
-    votes[voter.name] = await voter.vote(cells, votes)
-    lap(voter.name)
+  const vote = async (cells: readonly CellImage[]): Promise<Record<string, (ArrayLike<number> | null)[]>> => {
+    const votes: Record<string, (ArrayLike<number> | null)[]> = {}
+    for (const voter of options.voters) {
+      votes[voter.name] = await voter.vote(cells, votes)
+      lap(voter.name)
+    }
+    votes.ensemble = combineVotes(
+      cells,
+      options.voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })),
+    )
+    return votes
   }
-  const ensemble = combineVotes(
-    cells,
-    options.voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })),
-  )
-  votes.ensemble = ensemble
+  let votes = await vote(page.cells)
+  // A page photographed sideways shows digits wider than tall. Read it turned both ways and keep
+  // the turn the voters are surer of (upside down is not detected).
+  if (options.voters.length && isSideways(page.cells)) {
+    for (const turn of [1, 3] as const) {
+      const turned = cut(rotateQuarter(upright, turn))
+      const turnedVotes = await vote(turned.cells)
+      if (meanBest(turnedVotes.ensemble) > meanBest(votes.ensemble)) {
+        page = turned
+        votes = turnedVotes
+        gridCorners = rotateCorners(corners, turn)
+      }
+    }
+  }
+  const { cells, ink, warped } = page
+  const ensemble = votes.ensemble
   const repaired =
     (options.useRules ?? true) ? repair({ probs: ensemble }) : { grid: bestOf(ensemble), repaired: [], solutions: -1 }
   lap('repair')
@@ -137,7 +161,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
     ok: true,
     grid: repaired.grid,
     confidence,
-    corners,
+    corners: gridCorners,
     fiducials,
     pose,
     repaired: repaired.repaired,
@@ -184,4 +208,45 @@ export function bestOf(probs: readonly (ArrayLike<number> | null)[]): Grid {
     grid[i] = best + 1
   })
   return grid
+}
+
+/** True when most filled cells' ink is clearly wider than tall (digits are taller than wide). */
+export function isSideways(cells: readonly CellImage[]): boolean {
+  const boxes = cells.filter((c) => c.filled && c.box).map((c) => c.box!)
+  if (boxes.length < 8) return false
+  const wide = boxes.filter((b) => b.width > 1.15 * b.height).length
+  return wide > 0.6 * boxes.length
+}
+
+/** The image turned clockwise by `turns` quarter turns. */
+export function rotateQuarter(image: GrayImage, turns: 1 | 2 | 3): GrayImage {
+  const { width: w, height: h, data } = image
+  const ow = turns === 2 ? w : h
+  const oh = turns === 2 ? h : w
+  const out = new Uint8Array(w * h)
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const [nx, ny] = turns === 1 ? [h - 1 - y, x] : turns === 2 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x]
+      out[ny * ow + nx] = data[y * w + x]
+    }
+  return { width: ow, height: oh, data: out }
+}
+
+/** The corners as seen after turning the page clockwise by `turns` quarter turns. */
+function rotateCorners(c: Corners, turns: 1 | 2 | 3): Corners {
+  // Turning clockwise once, the new top-left is the old bottom-left.
+  return [0, 1, 2, 3].map((k) => c[(k + 4 - turns) % 4]) as unknown as Corners
+}
+
+function meanBest(probs: readonly (ArrayLike<number> | null)[]): number {
+  let sum = 0
+  let n = 0
+  for (const p of probs) {
+    if (!p) continue
+    let best = 0
+    for (let d = 0; d < 9; d++) best = Math.max(best, p[d])
+    sum += best
+    n++
+  }
+  return n ? sum / n : 0
 }

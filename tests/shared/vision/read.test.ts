@@ -45,6 +45,16 @@ describe('readSudoku', () => {
     for (const c of r.repaired) expect(r.grid[c]).toBeGreaterThan(0)
   })
 
+  it('reads a page photographed sideways (turned a quarter either way)', async () => {
+    const p = photo('image1')
+    for (const angle of [90, 270]) {
+      const { data, info } = await sharp(p.jpg).rotate(angle).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+      const r = await readSudoku(reader.cv, { width: info.width, height: info.height, data: new Uint8Array(data) }, { voters: reader.voters, fiducials: false })
+      expect(r.ok).toBe(true)
+      if (r.ok) expect([...r.grid.keys()].filter((c) => r.grid[c] !== p.truth[c]).length).toBeLessThanOrEqual(1)
+    }
+  })
+
   it('without voters reads nothing but still finds the filled cells', async () => {
     const { rgba } = await photoPixels('image116')
     const r = await readSudoku(reader.cv, rgba, { voters: [], useRules: false, fiducials: false })
