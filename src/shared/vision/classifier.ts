@@ -1,0 +1,371 @@
+/**
+ * A small convolutional digit classifier, one voter in the reader's ensemble (issue 3).
+ *
+ * Input: one normalised cell image from cells.ts (80x80 grey, white paper 255, dark digit about
+ * 40 px high, centred). Output: probabilities for the digits 1..9 (index `d - 1`), and a ranked
+ * list. Deciding empty vs filled is not this module's job: only call it on filled cells.
+ *
+ * Network (plain TypeScript, no runtime dependency, so it runs the same in a browser worker, the
+ * main process, the CLI and the tests):
+ *   crop the central 60x60 -> 3x3 average -> 20x20, ink = 1 - grey/255
+ *   conv 3x3 (C1) + ReLU -> max-pool 2 -> conv 3x3 (C2) + ReLU -> max-pool 2 -> dense (H) + ReLU
+ *   -> dense 9 -> softmax
+ * The layer functions are exported because the training script (scripts/train-digits/) runs the
+ * very same forward pass, so training and inference cannot drift apart.
+ *
+ * Weights: `models/digits.ts` (the shipped model, trained on every shared training photo plus
+ * digits rendered from many fonts; see scripts/train-digits/README.md). For honest benchmarks,
+ * `bench/digit-folds.ts` gives, for each training photo, a model that never saw that photo's
+ * printed puzzle (5 folds split by puzzle, not by photo).
+ */
+import type { GrayImage } from './image'
+
+export interface DigitNetShape {
+  /** Side of the square network input after cropping and downsampling (20). */
+  readonly input: number
+  /** Side of the central crop taken from the 80x80 cell (60), a multiple of `input`. */
+  readonly crop: number
+  readonly conv1: number
+  readonly conv2: number
+  readonly hidden: number
+}
+
+/** A model as stored: shape plus all weights as base64 little-endian float16, in layer order. */
+export interface EncodedDigitModel {
+  readonly shape: DigitNetShape
+  /** Free text: what it was trained on, when, and its validation figures. */
+  readonly about: string
+  readonly weights: string
+}
+
+/** Weights in layer order; conv kernels are [out][in][3][3], dense matrices are [out][in]. */
+export interface DigitNet {
+  readonly shape: DigitNetShape
+  readonly w1: Float32Array
+  readonly b1: Float32Array
+  readonly w2: Float32Array
+  readonly b2: Float32Array
+  readonly w3: Float32Array
+  readonly b3: Float32Array
+  readonly w4: Float32Array
+  readonly b4: Float32Array
+}
+
+export const CLASSES = 9
+export const CELL_SIDE = 80
+
+/** Sizes of the weight arrays, in storage order. */
+export function layerSizes(s: DigitNetShape): number[] {
+  const flat = s.conv2 * (s.input / 4) ** 2
+  return [s.conv1 * 9, s.conv1, s.conv2 * s.conv1 * 9, s.conv2, s.hidden * flat, s.hidden, CLASSES * s.hidden, CLASSES]
+}
+
+/** Splits one flat weight array into the network's layers (views, no copies). */
+export function netFromFlat(shape: DigitNetShape, flat: Float32Array): DigitNet {
+  const sizes = layerSizes(shape)
+  const total = sizes.reduce((a, b) => a + b, 0)
+  if (flat.length !== total) throw new Error(`digit model: expected ${total} weights, got ${flat.length}`)
+  const parts: Float32Array[] = []
+  let at = 0
+  for (const n of sizes) parts.push(flat.subarray(at, (at += n)))
+  const [w1, b1, w2, b2, w3, b3, w4, b4] = parts
+  return { shape, w1, b1, w2, b2, w3, b3, w4, b4 }
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+
+/** base64 without atob/Buffer (neither is available in every context src/shared runs in). */
+export function base64ToBytes(text: string): Uint8Array {
+  const lookup = new Uint8Array(128)
+  for (let i = 0; i < B64.length; i++) lookup[B64.charCodeAt(i)] = i
+  const clean = text.replace(/[^A-Za-z0-9+/]/g, '')
+  const out = new Uint8Array(Math.floor((clean.length * 3) / 4))
+  let o = 0
+  for (let i = 0; i + 1 < clean.length; i += 4) {
+    const a = lookup[clean.charCodeAt(i)], b = lookup[clean.charCodeAt(i + 1)]
+    const c = i + 2 < clean.length ? lookup[clean.charCodeAt(i + 2)] : 0
+    const d = i + 3 < clean.length ? lookup[clean.charCodeAt(i + 3)] : 0
+    const n = (a << 18) | (b << 12) | (c << 6) | d
+    if (o < out.length) out[o++] = (n >> 16) & 255
+    if (o < out.length) out[o++] = (n >> 8) & 255
+    if (o < out.length) out[o++] = n & 255
+  }
+  return out
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let s = ''
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0)
+    s += B64[(n >> 18) & 63] + B64[(n >> 12) & 63]
+    s += i + 1 < bytes.length ? B64[(n >> 6) & 63] : '='
+    s += i + 2 < bytes.length ? B64[n & 63] : '='
+  }
+  return s
+}
+
+/** float32 -> IEEE half (round to nearest); weights lose nothing that matters at 11 bits. */
+function toHalf(v: number): number {
+  const f = new Float32Array([v])
+  const x = new Uint32Array(f.buffer)[0]
+  const sign = (x >>> 16) & 0x8000
+  const exp = ((x >>> 23) & 0xff) - 127 + 15
+  const mant = x & 0x7fffff
+  if (exp <= 0) return exp < -10 ? sign : sign | ((mant | 0x800000) >> (1 - exp + 13))
+  if (exp >= 31) return sign | 0x7bff // clamp: no weight is anywhere near 65504
+  const h = sign | (exp << 10) | (mant >> 13)
+  return mant & 0x1000 ? h + 1 : h
+}
+
+function fromHalf(h: number): number {
+  const sign = h & 0x8000 ? -1 : 1
+  const exp = (h >> 10) & 0x1f
+  const mant = h & 0x3ff
+  if (exp === 0) return sign * mant * 2 ** -24
+  return sign * (1 + mant / 1024) * 2 ** (exp - 15)
+}
+
+/** Stored as base64 of little-endian float16, halving the file against float32. */
+export function decodeDigitModel(model: EncodedDigitModel): DigitNet {
+  const bytes = base64ToBytes(model.weights)
+  const flat = new Float32Array(bytes.byteLength / 2)
+  for (let i = 0; i < flat.length; i++) flat[i] = fromHalf(bytes[2 * i] | (bytes[2 * i + 1] << 8))
+  return netFromFlat(model.shape, flat)
+}
+
+export function encodeDigitModel(net: DigitNet, about: string): EncodedDigitModel {
+  const parts = [net.w1, net.b1, net.w2, net.b2, net.w3, net.b3, net.w4, net.b4]
+  const total = parts.reduce((a, p) => a + p.length, 0)
+  const bytes = new Uint8Array(total * 2)
+  let at = 0
+  for (const p of parts)
+    for (let i = 0; i < p.length; i++, at += 2) {
+      const h = toHalf(p[i])
+      bytes[at] = h & 255
+      bytes[at + 1] = h >> 8
+    }
+  return { shape: net.shape, about, weights: bytesToBase64(bytes) }
+}
+
+/**
+ * The network input for one 80x80 cell: the central `crop` square averaged in f x f blocks
+ * (f = crop / input), as ink in 0..1. Cells of another size are sampled at the same relative
+ * positions (nearest pixel).
+ */
+export function cellInput(cell: GrayImage, shape: DigitNetShape, out: Float32Array = new Float32Array(shape.input ** 2)): Float32Array {
+  const n = shape.input
+  const f = shape.crop / n
+  const off = (CELL_SIDE - shape.crop) / 2
+  const sx = cell.width / CELL_SIDE, sy = cell.height / CELL_SIDE
+  const d = cell.data
+  const scale = 1 / (f * f * 255)
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      let sum = 0
+      for (let dy = 0; dy < f; dy++) {
+        const py = Math.min(cell.height - 1, Math.floor((off + f * y + dy + 0.5) * sy))
+        for (let dx = 0; dx < f; dx++) {
+          const px = Math.min(cell.width - 1, Math.floor((off + f * x + dx + 0.5) * sx))
+          sum += d[py * cell.width + px]
+        }
+      }
+      out[y * n + x] = 1 - sum * scale
+    }
+  return out
+}
+
+/**
+ * 3x3 convolution with zero padding ('same' size) followed by ReLU.
+ * `input` is [cin][side][side]; returns [cout][side][side].
+ */
+export function conv3x3Relu(
+  input: Float32Array,
+  cin: number,
+  side: number,
+  w: Float32Array,
+  b: Float32Array,
+  cout: number,
+  out: Float32Array = new Float32Array(cout * side * side),
+  padded: Float32Array = new Float32Array(cin * (side + 2) * (side + 2)),
+): Float32Array {
+  const p = side + 2
+  padded.fill(0)
+  for (let c = 0; c < cin; c++)
+    for (let y = 0; y < side; y++) padded.set(input.subarray((c * side + y) * side, (c * side + y + 1) * side), (c * p + y + 1) * p + 1)
+  for (let o = 0; o < cout; o++) {
+    const ob = o * side * side
+    out.fill(b[o], ob, ob + side * side)
+    for (let c = 0; c < cin; c++) {
+      const wb = (o * cin + c) * 9
+      const pb = c * p * p
+      for (let ky = 0; ky < 3; ky++)
+        for (let kx = 0; kx < 3; kx++) {
+          const wv = w[wb + ky * 3 + kx]
+          for (let y = 0; y < side; y++) {
+            const row = pb + (y + ky) * p + kx
+            const orow = ob + y * side
+            for (let x = 0; x < side; x++) out[orow + x] += wv * padded[row + x]
+          }
+        }
+    }
+    for (let i = ob; i < ob + side * side; i++) if (out[i] < 0) out[i] = 0
+  }
+  return out
+}
+
+/** 2x2 max-pool, stride 2; `argmax` (optional) records the winning input index for training. */
+export function maxPool2(
+  input: Float32Array,
+  channels: number,
+  side: number,
+  out: Float32Array = new Float32Array(channels * (side / 2) ** 2),
+  argmax?: Int32Array,
+): Float32Array {
+  const h = side / 2
+  for (let c = 0; c < channels; c++)
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < h; x++) {
+        const i0 = (c * side + 2 * y) * side + 2 * x
+        let best = i0
+        if (input[i0 + 1] > input[best]) best = i0 + 1
+        if (input[i0 + side] > input[best]) best = i0 + side
+        if (input[i0 + side + 1] > input[best]) best = i0 + side + 1
+        const o = (c * h + y) * h + x
+        out[o] = input[best]
+        if (argmax) argmax[o] = best
+      }
+  return out
+}
+
+/** out = W x + b, with optional ReLU. W is [outs][ins]. */
+export function dense(
+  input: Float32Array,
+  w: Float32Array,
+  b: Float32Array,
+  outs: number,
+  relu: boolean,
+  out: Float32Array = new Float32Array(outs),
+): Float32Array {
+  const ins = input.length
+  for (let o = 0; o < outs; o++) {
+    let s = b[o]
+    const wb = o * ins
+    for (let i = 0; i < ins; i++) s += w[wb + i] * input[i]
+    out[o] = relu && s < 0 ? 0 : s
+  }
+  return out
+}
+
+export function softmax(logits: Float32Array, out: Float32Array = new Float32Array(logits.length)): Float32Array {
+  let max = -Infinity
+  for (const v of logits) if (v > max) max = v
+  let sum = 0
+  for (let i = 0; i < logits.length; i++) sum += out[i] = Math.exp(logits[i] - max)
+  for (let i = 0; i < logits.length; i++) out[i] /= sum
+  return out
+}
+
+/** Every intermediate of one forward pass (the trainer needs them for backpropagation). */
+export interface Activations {
+  readonly x: Float32Array
+  readonly a1: Float32Array
+  readonly p1: Float32Array
+  readonly arg1: Int32Array
+  readonly a2: Float32Array
+  readonly p2: Float32Array
+  readonly arg2: Int32Array
+  readonly h: Float32Array
+  readonly logits: Float32Array
+  readonly probs: Float32Array
+  readonly pad1: Float32Array
+  readonly pad2: Float32Array
+}
+
+export function newActivations(s: DigitNetShape): Activations {
+  const n = s.input, h = n / 2, q = n / 4
+  return {
+    x: new Float32Array(n * n),
+    a1: new Float32Array(s.conv1 * n * n),
+    p1: new Float32Array(s.conv1 * h * h),
+    arg1: new Int32Array(s.conv1 * h * h),
+    a2: new Float32Array(s.conv2 * h * h),
+    p2: new Float32Array(s.conv2 * q * q),
+    arg2: new Int32Array(s.conv2 * q * q),
+    h: new Float32Array(s.hidden),
+    logits: new Float32Array(CLASSES),
+    probs: new Float32Array(CLASSES),
+    pad1: new Float32Array((n + 2) ** 2),
+    pad2: new Float32Array(s.conv1 * (h + 2) ** 2),
+  }
+}
+
+/** Runs the network on `act.x` (already filled by `cellInput`); results land in `act`. */
+export function forward(net: DigitNet, act: Activations): Activations {
+  const s = net.shape
+  const n = s.input, h = n / 2
+  conv3x3Relu(act.x, 1, n, net.w1, net.b1, s.conv1, act.a1, act.pad1)
+  maxPool2(act.a1, s.conv1, n, act.p1, act.arg1)
+  conv3x3Relu(act.p1, s.conv1, h, net.w2, net.b2, s.conv2, act.a2, act.pad2)
+  maxPool2(act.a2, s.conv2, h, act.p2, act.arg2)
+  dense(act.p2, net.w3, net.b3, s.hidden, true, act.h)
+  dense(act.h, net.w4, net.b4, CLASSES, false, act.logits)
+  softmax(act.logits, act.probs)
+  return act
+}
+
+export interface DigitGuess {
+  readonly digit: number
+  readonly p: number
+}
+
+/** One cell's reading: probabilities (index d - 1) and the digits ranked best first. */
+export interface DigitReading {
+  readonly probs: Float32Array
+  readonly ranked: readonly DigitGuess[]
+}
+
+export function rankDigits(probs: Float32Array): DigitGuess[] {
+  return Array.from(probs, (p, i) => ({ digit: i + 1, p })).sort((a, b) => b.p - a.p || a.digit - b.digit)
+}
+
+/** Classifies cells with one network; reuses buffers across cells. */
+export class DigitClassifier {
+  readonly net: DigitNet
+  private readonly act: Activations
+
+  constructor(model: EncodedDigitModel | DigitNet) {
+    this.net = 'weights' in model ? decodeDigitModel(model) : model
+    this.act = newActivations(this.net.shape)
+  }
+
+  classify(cell: GrayImage): DigitReading {
+    cellInput(cell, this.net.shape, this.act.x)
+    forward(this.net, this.act)
+    const probs = Float32Array.from(this.act.probs)
+    return { probs, ranked: rankDigits(probs) }
+  }
+
+  /** Classifies every non-null cell; null (empty) cells give null. */
+  classifyAll(cells: readonly (GrayImage | null | undefined)[]): (DigitReading | null)[] {
+    return cells.map((c) => (c ? this.classify(c) : null))
+  }
+
+  /**
+   * Probabilities for each filled cell of cells.ts's output, null for empty ones: the shape of
+   * read.ts's `DigitVoter.vote`, so `{ name: 'classifier', vote: (c) => clf.vote(c) }` is a voter.
+   */
+  vote(cells: readonly { readonly filled: boolean; readonly image: GrayImage }[]): (Float32Array | null)[] {
+    return cells.map((c) => (c.filled ? this.classify(c.image).probs : null))
+  }
+}
+
+let shipped: Promise<DigitClassifier> | undefined
+
+/**
+ * The classifier with the shipped weights. The weights module (~0.3 MB of base64) is imported
+ * lazily so that code which never classifies does not pay for parsing it.
+ */
+export function loadDigitClassifier(): Promise<DigitClassifier> {
+  shipped ??= import('./models/digits').then((m) => new DigitClassifier(m.digitsModel))
+  return shipped
+}
