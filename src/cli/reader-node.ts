@@ -6,7 +6,7 @@
 import { loadOpenCV, type CV } from '../shared/vision/cv'
 import type { GrayImage } from '../shared/vision/image'
 import { readCellsWithTesseract } from '../shared/vision/ocr'
-import type { DigitVoter } from '../shared/vision/read'
+import { combineVotes, type DigitVoter } from '../shared/vision/read'
 import { templateVotes } from '../shared/vision/templates'
 import { createTesseractSetups, type TesseractSetups } from './tesseract-node'
 
@@ -36,9 +36,19 @@ export function tesseractVoter(setups: TesseractSetups, weight = TESSERACT_WEIGH
   return { name: 'tesseract', weight, vote: async (cells) => (await readCellsWithTesseract(cells, setups.setups)).probs }
 }
 
-/** Templates labelled by the voter named `labelledBy` (Tesseract by default). */
-export function templatesVoter(labelledBy = 'tesseract', weight = TEMPLATES_WEIGHT): DigitVoter {
-  return { name: 'templates', weight, vote: (cells, previous) => templateVotes(cells, previous[labelledBy] ?? []) }
+/**
+ * Templates labelled by the voters before them (Tesseract and, when present, the classifier),
+ * combined: a cell becomes a template only where they agree confidently.
+ */
+export function templatesVoter(weight = TEMPLATES_WEIGHT): DigitVoter {
+  return {
+    name: 'templates',
+    weight,
+    vote: (cells, previous) => {
+      const sources = Object.values(previous).map((probs) => ({ probs, weight: 1 }))
+      return templateVotes(cells, sources.length ? combineVotes(cells, sources) : [])
+    },
+  }
 }
 
 export function classifierVoter(classifier: CellClassifier, weight = CLASSIFIER_WEIGHT): DigitVoter {
