@@ -13,17 +13,12 @@
  * left its puzzle out. Without them the shipped model is used and the output says it saw them.
  */
 import { decodeImage } from '../src/cli/decode-image'
-import {
-  classifierVoter,
-  shippedClassifier,
-  tesseractVoter,
-  templatesVoter,
-  type CellClassifier,
-} from '../src/cli/reader-node'
+import { shippedClassifier } from '../src/cli/reader-node'
 import { createTesseractSetups } from '../src/cli/tesseract-node'
 import { loadOpenCV } from '../src/shared/vision/cv'
-import { bestOf, combineVotes, readSudoku, type DigitVoter } from '../src/shared/vision/read'
+import { bestOf, combineVotes, readSudoku } from '../src/shared/vision/read'
 import { repair } from '../src/shared/vision/repair'
+import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
 import { listPhotos } from './wicht'
 
 const args = process.argv.slice(2)
@@ -67,10 +62,7 @@ interface Row {
 const rows: Row[] = []
 const started = Date.now()
 for (const photo of photos) {
-  const voters: DigitVoter[] = []
-  if (setups) voters.push(tesseractVoter(setups))
-  if (classifierFor) voters.push(classifierVoter(classifierFor(photo.name)))
-  if (setups) voters.push(templatesVoter())
+  const voters = standardVoters(setups?.setups ?? null, classifierFor ? classifierFor(photo.name) : null)
   const image = await decodeImage(photo.jpg)
   const r = await readSudoku(cv, image, { voters, fiducials: false, useLattice, useRules: voters.length > 0 })
   if (!r.ok) {
