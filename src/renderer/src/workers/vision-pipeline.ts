@@ -7,10 +7,10 @@ import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiduc
 import { detectGrid } from '../../../shared/vision/grid'
 import { downscaleGray } from '../../../shared/vision/gray'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
-import { readCellsWithTesseract } from '../../../shared/vision/ocr'
-import { type DigitVoter, readSudoku } from '../../../shared/vision/read'
-import { templateVotes } from '../../../shared/vision/templates'
-import { type TesseractSetups, createTesseractSetups } from './tesseract-setups'
+import { loadDigitClassifier } from '../../../shared/vision/classifier'
+import { readSudoku } from '../../../shared/vision/read'
+import { standardVoters } from '../../../shared/vision/voters'
+import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
 import type { Fiducial, ReadOutcome, ReadStage } from './vision-protocol'
 
 export interface Found {
@@ -66,15 +66,10 @@ export async function loadPipeline(): Promise<Pipeline> {
     },
     async read(image, onstage) {
       if (!tesseract) onstage('loading-ocr')
-      const { setups } = await startTesseract()
+      const [{ setups }, classifier] = await Promise.all([startTesseract(), loadDigitClassifier()])
       onstage('reading')
-      // The same voters and weights as the Node reader (src/cli/reader-node.ts), the classifier
-      // aside until its weights are in the tree.
-      const voters: DigitVoter[] = [
-        { name: 'tesseract', weight: 1, vote: async (cells) => (await readCellsWithTesseract(cells, setups)).probs },
-        { name: 'templates', weight: 0.3, vote: (cells, previous) => templateVotes(cells, previous.tesseract ?? []) },
-      ]
-      const result = await readSudoku(cv, image, { voters })
+      // The same voters and weights as the Node reader (src/cli/reader-node.ts).
+      const result = await readSudoku(cv, image, { voters: standardVoters(setups, classifier) })
       if (!result.ok) {
         const found = detect(image)
         const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
