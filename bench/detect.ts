@@ -15,13 +15,14 @@ import { toGray } from '../src/shared/vision/gray'
 import { detectGrid } from '../src/shared/vision/grid'
 import type { Corners } from '../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
+import { WICHT_DIR } from './wicht'
 
 const args = process.argv.slice(2)
 const opt = (name: string): string | undefined => {
   const i = args.indexOf(`--${name}`)
   return i >= 0 ? args[i + 1] : undefined
 }
-const dir = opt('dir') ?? process.env.WICHT_DIR ?? '/work/shared/data/photos/wicht-v2-train'
+const dir = opt('dir') ?? WICHT_DIR
 const only = opt('only')?.split(',')
 const verbose = args.includes('--verbose')
 

@@ -7,8 +7,9 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { decodeImage, ImageDecodeError } from '../../src/cli/decode-image'
+import { WICHT_DIR } from '../../bench/wicht'
 
-const DIR = process.env.WICHT_DIR ?? '/work/shared/data/photos/wicht-v2-train'
+const DIR = WICHT_DIR
 
 test('decodes to RGBA at full size', async () => {
   const image = await decodeImage(join(DIR, 'image1.jpg'))

@@ -13,6 +13,7 @@ import { distance } from '../../../src/shared/vision/geometry'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { GrayImage, Point } from '../../../src/shared/vision/image'
 import { occlude, renderA4Sheet, viewPage } from './synthetic'
+import { WICHT_DIR } from '../../../bench/wicht'
 
 let cv: CV
 let page: GrayImage
@@ -101,7 +102,7 @@ describe('detectFiducials + poseFromFiducials', () => {
   // Newspaper photos (B. Wicht's sudoku_dataset, CC-BY-4.0) that once gave false poses: blurred
   // digits inside the grid forming a quadrilateral, binder holes at the page edge.
   test.each(['image182', 'image185', 'image180', 'image115'])('no pose on %s, a photo without a sheet', async (name) => {
-    const image = await decodeImage(join(process.env.WICHT_DIR ?? '/work/shared/data/photos/wicht-v2-train', `${name}.jpg`))
+    const image = await decodeImage(join(WICHT_DIR, `${name}.jpg`))
     expect(poseFromFiducials(detectFiducials(cv, image))).toBeNull()
   })
 

@@ -16,8 +16,9 @@ import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
 import { grayFromMat, matFromGray } from '../../../src/shared/vision/mats'
 import { renderA4Sheet, viewPage } from './synthetic'
+import { WICHT_DIR } from '../../../bench/wicht'
 
-const DIR = process.env.WICHT_DIR ?? '/work/shared/data/photos/wicht-v2-train'
+const DIR = WICHT_DIR
 
 let cv: CV
 const outlines = new Map<string, Corners>()

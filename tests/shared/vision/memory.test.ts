@@ -13,8 +13,9 @@ import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { RgbaImage } from '../../../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
+import { WICHT_DIR } from '../../../bench/wicht'
 
-const DIR = process.env.WICHT_DIR ?? '/work/shared/data/photos/wicht-v2-train'
+const DIR = WICHT_DIR
 let cv: CV
 let image: RgbaImage
 

@@ -3,8 +3,10 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { solve } from '../../../src/shared/sudoku/solver'
 import { bestDigits, isConsistent, repair } from '../../../src/shared/vision/repair'
+import { join } from 'node:path'
+import { PUZZLES_DIR } from '../../fixtures/puzzles'
 
-const BANK = '/work/shared/data/puzzles/medium_puzzle_and_solution.txt'
+const BANK = join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt')
 const puzzles = readFileSync(BANK, 'utf8')
   .split(/\r?\n/)
   .filter((l) => /^[0-9.]{81}\s/.test(l))
