@@ -1,11 +1,11 @@
 /**
- * The app's sheet locator (locate.ts: fiducial circles first, grid corners otherwise) driving the
+ * The app's sheet locator (locate.ts: the grid's corners, or the circles' where the two disagree or no grid is found) driving the
  * stabiliser on the printable fiducial sheet, rendered under known poses by the vision tests'
  * synthetic scenes: a sheet moved and turned between shots, and a hand over the grid's corner.
  */
 import '../../shared/vision/opencv-node'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadSheetLocator, type SheetLocator } from '../../../src/main/timelapse/locate'
+import { chooseCorners, loadSheetLocator, type SheetLocator } from '../../../src/main/timelapse/locate'
 import { Stabiliser } from '../../../src/main/timelapse/stabilise'
 import type { GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
 import { occlude, renderA4Sheet, viewPage } from '../../shared/vision/synthetic'
@@ -79,5 +79,17 @@ describe('stabilising with the fiducial sheet', () => {
     expect(difference(out[1], out[0])).toBeLessThan(8)
     expect(difference(out[2], out[0])).toBeLessThan(8)
     expect(difference(out[3], out[0])).toBeLessThan(difference(frames[3], frames[0]) * 0.6)
+  })
+})
+
+describe('chooseCorners', () => {
+  const square = (x: number, y: number, side: number) =>
+    [{ x, y }, { x: x + side, y }, { x: x + side, y: y + side }, { x, y: y + side }] as const
+  it('keeps the grid when the circles agree, takes the circles when a covered border pulls the grid off', () => {
+    expect(chooseCorners(square(0, 0, 100), square(1, 1, 100))).toEqual(square(0, 0, 100))
+    expect(chooseCorners(square(0, 0, 100), square(5, 0, 100))).toEqual(square(5, 0, 100))
+    expect(chooseCorners(null, square(5, 0, 100))).toEqual(square(5, 0, 100))
+    expect(chooseCorners(square(0, 0, 100), null)).toEqual(square(0, 0, 100))
+    expect(chooseCorners(null, null)).toBeNull()
   })
 })
