@@ -159,6 +159,18 @@ export function cellInput(cell: GrayImage, shape: DigitNetShape, out: Float32Arr
   const sx = cell.width / CELL_SIDE, sy = cell.height / CELL_SIDE
   const d = cell.data
   const scale = 1 / (f * f * 255)
+  if (cell.width === CELL_SIDE && cell.height === CELL_SIDE) {
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        let sum = 0
+        for (let dy = 0; dy < f; dy++) {
+          const row = (off + f * y + dy) * CELL_SIDE + off + f * x
+          for (let dx = 0; dx < f; dx++) sum += d[row + dx]
+        }
+        out[y * n + x] = 1 - sum * scale
+      }
+    return out
+  }
   for (let y = 0; y < n; y++)
     for (let x = 0; x < n; x++) {
       let sum = 0
