@@ -8,7 +8,7 @@
  * plain `{ name, message }`.
  */
 import { type Guard, ValidationError, array, boolean, bytes, none, nullable, object, optional, partial, string } from './guards'
-import { SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
+import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
 
 export interface AppInfo {
   readonly name: string
@@ -37,27 +37,6 @@ export interface FileToSave {
   readonly data: string | Uint8Array
 }
 
-/** What main answers for each time-lapse shot the renderer sends. */
-export interface TimelapseFrameReceipt {
-  readonly status: 'queued' | 'dropped' | 'stopped'
-  readonly frame?: number
-  readonly shots: number
-  readonly dropped: number
-  readonly filmSeconds: number
-  /** Why recording stopped early (disk full, folder not writable), when it did. */
-  readonly error: string | null
-}
-
-export interface TimelapseEncodeOutcome {
-  readonly id: string
-  readonly video: string
-  readonly frames: number
-  readonly filmSeconds: number
-  readonly registrationFailures: number
-  readonly notes: readonly string[]
-  readonly elapsedSeconds: number
-}
-
 type SessionRef = { readonly id: string }
 
 /** Channels served by both hosts. */
@@ -66,13 +45,13 @@ export interface ServiceApi {
   'settings:get': (request: void) => Promise<UserSettings>
   'settings:set': (request: Partial<UserSettings>) => Promise<UserSettings>
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
-  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<TimelapseFrameReceipt>
+  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<FrameReceipt>
   'timelapse:stop': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:resume': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:list': (request: void) => Promise<TimelapseSessionSummary[]>
   'timelapse:unfinished': (request: void) => Promise<TimelapseSessionSummary[]>
   /** Encodes with the session's own settings, or new ones; progress comes as `timelapse:progress` events. */
-  'timelapse:encode': (request: { readonly id: string; readonly settings?: TimelapseSettings }) => Promise<TimelapseEncodeOutcome>
+  'timelapse:encode': (request: { readonly id: string; readonly settings?: TimelapseSettings }) => Promise<EncodeOutcome>
   'timelapse:cancel-encode': (request: SessionRef) => Promise<boolean>
   'timelapse:delete-frames': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:delete': (request: SessionRef) => Promise<void>

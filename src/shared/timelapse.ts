@@ -205,3 +205,28 @@ export interface EncodeProgress {
   readonly speed: number | null
   readonly percent: number | null
 }
+
+/** What main answers for each shot the renderer sends while recording. */
+export interface FrameReceipt {
+  readonly status: 'queued' | 'dropped' | 'stopped'
+  /** The shot's number (absent once stopped). */
+  readonly frame?: number
+  /** Shots taken so far, dropped ones included. */
+  readonly shots: number
+  readonly dropped: number
+  readonly filmSeconds: number
+  /** Why recording stopped early, when it did. */
+  readonly error: string | null
+}
+
+/** The result of encoding a session. */
+export interface EncodeOutcome {
+  readonly id: string
+  /** Absolute path of the film. */
+  readonly video: string
+  readonly frames: number
+  readonly filmSeconds: number
+  readonly registrationFailures: number
+  readonly notes: readonly string[]
+  readonly elapsedSeconds: number
+}

@@ -7,6 +7,8 @@
 import { mkdir, readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
+  type EncodeOutcome,
+  type FrameReceipt,
   filmSeconds,
   isSessionId,
   validateTimelapseSettings,
@@ -47,28 +49,7 @@ export interface TimelapseServiceOptions {
   readonly onSessionStopped?: (summary: TimelapseSessionSummary) => void
 }
 
-export interface FrameReceipt {
-  readonly status: 'queued' | 'dropped' | 'stopped'
-  /** The shot's number (absent once stopped). */
-  readonly frame?: number
-  /** Shots taken so far, dropped ones included. */
-  readonly shots: number
-  readonly dropped: number
-  readonly filmSeconds: number
-  /** Why recording stopped early, when it did. */
-  readonly error: string | null
-}
 
-export interface EncodeOutcome {
-  readonly id: string
-  /** Absolute path of the film. */
-  readonly video: string
-  readonly frames: number
-  readonly filmSeconds: number
-  readonly registrationFailures: number
-  readonly notes: readonly string[]
-  readonly elapsedSeconds: number
-}
 
 export interface TimelapseService {
   startSession(settings: unknown): Promise<TimelapseSessionSummary>

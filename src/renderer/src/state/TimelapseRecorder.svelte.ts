@@ -1,5 +1,5 @@
-import type { Events, TimelapseEncodeOutcome } from '../../../shared/ipc'
-import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
+import type { Events } from '../../../shared/ipc'
+import { DEFAULT_TIMELAPSE_SETTINGS, type EncodeOutcome, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
 import { host } from '../host'
 
 export type EncodeProgress = Events['timelapse:progress']
@@ -25,7 +25,7 @@ export class TimelapseRecorder {
   unfinished = $state.raw<TimelapseSessionSummary[]>([])
   progress = $state.raw<EncodeProgress | null>(null)
   encodingId = $state<string | null>(null)
-  lastFilm = $state.raw<TimelapseEncodeOutcome | null>(null)
+  lastFilm = $state.raw<EncodeOutcome | null>(null)
 
   /** Film length the recording so far gives. */
   filmLength = $derived(filmSeconds(this.shots - this.dropped, this.settings.fpsIn))
