@@ -3,7 +3,10 @@
  * "several solutions" (with two of them, so the UI can show where they differ) after it.
  */
 import { CELLS, type Cell, type Grid, allUnits, cellName, unitName } from './board'
+import { listCells } from './logic/common'
 import { solve } from './solver'
+
+export { listCells }
 
 export type PuzzleStatus = 'unique' | 'multiple' | 'none' | 'invalid'
 
@@ -31,12 +34,6 @@ export interface Analysis {
 export const MIN_UNIQUE_GIVENS = 17
 
 const COUNT_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']
-
-/** "r3c2 and r3c7", "r1c1, r1c5 and r1c9". */
-export function listCells(cells: readonly Cell[]): string {
-  const names = cells.map(cellName)
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-}
 
 /** Every digit that appears more than once in a unit: "two 5s in row 3: r3c2 and r3c7". */
 export function findConflicts(grid: Grid): PuzzleProblem[] {
