@@ -8,7 +8,7 @@
  *   npx tsx scripts/train-digits/train.ts final          everything -> src/shared/vision/models/digits.ts
  *
  * Needs .cache/real.bin (photo-cells.ts) and .cache/synth-*.bin (synth.ts). Options through the
- * environment: EPOCHS (default 5), SYNTH_PER_EPOCH (8000), REAL_REPEAT (2), SEED (1), SYNTH=0 (real cells only),
+ * environment: EPOCHS (default 5), SYNTH_PER_EPOCH (8000), REAL_REPEAT (2), SEED (1), WIDTHS (conv1,conv2,hidden: 6,12,48), SYNTH=0 (real cells only),
  * ONLY=0,2 (train only these folds, so folds can run as parallel processes), OUT_DIR (fold models'
  * folder), FINAL_OUT (the final model's file).
  */
@@ -27,7 +27,8 @@ import { initNet, rng, Trainer } from './cnn'
 import { loadPhotos, puzzleFolds } from './dataset'
 import { CACHE_DIR, cachePath, loadSamples, sampleImage, type SampleSet } from './samples'
 
-export const SHAPE: DigitNetShape = { input: 20, crop: 60, conv1: 6, conv2: 12, hidden: 48 }
+const [conv1, conv2, hidden] = (process.env.WIDTHS ?? '6,12,48').split(',').map(Number)
+export const SHAPE: DigitNetShape = { input: 20, crop: 60, conv1, conv2, hidden }
 
 export const FOLD_DIR = process.env.OUT_DIR ?? new URL('../../bench/models/', import.meta.url).pathname
 
