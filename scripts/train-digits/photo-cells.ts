@@ -6,10 +6,11 @@
  *   npx tsx scripts/train-digits/photo-cells.ts      -> .cache/real.bin (given digits only)
  */
 import sharp from 'sharp'
+import { decodeImage } from '../../src/cli/decode-image'
 import { extractCells } from '../../src/shared/vision/cells'
 import { type CV, loadOpenCV } from '../../src/shared/vision/cv'
 import { toGray } from '../../src/shared/vision/gray'
-import type { GrayImage, RgbaImage } from '../../src/shared/vision/image'
+import type { Corners, GrayImage, RgbaImage } from '../../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../../src/shared/vision/warp'
 import { loadPhotos, type Photo } from './dataset'
 import { cachePath, SampleWriter } from './samples'
@@ -18,10 +19,9 @@ export async function openCV(): Promise<{ cv: CV }> {
   return { cv: await loadOpenCV() }
 }
 
-/** Decodes as the CLI does (RGBA from sharp), so grey conversion is the app's own. */
+/** Decodes as the CLI does (decode-image.ts: RGBA, EXIF orientation applied). */
 export async function decodeRgba(file: string): Promise<RgbaImage> {
-  const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
+  return decodeImage(file)
 }
 
 /** The app's steps after grid detection (read.ts): warp to 900x900, measure the lattice, cut cells. */
@@ -37,9 +37,25 @@ export interface PhotoCells {
   readonly images: (GrayImage | null)[]
 }
 
+/**
+ * Seven photos carry an EXIF orientation (6: 90°, 3: 180°) that decode-image.ts applies, while
+ * their .dat ground truth follows the page as stored in the raw pixels; outlines.csv gives the
+ * corners in the rotated frame, in that frame's order. Rotating the corner order back keeps the
+ * warped page upright, so the cells line up with the ground truth.
+ */
+export function pageCorners(corners: Corners, orientation: number): Corners {
+  const [a, b, c, d] = corners
+  if (orientation === 6) return [b, c, d, a]
+  if (orientation === 3) return [c, d, a, b]
+  if (orientation === 8) return [d, a, b, c]
+  return corners
+}
+
 export async function photoCells(cv: CV, photo: Photo): Promise<PhotoCells> {
   if (!photo.corners) throw new Error(`${photo.name} has no usable outline`)
-  return { photo, images: cellsFromCorners(cv, toGray(await decodeRgba(photo.jpg)), photo.corners) }
+  const { orientation = 1 } = await sharp(photo.jpg).metadata()
+  const corners = pageCorners(photo.corners, orientation)
+  return { photo, images: cellsFromCorners(cv, toGray(await decodeRgba(photo.jpg)), corners) }
 }
 
 async function main(): Promise<void> {
