@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Browser, type Page, chromium } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { startWebMode } from '../../src/main/web'
 import type { WebServer } from '../../src/main/web-server'
 
@@ -76,4 +77,35 @@ export async function boardDigits(page: Page): Promise<string> {
       .map((cell) => cell.textContent?.trim() || '0')
       .join(''),
   )
+}
+
+/**
+ * Opens the app before the file's tests and closes it after them, failing if anything reached the
+ * network. Returns a getter, since the app exists only once `beforeAll` has run.
+ */
+export function useApp(options: Parameters<typeof openApp>[0] | (() => Promise<Parameters<typeof openApp>[0]>) = {}): () => AppUnderTest {
+  let app: AppUnderTest | undefined
+  beforeAll(async () => {
+    app = await openApp(typeof options === 'function' ? await options() : options)
+  })
+  afterAll(async () => {
+    expect(app?.remoteRequests).toEqual([])
+    await app?.close()
+  })
+  return () => app!
+}
+
+/** Pastes puzzle text onto the board as a user pressing Ctrl+V would. */
+export async function pastePuzzle(page: Page, text: string): Promise<void> {
+  await page.click('[data-testid="board"]')
+  await page.evaluate((pasted) => {
+    const doc = (globalThis as unknown as { document: { querySelector(s: string): { dispatchEvent(e: unknown): void } } }).document
+    const { ClipboardEvent, DataTransfer } = globalThis as unknown as {
+      ClipboardEvent: new (type: string, init: object) => { clipboardData: { setData(t: string, v: string): void } }
+      DataTransfer: new () => unknown
+    }
+    const event = new ClipboardEvent('paste', { clipboardData: new DataTransfer(), bubbles: true })
+    event.clipboardData.setData('text/plain', pasted)
+    doc.querySelector('[data-testid="board"]').dispatchEvent(event)
+  }, text)
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppUnderTest, boardDigits, openApp } from './browser'
+import { type AppUnderTest, boardDigits, openApp, pastePuzzle } from './browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
@@ -118,12 +118,7 @@ describe('AR with the fiducial sheet, the grid partly covered', () => {
     const app = await openApp({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(await sheetPhoto())) })
     try {
       const { page } = app
-      await page.click('[data-testid="board"]')
-      await page.evaluate((text) => {
-        const event = new window.ClipboardEvent('paste', { clipboardData: new window.DataTransfer(), bubbles: true })
-        event.clipboardData.setData('text/plain', text)
-        document.querySelector('[data-testid="board"]').dispatchEvent(event)
-      }, PUZZLE)
+      await pastePuzzle(page, PUZZLE)
       await page.click('[data-testid="solve"]')
       await page.waitForSelector('[data-solved="true"]')
       await page.click('[data-testid="camera-toggle"]')

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppUnderTest, boardDigits, openApp } from './browser'
+import { describe, expect, it } from 'vitest'
+import { boardDigits, useApp } from './browser'
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 
-let app: AppUnderTest
-
-beforeAll(async () => {
-  app = await openApp()
-})
-
-afterAll(async () => {
-  expect(app.remoteRequests).toEqual([])
-  await app?.close()
-})
+const app = useApp()
 
 /** True when `solution` is a valid completed Sudoku that keeps every given of `puzzle`. */
 function isSolutionOf(solution: string, puzzle: string): boolean {
@@ -28,7 +19,7 @@ function isSolutionOf(solution: string, puzzle: string): boolean {
 
 describe('board editor in web mode', () => {
   it('types a puzzle with the keyboard, solves it in the worker and shows every digit', async () => {
-    const { page } = app
+    const { page } = app()
     await page.click('[data-cell="0"]')
     // Type the puzzle cell by cell: digits set givens, 0 clears, the cursor moves with Tab.
     for (const ch of PUZZLE) {
@@ -46,7 +37,7 @@ describe('board editor in web mode', () => {
   })
 
   it('highlights a conflict live and explains it when solving', async () => {
-    const { page } = app
+    const { page } = app()
     await page.fill('[data-testid=puzzle-text]', `44${PUZZLE.slice(2)}`)
     await page.click('[data-testid=load-text]')
     expect(await page.locator('[data-conflict="true"]').count()).toBe(2)
@@ -55,7 +46,7 @@ describe('board editor in web mode', () => {
   })
 
   it('undoes and redoes edits with the keyboard', async () => {
-    const { page } = app
+    const { page } = app()
     await page.fill('[data-testid=puzzle-text]', PUZZLE)
     await page.click('[data-testid=load-text]')
     await page.click('[data-cell="1"]')
@@ -72,7 +63,7 @@ describe('board editor in web mode', () => {
   })
 
   it('says when a puzzle has several solutions', async () => {
-    const { page } = app
+    const { page } = app()
     await page.click('text=New')
     await page.click('[data-cell="0"]')
     await page.keyboard.press('5')
@@ -81,7 +72,7 @@ describe('board editor in web mode', () => {
   })
 
   it('saves the puzzle as a file the user downloads', async () => {
-    const { page } = app
+    const { page } = app()
     await page.fill('[data-testid=puzzle-text]', PUZZLE)
     await page.click('[data-testid=load-text]')
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Save')])
@@ -89,6 +80,6 @@ describe('board editor in web mode', () => {
     let text = ''
     for await (const chunk of stream) text += chunk
     expect(text.replace(/\n/g, '')).toBe(PUZZLE)
-    expect(app.pageErrors).toEqual([])
+    expect(app().pageErrors).toEqual([])
   })
 })

@@ -12,11 +12,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cellQuad, insideQuad, squareToQuad } from '../../src/shared/render/homography'
 import type { Corners } from '../../src/shared/vision/image'
-import { type AppUnderTest, openApp } from './browser'
+import { type AppUnderTest, openApp, pastePuzzle } from './browser'
 import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
 
-// The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-declare const window: any, document: any
 
 const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
 
@@ -71,12 +69,7 @@ describe('export from the app', () => {
 
   it('saves a clean PNG of a typed and solved puzzle', async () => {
     const { page } = app
-    await page.click('[data-testid="board"]')
-    await page.evaluate((text) => {
-      const event = new window.ClipboardEvent('paste', { clipboardData: new window.DataTransfer(), bubbles: true })
-      event.clipboardData.setData('text/plain', text)
-      document.querySelector('[data-testid="board"]').dispatchEvent(event)
-    }, PUZZLE)
+    await pastePuzzle(page, PUZZLE)
     await page.click('[data-testid="solve"]')
     await page.waitForSelector('[data-solved="true"]')
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])

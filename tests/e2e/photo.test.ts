@@ -7,28 +7,19 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppUnderTest, boardDigits, openApp } from './browser'
+import { describe, expect, it } from 'vitest'
+import { boardDigits, useApp } from './browser'
 import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const window: any, document: any
 
-let app: AppUnderTest
-
-beforeAll(async () => {
-  app = await openApp()
-})
-
-afterAll(async () => {
-  expect(app.remoteRequests).toEqual([])
-  await app?.close()
-})
+const app = useApp()
 
 describe('reading a dropped photo', () => {
   it('fills the board with the digits printed in the photo', async () => {
-    const { page } = app
+    const { page } = app()
     await dropFile(page, READABLE_PHOTO)
     await page.waitForSelector('[data-testid="read-progress"]', { timeout: 10_000 })
     const status = await waitForRead(page)
@@ -42,11 +33,11 @@ describe('reading a dropped photo', () => {
     await page.click('[data-testid="solve"]')
     await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
     expect(await page.locator('[data-solved="true"]').count()).toBe([...groundTruth(READABLE_PHOTO)].filter((d) => d === '0').length)
-    expect(app.pageErrors).toEqual([])
+    expect(app().pageErrors).toEqual([])
   })
 
   it('reads a 12-megapixel photo opened with the file picker without blocking the page', async () => {
-    const { page } = app
+    const { page } = app()
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-12mp-'))
     const big = join(dir, 'image1-12mp.jpg')
     await sharp(READABLE_PHOTO).resize(4000, 3000, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toFile(big)
@@ -63,7 +54,7 @@ describe('reading a dropped photo', () => {
   })
 
   it('says when a photo holds no grid and shows the photo instead', async () => {
-    const { page } = app
+    const { page } = app()
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-nogrid-'))
     const blank = join(dir, 'blank.png')
     // Soft grey noise: no lines, no quadrilateral.
