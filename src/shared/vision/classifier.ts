@@ -7,7 +7,7 @@
  *
  * Network (plain TypeScript, no runtime dependency, so it runs the same in a browser worker, the
  * main process, the CLI and the tests):
- *   crop the central 60x60 -> 3x3 average -> 20x20, ink = 1 - grey/255
+ *   crop the central 60x60 -> 3x3 average -> 20x20, ink = 1 - grey/255 (shipped: C1 = 8, C2 = 16, H = 64)
  *   conv 3x3 (C1) + ReLU -> max-pool 2 -> conv 3x3 (C2) + ReLU -> max-pool 2 -> dense (H) + ReLU
  *   -> dense 9 -> softmax
  * The layer functions are exported because the training script (scripts/train-digits/) runs the
