@@ -20,6 +20,7 @@ import { bestOf, combineVotes, readSudoku } from '../src/shared/vision/read'
 import { repair } from '../src/shared/vision/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
 import { listPhotos } from './wicht'
+import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
 
 const args = process.argv.slice(2)
 const every = Number(args[args.indexOf('--every') + 1]) || 1
@@ -106,7 +107,7 @@ function scoreGrids(make: (row: Row) => Uint8Array): { zero: number; cells: numb
   return { zero, cells, right }
 }
 const voterNames = [...new Set(rows.flatMap((r) => Object.keys(r.votes)))].filter((n) => n !== 'ensemble')
-const weights: Record<string, number> = { tesseract: 1, classifier: 1, templates: 0.3 }
+const weights: Record<string, number> = { tesseract: TESSERACT_WEIGHT, classifier: CLASSIFIER_WEIGHT, templates: TEMPLATES_WEIGHT }
 const variants: [string, (row: Row) => (ArrayLike<number> | null)[]][] = voterNames.map((n) => [n, (row: Row) => row.votes[n]])
 if (voterNames.length > 1) {
   variants.push(['ensemble', (row) => row.votes.ensemble])

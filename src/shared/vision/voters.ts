@@ -15,7 +15,7 @@ export interface CellClassifier {
   classify(cell: GrayImage): { probs: Float32Array }
 }
 
-export const TESSERACT_WEIGHT = 1
+export const TESSERACT_WEIGHT = 0.3
 export const CLASSIFIER_WEIGHT = 1
 export const TEMPLATES_WEIGHT = 0.3
 
