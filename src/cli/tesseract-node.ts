@@ -6,8 +6,9 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createWorker, OEM, type Worker } from 'tesseract.js'
-import type { OcrSetup, TesseractLike } from '../shared/vision/ocr'
+import { type TesseractLike, type TesseractSetups, engineSetups } from '../shared/vision/ocr'
 
+export type { TesseractSetups }
 const require = createRequire(import.meta.url)
 export const LANG_PATH = join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0')
 
@@ -23,25 +24,11 @@ export async function createTesseractWorker(engine: Engine): Promise<Worker> {
   })
 }
 
-export interface TesseractSetups {
-  readonly setups: OcrSetup[]
-  terminate(): Promise<void>
-}
-
 /**
  * The set-ups the reader votes with: the legacy engine and the LSTM engine, each reading the
  * mosaic as one block. Two long-lived workers, reused for every image.
  */
 export async function createTesseractSetups(): Promise<TesseractSetups> {
   const [legacy, lstm] = await Promise.all([createTesseractWorker('legacy'), createTesseractWorker('lstm')])
-  const asLike = (w: Worker): TesseractLike => w as unknown as TesseractLike
-  return {
-    setups: [
-      { name: 'legacy-psm6', worker: asLike(legacy), psm: '6' },
-      { name: 'lstm-psm6', worker: asLike(lstm), psm: '6' },
-    ],
-    async terminate() {
-      await Promise.all([legacy.terminate(), lstm.terminate()])
-    },
-  }
+  return engineSetups(legacy as unknown as TesseractLike & Worker, lstm as unknown as TesseractLike & Worker)
 }

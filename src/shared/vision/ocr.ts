@@ -41,6 +41,32 @@ interface TesseractBlock {
 }
 
 /** One way of running Tesseract: a worker (engine) and a page segmentation mode. */
+/** Long-lived Tesseract workers as the reader votes with them. */
+export interface TesseractSetups {
+  readonly setups: OcrSetup[]
+  terminate(): Promise<void>
+}
+
+/**
+ * The reader's set-ups from a legacy-engine and an LSTM-engine worker, each reading the mosaic as
+ * one block; the same in Node and in the browser, only the workers' creation differs.
+ */
+export function engineSetups(legacy: TesseractLike & Terminable, lstm: TesseractLike & Terminable): TesseractSetups {
+  return {
+    setups: [
+      { name: 'legacy-psm6', worker: legacy, psm: '6' },
+      { name: 'lstm-psm6', worker: lstm, psm: '6' },
+    ],
+    async terminate() {
+      await Promise.all([legacy.terminate(), lstm.terminate()])
+    },
+  }
+}
+
+interface Terminable {
+  terminate(): Promise<unknown>
+}
+
 export interface OcrSetup {
   readonly name: string
   readonly worker: TesseractLike

@@ -12,12 +12,9 @@ import { OEM, type Worker, createWorker } from 'tesseract.js'
 import workerPath from 'tesseract.js/dist/worker.min.js?url'
 import legacyCore from 'tesseract.js-core/tesseract-core-simd.wasm.js?url'
 import lstmCore from 'tesseract.js-core/tesseract-core-simd-lstm.wasm.js?url'
-import type { OcrSetup, TesseractLike } from '../../../shared/vision/ocr'
+import { type TesseractLike, type TesseractSetups, engineSetups } from '../../../shared/vision/ocr'
 
-export interface TesseractSetups {
-  readonly setups: OcrSetup[]
-  terminate(): Promise<void>
-}
+export type { TesseractSetups }
 
 /** The reader's two set-ups (legacy and LSTM engines, mosaic as one block), as in src/cli/tesseract-node.ts. */
 export async function createTesseractSetups(): Promise<TesseractSetups> {
@@ -34,14 +31,5 @@ export async function createTesseractSetups(): Promise<TesseractSetups> {
       legacyLang: legacy,
     })
   const [legacy, lstm] = await Promise.all([start(true), start(false)])
-  const asLike = (w: Worker): TesseractLike => w as unknown as TesseractLike
-  return {
-    setups: [
-      { name: 'legacy-psm6', worker: asLike(legacy), psm: '6' },
-      { name: 'lstm-psm6', worker: asLike(lstm), psm: '6' },
-    ],
-    async terminate() {
-      await Promise.all([legacy.terminate(), lstm.terminate()])
-    },
-  }
+  return engineSetups(legacy as unknown as TesseractLike & Worker, lstm as unknown as TesseractLike & Worker)
 }
