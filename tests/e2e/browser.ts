@@ -33,8 +33,8 @@ export interface AppUnderTest {
   close(): Promise<void>
 }
 
-export async function openApp(options: { chromiumArgs?: string[] } = {}): Promise<AppUnderTest> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'sudoku-lens-e2e-'))
+export async function openApp(options: { chromiumArgs?: string[]; userDataDir?: string } = {}): Promise<AppUnderTest> {
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'sudoku-lens-e2e-'))
   const server = await startWebMode({ rendererDir: resolve('out/renderer'), userDataDir, version: '0.0.0-e2e' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ffmpeg from '@ffmpeg-installer/ffmpeg'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTimelapseService } from '../../src/main/timelapse/service'
+import { DEFAULT_TIMELAPSE_SETTINGS } from '../../src/shared/timelapse'
 import { type AppUnderTest, openApp } from './browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile } from './reading'
 
@@ -45,5 +48,31 @@ describe('solving time-lapse in web mode', () => {
     expect(probe.stderr).toMatch(/Video: h264/)
     expect(probe.stderr).toMatch(/12 fps/)
     expect(probe.stderr).toMatch(/1280x720/)
+  })
+})
+
+describe('a recording interrupted by a crash', () => {
+  it('is offered on the next start and encodes from the frames it left', async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'sl-e2e-crashed-'))
+    // A recorder that dies mid-session: frames written, manifest still says "recording".
+    const crashed = createTimelapseService({ baseDir: join(userDataDir, 'timelapses') })
+    const session = await crashed.startSession({ ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 2, size: { width: 320, height: 240 } })
+    for (let i = 0; i < 4; i++) {
+      const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60 * i, g: 90, b: 160 } } }).jpeg().toBuffer()
+      crashed.addFrame(session.id, new Uint8Array(jpeg))
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+
+    const next = await openApp({ userDataDir })
+    try {
+      const { page } = next
+      await expect.poll(() => page.isVisible('[data-testid=timelapse] [role=alert]')).toBe(true)
+      expect(await page.textContent('[data-testid=timelapse] [role=alert]')).toMatch(/interrupted; the frames are safe/)
+      await page.click(`[data-session="${session.id}"] [data-testid=tl-encode]`)
+      await expect.poll(() => page.textContent('[data-testid=tl-message]'), { timeout: 60_000 }).toMatch(/Film ready: 4 frames, 2 s/)
+      expect(next.remoteRequests).toEqual([])
+    } finally {
+      await next.close()
+    }
   })
 })
