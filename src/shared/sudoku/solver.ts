@@ -68,15 +68,13 @@ const DIGIT_OF_INDEX = Uint8Array.from({ length: 27 }, (_, i) => Math.floor(i / 
  */
 const states = new Int32Array(STATE * (MAX_DEPTH + 1))
 const solutions = [new Uint8Array(81), new Uint8Array(81)]
-/** Digit-band masks (bit `digit * 3 + band`) changed since their last update. */
-let dirty = 0
 let limit = 1
 let count = 0
 
 export function solve(grid: Grid, options: SolveOptions = {}): SolveResult {
   limit = Math.max(1, Math.floor(options.limit ?? 1))
   count = 0
-  if (grid.length === 81 && setUp(grid) && propagate(0)) search(0)
+  if (grid.length === 81 && setUp(grid) && propagate(0, ALL_BAND)) search(0)
   return {
     count,
     solution: count >= 1 ? solutions[0].slice() : null,
@@ -92,7 +90,6 @@ function setUp(grid: Grid): boolean {
     if (value === 0) continue
     if (value > 9 || !placeGiven(value - 1, cell)) return false
   }
-  dirty = ALL_BAND
   return true
 }
 
@@ -139,27 +136,26 @@ function search(level: number): void {
     digits &= digits - 1
     if (digits === 0) {
       // The last candidate needs no copy: this level's state is not needed afterwards.
-      guess(s, d, cell)
-      if (propagate(s)) search(level)
+      if (propagate(s, guess(s, d, cell))) search(level)
       return
     }
     const t = s + STATE
     for (let k = 0; k < 30; k++) st[t + k] = st[s + k]
-    guess(t, d, cell)
-    if (propagate(t)) search(level + 1)
+    if (propagate(t, guess(t, d, cell))) search(level + 1)
     if (count >= limit) return
   }
 }
 
 /**
  * Solves `cell` with digit d: the cell loses its other digits, its peers lose d. The state is
- * at a fixpoint and d is still possible in the cell, so no peer already holds d.
+ * at a fixpoint and d is still possible in the cell, so no peer already holds d. Returns the
+ * digit-band masks that changed (bit `digit * 3 + band`).
  */
-function guess(s: number, d: number, cell: number): void {
+function guess(s: number, d: number, cell: number): number {
   const st = states
   const band = CELL_BAND[cell]
   const bit = CELL_BIT[cell]
-  dirty = 0
+  let dirty = 0
   for (let e = 0, i = s + band; e < 9; e++, i += 3) {
     if (e !== d && st[i] & bit) {
       st[i] &= ~bit
@@ -171,11 +167,12 @@ function guess(s: number, d: number, cell: number): void {
   st[base] &= band === 0 ? ~CELL_BAND_PEERS[cell] : ~CELL_COLUMN[cell]
   st[base + 1] &= band === 1 ? ~CELL_BAND_PEERS[cell] : ~CELL_COLUMN[cell]
   st[base + 2] &= band === 2 ? ~CELL_BAND_PEERS[cell] : ~CELL_COLUMN[cell]
-  dirty |= 7 << (d * 3)
+  return dirty | (7 << (d * 3))
 }
 
 /**
- * Runs the reductions until nothing changes; false on a contradiction.
+ * Runs the reductions until nothing changes, starting from the digit-band masks in `dirty`
+ * (bit `digit * 3 + band`) that changed since their last update; false on a contradiction.
  *
  * Why a state with no unsolved cell that comes out of here is a valid solution, with no check
  * on each placement: every digit keeps at least one cell in each row of each band (else its
@@ -184,7 +181,7 @@ function guess(s: number, d: number, cell: number): void {
  * once per column. Every reduction only removes digits that no solution can use, so no
  * solution is lost either.
  */
-function propagate(s: number): boolean {
+function propagate(s: number, dirty: number): boolean {
   for (;;) {
     let touched = 0
     while (dirty !== 0) {
@@ -193,10 +190,11 @@ function propagate(s: number): boolean {
       dirty &= ~(7 << (d * 3))
       const changed = updateDigit(s, d, bands)
       if (changed < 0) return false
-      touched |= changed
+      touched |= changed & 7
+      dirty |= changed >> 3
     }
-    if (!nakedSingles(s, touched)) return false
-    if (dirty === 0) return true
+    dirty = nakedSingles(s, touched)
+    if (dirty <= 0) return dirty === 0
   }
 }
 
@@ -205,7 +203,9 @@ function propagate(s: number): boolean {
  * then every unsolved cell that is the only one left for d in its row is solved: by then the
  * reductions have already removed d from its row, column and box, so solving it only means
  * taking the other digits out of the cell. `bands` (bit b) are the bands of d that changed
- * since its last update; returns those that changed in all, or -1 on a contradiction.
+ * since its last update. Returns -1 on a contradiction, else the bands of d that changed in all
+ * (bits 0-2) and, shifted left by 3, the digit-band masks of other digits that the row singles
+ * changed.
  */
 function updateDigit(s: number, d: number, bands: number): number {
   const st = states
@@ -246,18 +246,20 @@ function updateDigit(s: number, d: number, bands: number): number {
   st[i + 1] = a1
   st[i + 2] = a2
   // New row singles can only appear in a band whose mask changed.
-  if (bands & 1) solveRowSingles(s, d, 0, a0, u0)
-  if (bands & 2) solveRowSingles(s, d, 1, a1, u1)
-  if (bands & 4) solveRowSingles(s, d, 2, a2, u2)
-  return bands
+  let others = 0
+  if (bands & 1) others |= solveRowSingles(s, d, 0, a0, u0)
+  if (bands & 2) others |= solveRowSingles(s, d, 1, a1, u1)
+  if (bands & 4) others |= solveRowSingles(s, d, 2, a2, u2)
+  return bands | (others << 3)
 }
 
-function solveRowSingles(s: number, d: number, band: number, a: number, unsolved: number): void {
+/** Returns the digit-band masks of the other digits that lost a cell. */
+function solveRowSingles(s: number, d: number, band: number, a: number, unsolved: number): number {
   const st = states
-  if ((a & unsolved) === 0) return
+  if ((a & unsolved) === 0) return 0
   const single =
     (SINGLE_CELL_ROW[a & 511] | (SINGLE_CELL_ROW[(a >> 9) & 511] << 9) | (SINGLE_CELL_ROW[a >> 18] << 18)) & unsolved
-  if (single === 0) return
+  if (single === 0) return 0
   st[s + UNSOLVED + band] = unsolved & ~single
   // Branch-free: which digits lose a cell is unpredictable, so branching on it is slow.
   let changed = 0
@@ -267,16 +269,18 @@ function solveRowSingles(s: number, d: number, band: number, a: number, unsolved
     changed |= (-(x & single) >>> 31) << (i - s)
   }
   st[s + d * 3 + band] = a
-  dirty |= changed & ~(1 << (d * 3 + band))
+  return changed & ~(1 << (d * 3 + band))
 }
 
 /**
  * Solves every unsolved cell with one digit left, taking that digit out of its row, column and
- * box; false when a cell has no digit left. Only the given bands are looked at: a band where
- * no digit lost a cell since the last look cannot have a new single or an empty cell.
+ * box. Returns -1 when a cell has no digit left, else the digit-band masks that changed. Only
+ * the given bands are looked at: a band where no digit lost a cell since the last look cannot
+ * have a new single or an empty cell.
  */
-function nakedSingles(s: number, bands: number): boolean {
+function nakedSingles(s: number, bands: number): number {
   const st = states
+  let dirty = 0
   for (let band = 0; band < 3; band++) {
     if ((bands & (1 << band)) === 0) continue
     const unsolved = st[s + UNSOLVED + band]
@@ -288,7 +292,7 @@ function nakedSingles(s: number, bands: number): boolean {
       twos |= ones & x
       ones |= x
     }
-    if (unsolved & ~ones) return false
+    if (unsolved & ~ones) return -1
     const single = unsolved & ~twos
     if (single === 0) continue
     st[s + UNSOLVED + band] = unsolved & ~single
@@ -310,9 +314,9 @@ function nakedSingles(s: number, bands: number): boolean {
     // Two singles with the same digit in one unit take that digit from each other.
     let kept = 0
     for (let i = s + band, end = s + 27; i < end; i += 3) kept |= st[i]
-    if ((kept & single) !== single) return false
+    if ((kept & single) !== single) return -1
   }
-  return true
+  return dirty
 }
 
 /**
@@ -333,11 +337,32 @@ function guessCell(s: number): number {
   let best = -1
   let bestScore = -1
   for (let band = 0; band < 3; band++) {
-    for (let pairs = band === 0 ? pairs0 : band === 1 ? pairs1 : pairs2; pairs !== 0; pairs &= pairs - 1) {
-      const bit = pairs & -pairs
-      const cell = band * 27 + 31 - Math.clz32(bit)
-      let digits = 0
-      for (let d = 0, i = s + band; d < 9; d++, i += 3) digits |= (-(st[i] & bit) >>> 31) << d
+    const pairs = band === 0 ? pairs0 : band === 1 ? pairs1 : pairs2
+    if (pairs === 0) continue
+    // The digits of the band's pair cells, loaded once for all of them.
+    const i = s + band
+    const x0 = st[i] & pairs
+    const x1 = st[i + 3] & pairs
+    const x2 = st[i + 6] & pairs
+    const x3 = st[i + 9] & pairs
+    const x4 = st[i + 12] & pairs
+    const x5 = st[i + 15] & pairs
+    const x6 = st[i + 18] & pairs
+    const x7 = st[i + 21] & pairs
+    const x8 = st[i + 24] & pairs
+    for (let rest = pairs; rest !== 0; rest &= rest - 1) {
+      const pos = 31 - Math.clz32(rest & -rest)
+      const cell = band * 27 + pos
+      const digits =
+        ((x0 >>> pos) & 1) |
+        (((x1 >>> pos) & 1) << 1) |
+        (((x2 >>> pos) & 1) << 2) |
+        (((x3 >>> pos) & 1) << 3) |
+        (((x4 >>> pos) & 1) << 4) |
+        (((x5 >>> pos) & 1) << 5) |
+        (((x6 >>> pos) & 1) << 6) |
+        (((x7 >>> pos) & 1) << 7) |
+        (((x8 >>> pos) & 1) << 8)
       const i1 = s + (31 - Math.clz32(digits & -digits)) * 3
       const i2 = s + (31 - Math.clz32(digits)) * 3
       const p = cell * 3
