@@ -5,7 +5,7 @@
  *
  *   npm run bench:detect [-- --dir DIR] [--only image12,image13] [--verbose]
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { decodeImage } from '../src/cli/decode-image'
 import { loadOpenCV } from '../src/shared/vision/cv'
@@ -13,9 +13,8 @@ import { distance } from '../src/shared/vision/geometry'
 import { detectFiducials, poseFromFiducials } from '../src/shared/vision/fiducials'
 import { toGray } from '../src/shared/vision/gray'
 import { detectGrid } from '../src/shared/vision/grid'
-import type { Corners } from '../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
-import { WICHT_DIR } from './wicht'
+import { WICHT_DIR, readOutlines } from './wicht'
 
 const args = process.argv.slice(2)
 const opt = (name: string): string | undefined => {
@@ -26,19 +25,6 @@ const dir = opt('dir') ?? WICHT_DIR
 const only = opt('only')?.split(',')
 const verbose = args.includes('--verbose')
 
-/** The dataset's note: outside the image (1036/1038/1040), wrong (1039) or off (118). */
-const UNTRUSTED = new Set(['image1036', 'image1038', 'image1040', 'image1039', 'image118'])
-
-function readOutlines(): Map<string, Corners> {
-  const out = new Map<string, Corners>()
-  for (const line of readFileSync(join(dir, 'outlines.csv'), 'utf8').split(/\r?\n/).slice(1)) {
-    const [name, ...nums] = line.split(',')
-    if (!name || nums.length < 8) continue
-    const v = nums.map(Number)
-    out.set(name, [0, 2, 4, 6].map((i) => ({ x: v[i], y: v[i + 1] })) as unknown as Corners)
-  }
-  return out
-}
 
 const pct = (xs: number[], q: number): number => {
   if (xs.length === 0) return NaN
@@ -50,7 +36,7 @@ const f1 = (v: number): string => v.toFixed(1)
 
 async function main(): Promise<void> {
   const cv = await loadOpenCV()
-  const outlines = readOutlines()
+  const outlines = readOutlines(dir)
   const names = readdirSync(dir)
     .filter((f) => f.endsWith('.jpg'))
     .map((f) => f.slice(0, -4))
@@ -94,7 +80,7 @@ async function main(): Promise<void> {
     gridLattice(warped)
     times.lattice.push(performance.now() - t)
     const truth = outlines.get(name)
-    if (truth && !UNTRUSTED.has(name)) {
+    if (truth) {
       const px = mean(found.corners.map((p, i) => distance(p, truth[i])))
       const side = mean([0, 1, 2, 3].map((i) => distance(truth[i], truth[(i + 1) % 4])))
       errPx.push(px)

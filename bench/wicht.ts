@@ -30,13 +30,14 @@ export function parseDat(text: string): Uint8Array {
 /** Outlines the dataset's README says not to trust (outside the image, or wrong). */
 const BAD_OUTLINES = new Set(['image1036', 'image1038', 'image1040', 'image1039', 'image118'])
 
-export function readOutlines(dir = WICHT_DIR): Map<string, Corners> {
+/** Every row of outlines.csv, trusted or not (TL, TR, BR, BL in image pixels). */
+export function readAllOutlines(dir = WICHT_DIR): Map<string, Corners> {
   const out = new Map<string, Corners>()
   const file = join(dir, 'outlines.csv')
   if (!existsSync(file)) return out
   for (const line of readFileSync(file, 'utf8').split(/\r?\n/).slice(1)) {
     const [name, ...nums] = line.split(',')
-    if (!name || nums.length < 8 || BAD_OUTLINES.has(name)) continue
+    if (!name || nums.length < 8) continue
     const v = nums.map(Number)
     out.set(name, [
       { x: v[0], y: v[1] },
@@ -46,6 +47,11 @@ export function readOutlines(dir = WICHT_DIR): Map<string, Corners> {
     ])
   }
   return out
+}
+
+/** The outlines to measure corner error against: all but the ones the dataset's note distrusts. */
+export function readOutlines(dir = WICHT_DIR): Map<string, Corners> {
+  return new Map([...readAllOutlines(dir)].filter(([name]) => !BAD_OUTLINES.has(name)))
 }
 
 export function listPhotos(dir = WICHT_DIR): WichtPhoto[] {

@@ -9,8 +9,9 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Corners } from '../../src/shared/vision/image'
+import { WICHT_DIR, parseDat, readAllOutlines } from '../../bench/wicht'
 
-export const PHOTO_DIR = new URL('../../../shared/data/photos/wicht-v2-train/', import.meta.url).pathname
+export const PHOTO_DIR = WICHT_DIR
 
 export interface Photo {
   /** File stem, e.g. `image1082`. */
@@ -27,29 +28,6 @@ export interface Photo {
 /** Outlines the data README flags as unusable (points outside the image, or the title taken in). */
 const BAD_OUTLINES = new Set(process.env.KEEP_ALL_OUTLINES ? [] : ['image1036', 'image1038', 'image1039', 'image1040'])
 
-export function parseDat(text: string): Uint8Array {
-  const lines = text.split(/\r?\n/).slice(2, 11)
-  const digits = lines.flatMap((l) => l.trim().split(/\s+/)).map(Number)
-  if (digits.length !== 81 || digits.some((d) => !(d >= 0 && d <= 9))) throw new Error('bad .dat')
-  return Uint8Array.from(digits)
-}
-
-function readOutlines(): Map<string, Corners> {
-  const out = new Map<string, Corners>()
-  const lines = readFileSync(join(PHOTO_DIR, 'outlines.csv'), 'utf8').trim().split(/\r?\n/).slice(1)
-  for (const line of lines) {
-    const [name, ...v] = line.split(',')
-    const n = v.map(Number)
-    out.set(name, [
-      { x: n[0], y: n[1] },
-      { x: n[2], y: n[3] },
-      { x: n[4], y: n[5] },
-      { x: n[6], y: n[7] },
-    ])
-  }
-  return out
-}
-
 /**
  * Two ground truths are the same printed puzzle when they agree on nearly every cell: a strict
  * equality test would split a puzzle whose .dat files differ by a transcription slip.
@@ -65,7 +43,7 @@ let cached: Photo[] | undefined
 /** All photos, sorted by number, each tagged with its puzzle group. */
 export function loadPhotos(): Photo[] {
   if (cached) return cached
-  const outlines = readOutlines()
+  const outlines = readAllOutlines(PHOTO_DIR)
   const names = readdirSync(PHOTO_DIR)
     .filter((f) => f.endsWith('.dat'))
     .map((f) => f.slice(0, -4))

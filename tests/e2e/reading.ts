@@ -4,6 +4,7 @@
  * Photos: B. Wicht's sudoku_dataset (CC-BY-4.0), from B. Wicht, J. Hennebert, "Camera-based
  * Sudoku recognition with Deep Belief Network", SoCPaR 2014.
  */
+import { parseDat } from '../../bench/wicht'
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,10 +23,7 @@ export const READABLE_PHOTO = join(PHOTOS, 'image1.jpg')
 
 /** The 81 digits of a photo's `.dat` ground truth (lines 3..11, loosely spaced). */
 export function groundTruth(photo: string): string {
-  const lines = readFileSync(photo.replace(/\.jpe?g$/i, '.dat'), 'utf8').split(/\r?\n/).slice(2)
-  const digits = lines.join(' ').match(/\d/g) ?? []
-  if (digits.length < 81) throw new Error(`${photo}: ground truth has ${digits.length} digits`)
-  return digits.slice(0, 81).join('')
+  return parseDat(readFileSync(photo.replace(/\.jpe?g$/i, '.dat'), 'utf8')).join('')
 }
 
 /**

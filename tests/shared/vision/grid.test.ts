@@ -4,7 +4,6 @@
  * against the contributed outlines.csv, plus rotated and upscaled copies and images with no grid.
  */
 import './opencv-node'
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -16,7 +15,7 @@ import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
 import { grayFromMat, matFromGray } from '../../../src/shared/vision/mats'
 import { renderA4Sheet, viewPage } from './synthetic'
-import { WICHT_DIR } from '../../../bench/wicht'
+import { WICHT_DIR, readAllOutlines } from '../../../bench/wicht'
 
 const DIR = WICHT_DIR
 
@@ -25,10 +24,7 @@ const outlines = new Map<string, Corners>()
 
 beforeAll(async () => {
   cv = await loadOpenCV()
-  for (const line of readFileSync(join(DIR, 'outlines.csv'), 'utf8').split(/\r?\n/).slice(1)) {
-    const [name, ...v] = line.split(',')
-    if (name && v.length >= 8) outlines.set(name, [0, 2, 4, 6].map((i) => ({ x: +v[i], y: +v[i + 1] })) as unknown as Corners)
-  }
+  for (const [name, corners] of readAllOutlines(DIR)) outlines.set(name, corners)
 })
 
 const side = (c: Corners): number => (distance(c[0], c[1]) + distance(c[1], c[2]) + distance(c[2], c[3]) + distance(c[3], c[0])) / 4
