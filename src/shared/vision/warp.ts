@@ -42,8 +42,8 @@ const SEARCH = 0.2
  */
 export function gridLines(warped: GrayImage): GridLines {
   const { width: w, height: h } = warped
-  const cols = darknessProfile(warped, 0, 0, w, h, 'x')
-  const rows = darknessProfile(warped, 0, 0, w, h, 'y')
+  const cols = lineContrast(darknessProfile(warped, 0, 0, w, h, 'x'), w / 9)
+  const rows = lineContrast(darknessProfile(warped, 0, 0, w, h, 'y'), h / 9)
   return { xs: linePositions(cols, w), ys: linePositions(rows, h) }
 }
 
@@ -73,6 +73,26 @@ function darknessProfile(img: GrayImage, x0: number, y0: number, x1: number, y1:
       if (axis === 'x') out[x] += v
       else out[y] += v
     }
+  }
+  return out
+}
+
+/**
+ * A darkness profile less its moving average over half a cell: a grid line is a few pixels wide
+ * and stands out, while shading across the page (a shadow darkening the bottom rows, a gradient
+ * of light) varies slowly and cancels. Without this, a line in a shadowed band loses to the
+ * darker paper at the edge of its search window.
+ */
+function lineContrast(profile: Float64Array, cell: number): Float64Array {
+  const radius = Math.max(2, Math.round(cell / 4))
+  const n = profile.length
+  const prefix = new Float64Array(n + 1)
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + profile[i]
+  const out = new Float64Array(n)
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - radius)
+    const b = Math.min(n, i + radius + 1)
+    out[i] = profile[i] - (prefix[b] - prefix[a]) / (b - a)
   }
   return out
 }
@@ -116,8 +136,8 @@ export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warp
   const xs: number[][] = []
   const ys: number[][] = []
   // One profile per band: rows around horizontal line j, columns around vertical line i.
-  const colBands = lines.ys.map((gy) => darknessProfile(warped, 0, gy - ch / 2, w, gy + ch / 2, 'x'))
-  const rowBands = lines.xs.map((gx) => darknessProfile(warped, gx - cw / 2, 0, gx + cw / 2, h, 'y'))
+  const colBands = lines.ys.map((gy) => lineContrast(darknessProfile(warped, 0, gy - ch / 2, w, gy + ch / 2, 'x'), cw))
+  const rowBands = lines.xs.map((gx) => lineContrast(darknessProfile(warped, gx - cw / 2, 0, gx + cw / 2, h, 'y'), ch))
   for (let j = 0; j < 10; j++) {
     xs.push([])
     ys.push([])

@@ -62,3 +62,19 @@ test('the lattice follows a bowed line that one homography would miss', () => {
   // ...and near the bottom-left it is still where a uniform grid puts line 0.
   expect(Math.abs(lattice[9][0].x - 0.6 * ((size - 1) / 144))).toBeLessThan(0.05 * cell)
 })
+
+test('faint lines under the soft edge of a shadow are found where the ink is', () => {
+  // The sheet's warped grid printed faintly (lines at about 220 grey) with a shadow's soft edge
+  // across the bottom rows (a hand or the phone): the paper darkens by 60% over about a cell, a
+  // slower change than a line's but a larger one, so a raw darkness peak lands on the shadow.
+  const corners = FIDUCIAL_SHEET.grid.map(scene.sheetToScene) as unknown as Corners
+  const size = 900
+  const clean = warpGrid(cv, scene.image, corners, size)
+  const cell = (size - 1) / 9
+  const shadow = (y: number): number => 1 - 0.6 / (1 + Math.exp(-(y - 7.8 * cell) / (0.4 * cell)))
+  const shaded = { ...clean, data: clean.data.map((v, i) => Math.round((255 - 0.15 * (255 - v)) * shadow(Math.floor(i / size)))) }
+  const expected = gridLines(clean).ys
+  gridLines(shaded).ys.forEach((y, j) => expect(Math.abs(y - expected[j])).toBeLessThan(0.05 * cell))
+  const lattice = gridLattice(shaded)
+  for (let j = 0; j < 10; j++) for (let i = 0; i < 10; i++) expect(Math.abs(lattice[j][i].y - expected[j])).toBeLessThan(0.05 * cell)
+})
