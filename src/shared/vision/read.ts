@@ -24,6 +24,11 @@ export interface DigitVoter {
   readonly name: string
   /** Vote weight in the ensemble (default 1). */
   readonly weight?: number
+  /**
+   * Cheap enough to read the page a second way up (a few ms). The reader asks the cheap voters,
+   * not the whole ensemble, which way up the page is, then runs every voter once.
+   */
+  readonly cheap?: boolean
   /** `previous`: the votes of the voters listed before this one (templates build on Tesseract's). */
   vote(
     cells: readonly CellImage[],
@@ -132,20 +137,15 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
     )
     return votes
   }
-  let votes = await vote(page.cells)
-  // A page photographed sideways shows digits wider than tall. Read it turned both ways and keep
-  // the turn the voters are surer of (upside down is not detected).
-  if (options.voters.length && isSideways(page.cells)) {
-    for (const turn of [1, 3] as const) {
-      const turned = cut(rotateQuarter(upright, turn))
-      const turnedVotes = await vote(turned.cells)
-      if (meanBest(turnedVotes.ensemble) > meanBest(votes.ensemble)) {
-        page = turned
-        votes = turnedVotes
-        gridCorners = rotateCorners(corners, turn)
-      }
-    }
+  // Which way up: a page photographed sideways shows digits wider than tall, and a page upside
+  // down (a camera across the desk, a wrong EXIF tag) shows digits the voters are unsure of.
+  const turn = await pageTurn(page.cells, (turn) => cut(rotateQuarter(upright, turn)).cells, options.voters)
+  if (turn) {
+    page = cut(rotateQuarter(upright, turn))
+    gridCorners = rotateCorners(corners, turn)
   }
+  lap('orientation')
+  const votes = await vote(page.cells)
   const { cells, ink, warped } = page
   const ensemble = votes.ensemble
   const repaired =
@@ -208,6 +208,51 @@ export function bestOf(probs: readonly (ArrayLike<number> | null)[]): Grid {
     grid[i] = best + 1
   })
   return grid
+}
+
+/**
+ * A turned page must read this much surer (mean probability of each cell's best digit) before it
+ * is believed: upright pages are the rule. On the shared photos upright pages read at least 0.07
+ * surer than turned; the one upside-down page reads 0.28 surer turned.
+ */
+const TURN_MARGIN = 0.1
+
+/**
+ * Quarter turns (clockwise) that put the page upright: when the digits lie sideways, whichever of
+ * 0, 1 or 3 reads surest; else 2 when they read clearly surer upside down, else 0. The cheap voters judge (all voters when none
+ * is cheap; the upside-down test then is skipped, as it would double the reading time).
+ */
+async function pageTurn(
+  cells: readonly CellImage[],
+  cutTurned: (turn: 1 | 2 | 3) => readonly CellImage[],
+  voters: readonly DigitVoter[],
+): Promise<0 | 1 | 2 | 3> {
+  if (!voters.length) return 0
+  const cheap = voters.filter((v) => v.cheap)
+  const judges = cheap.length ? cheap : voters
+  const sureness = async (cells: readonly CellImage[]): Promise<number> => {
+    const votes: Record<string, (ArrayLike<number> | null)[]> = {}
+    for (const voter of judges) votes[voter.name] = await voter.vote(cells, votes)
+    return meanBest(combineVotes(cells, judges.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 }))))
+  }
+  if (isSideways(cells)) {
+    let best: { turn: 0 | 1 | 3; sure: number } = { turn: 0, sure: await sureness(cells) }
+    for (const turn of [1, 3] as const) {
+      const sure = await sureness(cutTurned(turn))
+      if (sure > best.sure) best = { turn, sure }
+    }
+    return best.turn
+  }
+  if (!cheap.length) return 0
+  // Upside down, each cell's digit image is turned in place and the cells run in reverse order.
+  return (await sureness(upsideDown(cells))) > (await sureness(cells)) + TURN_MARGIN ? 2 : 0
+}
+
+function upsideDown(cells: readonly CellImage[]): CellImage[] {
+  return cells.map((_, i) => {
+    const cell = cells[CELLS - 1 - i]
+    return { ...cell, image: { ...cell.image, data: Uint8Array.from(cell.image.data).reverse() } }
+  })
 }
 
 /** True when most filled cells' ink is clearly wider than tall (digits are taller than wide). */

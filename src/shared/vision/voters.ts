@@ -24,7 +24,7 @@ export function tesseractVoter(setups: readonly OcrSetup[], weight = TESSERACT_W
 }
 
 export function classifierVoter(classifier: CellClassifier, weight = CLASSIFIER_WEIGHT): DigitVoter {
-  return { name: 'classifier', weight, vote: (cells) => cells.map((c) => (c.filled ? classifier.classify(c.image).probs : null)) }
+  return { name: 'classifier', weight, cheap: true, vote: (cells) => cells.map((c) => (c.filled ? classifier.classify(c.image).probs : null)) }
 }
 
 /**

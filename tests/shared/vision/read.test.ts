@@ -6,9 +6,10 @@
 import './opencv-node'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeReader, type NodeReader } from '../../../src/cli/reader-node'
+import { createNodeReader, shippedClassifier, type NodeReader } from '../../../src/cli/reader-node'
 import type { RgbaImage } from '../../../src/shared/vision/image'
 import { readSudoku } from '../../../src/shared/vision/read'
+import { classifierVoter } from '../../../src/shared/vision/voters'
 import { photo, photoPixels } from './photos'
 
 let reader: NodeReader
@@ -52,6 +53,25 @@ describe('readSudoku', () => {
       const r = await readSudoku(reader.cv, { width: info.width, height: info.height, data: new Uint8Array(data) }, { voters: reader.voters, fiducials: false })
       expect(r.ok).toBe(true)
       if (r.ok) expect([...r.grid.keys()].filter((c) => r.grid[c] !== p.truth[c]).length).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('reads a page upside down (a camera across the desk, a wrong EXIF tag) and keeps upright pages as they are', async () => {
+    // The classifier is the cheap voter that judges which way up the page is.
+    const classifier = await shippedClassifier()
+    expect(classifier).not.toBeNull()
+    const voters = [classifierVoter(classifier!)]
+    const p = photo('image116')
+    for (const angle of [0, 180]) {
+      const { data, info } = await sharp(p.jpg).rotate(angle).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+      const r = await readSudoku(reader.cv, { width: info.width, height: info.height, data: new Uint8Array(data) }, { voters, fiducials: false })
+      expect(r.ok).toBe(true)
+      if (!r.ok) continue
+      expect([...r.grid.keys()].filter((c) => r.grid[c] !== p.truth[c]).length).toBeLessThanOrEqual(1)
+      // The reading's top-left corner is the page's, wherever the turn put it in the image.
+      const o = p.outline!
+      const tl = angle ? { x: info.width - 1 - o[0].x, y: info.height - 1 - o[0].y } : o[0]
+      expect(Math.hypot(r.corners[0].x - tl.x, r.corners[0].y - tl.y)).toBeLessThan(0.04 * Math.hypot(o[1].x - o[0].x, o[1].y - o[0].y))
     }
   })
 
