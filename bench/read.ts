@@ -6,7 +6,10 @@
  * Prints grids read with zero errors, cell accuracy, the empty/filled confusion, the digit
  * confusion matrix, the corner error against outlines.csv and median/p90 ms per stage; and the
  * figures for each voter alone and for the ensemble, with and without the Sudoku rules, computed
- * from the same run (each voter's probabilities are kept per photo).
+ * from the same run (each voter's probabilities are kept per photo); the ensemble again with voter
+ * weights fitted on the other folds of printed puzzles (bench/voter-weights.ts), so one row does
+ * not rest on weights chosen by looking at the photos it scores; and how many wrong digits the
+ * editor's review marks (rules-repaired or low confidence) catch.
  *
  * The classifier voter is honest only when it never saw the photo's printed puzzle: with the fold
  * models of bench/digit-folds.ts (trained by puzzle folds) each photo is read by the model that
@@ -16,11 +19,12 @@ import { decodeImage } from '../src/cli/decode-image'
 import { shippedClassifier } from '../src/cli/reader-node'
 import { createTesseractSetups } from '../src/cli/tesseract-node'
 import { loadOpenCV } from '../src/shared/vision/cv'
-import { bestOf, combineVotes, readSudoku } from '../src/shared/vision/read'
+import { bestOf, combineVotes, LOW_CONFIDENCE, readSudoku } from '../src/shared/vision/read'
 import { repair } from '../src/shared/vision/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
 import { listPhotos } from './wicht'
 import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
+import { fitVoterWeights, type LabelledCell } from './voter-weights'
 
 const args = process.argv.slice(2)
 const every = Number(args[args.indexOf('--every') + 1]) || 1
@@ -32,13 +36,15 @@ const setups = useOcr ? await createTesseractSetups() : null
 
 // The classifier: held-out fold models when present, else the shipped model (which saw them all).
 let classifierFor: ((photo: string) => CellClassifier) | null = null
+let foldOf: ((photo: string) => number) | null = null
 let classifierNote = 'none'
 try {
   const folds = (await import('./digit-folds' as string)) as {
-    heldOutClassifiers(): { classifierFor(photo: string): CellClassifier; folds: number }
+    heldOutClassifiers(): { classifierFor(photo: string): CellClassifier; foldOf(photo: string): number; folds: number }
   }
   const held = folds.heldOutClassifiers()
   classifierFor = (photo) => held.classifierFor(photo)
+  foldOf = (photo) => held.foldOf(photo)
   classifierNote = `held out by puzzle (${held.folds} folds: each photo read by a model that never saw its puzzle)`
 } catch {
   const shipped = await shippedClassifier()
@@ -56,6 +62,8 @@ interface Row {
   filled: boolean[]
   votes: Votes
   grid: Uint8Array
+  /** Cells the reader flags for review: repaired by the rules or read with low confidence. */
+  flagged: Set<number>
   cornerError: number | null
   ms: Record<string, number>
   failed?: string
@@ -67,7 +75,7 @@ for (const photo of photos) {
   const image = await decodeImage(photo.jpg)
   const r = await readSudoku(cv, image, { voters, fiducials: false, useLattice, useRules: voters.length > 0 })
   if (!r.ok) {
-    rows.push({ name: photo.name, truth: photo.truth, filled: [], votes: {}, grid: new Uint8Array(81), cornerError: null, ms: r.ms, failed: r.message })
+    rows.push({ name: photo.name, truth: photo.truth, filled: [], votes: {}, grid: new Uint8Array(81), flagged: new Set(), cornerError: null, ms: r.ms, failed: r.message })
     continue
   }
   // Corner error: mean distance of the four corners, as a fraction of the outline's mean side.
@@ -75,9 +83,11 @@ for (const photo of photos) {
   if (photo.outline) {
     const o = photo.outline
     const side = (Math.hypot(o[1].x - o[0].x, o[1].y - o[0].y) + Math.hypot(o[2].x - o[3].x, o[2].y - o[3].y)) / 2
-    cornerError = r.corners.reduce((s, p, k) => s + Math.hypot(p.x - o[k].x, p.y - o[k].y), 0) / 4 / side
+    // In the best of the four cyclic orders: a page read upside down or sideways names a different
+    // corner its top-left, yet the outline found is the same.
+    cornerError = Math.min(...[0, 1, 2, 3].map((shift) => r.corners.reduce((s, p, k) => s + Math.hypot(p.x - o[(k + shift) % 4].x, p.y - o[(k + shift) % 4].y), 0))) / 4 / side
   }
-  rows.push({ name: photo.name, truth: photo.truth, filled: r.cells.map((c) => c.filled), votes: r.votes, grid: r.grid, cornerError, ms: r.ms })
+  rows.push({ name: photo.name, truth: photo.truth, filled: r.cells.map((c) => c.filled), votes: r.votes, grid: r.grid, flagged: new Set([...r.repaired, ...[...r.grid.keys()].filter((i) => r.grid[i] && r.confidence[i] < LOW_CONFIDENCE)]), cornerError, ms: r.ms })
   process.stderr.write(`\r${rows.length}/${photos.length} ${photo.name}      `)
 }
 process.stderr.write('\n')
@@ -117,6 +127,27 @@ if (voterNames.length > 1) {
       (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.filter((n) => n !== 'templates').map((n) => ({ probs: row.votes[n], weight: weights[n] ?? 1 }))),
     ])
 }
+// The ensemble with weights fitted (maximum likelihood, bench/voter-weights.ts) on the other folds
+// of printed puzzles: figures that do not rest on weights chosen by looking at the scored photos.
+const fitNotes: string[] = []
+if (foldOf && voterNames.length > 1) {
+  const labelled = (keep: (row: Row) => boolean): LabelledCell[] =>
+    rows
+      .filter((r) => !r.failed && keep(r))
+      .flatMap((r) =>
+        [...r.truth.keys()].filter((i) => r.truth[i] && voterNames.every((n) => r.votes[n]?.[i])).map((i) => ({ truth: r.truth[i], probs: voterNames.map((n) => r.votes[n][i]!) })),
+      )
+  const fitted = new Map<number, number[]>()
+  for (const fold of new Set(rows.map((r) => foldOf!(r.name)))) fitted.set(fold, fitVoterWeights(labelled((r) => foldOf!(r.name) !== fold), voterNames.length))
+  variants.push([
+    'ensemble, weights fitted on the other folds',
+    (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.map((n, k) => ({ probs: row.votes[n], weight: fitted.get(foldOf!(row.name))![k] }))),
+  ])
+  const show = (w: number[]): string => voterNames.map((n, k) => `${n} ${w[k]}`).join(', ')
+  fitNotes.push(`Weights fitted per held-out fold: ${[...fitted].sort((a, b) => a[0] - b[0]).map(([f, w]) => `fold ${f}: ${show(w)}`).join('; ')}.`)
+  fitNotes.push(`Weights fitted on all photos: ${show(fitVoterWeights(labelled(() => true), voterNames.length))}; shipped (voters.ts): ${show(voterNames.map((n) => weights[n] ?? 1))}.`)
+}
+
 const lines: string[] = []
 const out = (s = ''): void => void lines.push(s)
 out(`Photos: ${rows.length} (every ${every}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}`)
@@ -136,6 +167,22 @@ for (const [name, probsOf] of variants) {
   }
 }
 const final = scoreGrids((row) => row.grid)
+// What the editor marks for review (ReadPanel: repaired cells and confidence below LOW_CONFIDENCE).
+let flagged = 0
+let flaggedWrong = 0
+let wrongUnflagged = 0
+for (const row of rows) {
+  if (row.failed) continue
+  for (let i = 0; i < 81; i++) {
+    const wrong = row.grid[i] !== row.truth[i]
+    if (row.flagged.has(i)) (flagged++, wrong && flaggedWrong++)
+    else if (wrong && row.grid[i]) wrongUnflagged++
+  }
+}
+out()
+out(`Flagged for review (repaired by the rules, or confidence < ${LOW_CONFIDENCE}): ${flagged} cells, ${flaggedWrong} of them wrong; wrong digits not flagged: ${wrongUnflagged} (missed givens, read as empty, are not counted here).`)
+out()
+for (const note of fitNotes) out(note)
 out()
 out(`Reader as shipped (ensemble + rules): ${pct(final.zero, rows.length)}% grids with zero errors, ${pct(final.right, final.cells, 2)}% cells right (${final.cells - final.right} wrong of ${final.cells}).`)
 

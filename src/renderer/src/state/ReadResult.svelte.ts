@@ -1,8 +1,9 @@
 import type { Cell, Grid } from '../../../shared/sudoku/board'
 import type { Detection, ReadOutcome, ReadStage } from '../workers/vision-protocol'
 
-/** Below this confidence a read digit is marked for review. */
-export const LOW_CONFIDENCE = 0.6
+import { LOW_CONFIDENCE } from '../../../shared/vision/read'
+
+export { LOW_CONFIDENCE }
 
 const STAGE_TEXT: Record<ReadStage, string> = {
   'loading-opencv': 'Loading the image tools…',
