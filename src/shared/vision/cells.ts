@@ -23,7 +23,9 @@
  * the whole grid, then per cell strip ~12% of the border, take the largest ink blob near the
  * centre (merging pieces whose boxes overlap it, ignoring pieces that touch the crop edge: those
  * are grid-line remnants), and re-threshold the grey pixels inside its box, because the global
- * threshold thickens or breaks strokes depending on local lighting.
+ * threshold thickens or breaks strokes depending on local lighting. Cells left empty get a second
+ * look for faint digits (glare, faded print), judged against the cell's own paper noise and grid
+ * lines and against the digits found on the page (see `readFaintCell`).
  */
 import type { CV } from './cv'
 import { withMats } from './cv'
@@ -58,11 +60,12 @@ export interface CellImages {
 const BORDER = 0.12
 
 export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (readonly Point[])[]): CellImages {
-  const { flat, ink } = flattenAndThreshold(cv, warped)
+  const { flat, ink, level } = flattenAndThreshold(cv, warped)
   const cellW = warped.width / 9
   const cellH = warped.height / 9
   const at = (r: number, c: number): Point => lattice?.[r]?.[c] ?? { x: c * cellW, y: r * cellH }
   const cells: CellImage[] = []
+  const bounds: CellBounds[] = []
   for (let r = 0; r < 9; r++) {
     for (let c = 0; c < 9; c++) {
       // The cell's own measured corners; their mean edges bound the crop.
@@ -71,7 +74,18 @@ export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (read
       const right = (tr.x + br.x) / 2
       const top = (tl.y + tr.y) / 2
       const bottom = (bl.y + br.y) / 2
+      bounds.push({ left, top, right, bottom })
       cells.push(readCell(flat, ink, left, top, right, bottom))
+    }
+  }
+  // Second look, only where the first found no digit: faint print (glare, fading) judged against
+  // the cell's own paper and grid lines and against the size of the digits found on this page.
+  const page = pageInk(level, cells, bounds)
+  if (page) {
+    for (let i = 0; i < cells.length; i++) {
+      if (cells[i].filled) continue
+      const faint = readFaintCell(level, flat, bounds[i], page)
+      if (faint && faint.filledScore > cells[i].filledScore) cells[i] = faint
     }
   }
   return { cells, ink }
@@ -81,7 +95,7 @@ export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (read
  * Divides the grey image by its closed (background) version, so shadows and uneven lighting
  * become flat white paper, then one Otsu threshold gives the ink mask.
  */
-function flattenAndThreshold(cv: CV, warped: GrayImage): { flat: GrayImage; ink: GrayImage } {
+function flattenAndThreshold(cv: CV, warped: GrayImage): { flat: GrayImage; ink: GrayImage; level: LevelImage } {
   return withMats((own) => {
     const src = own(cv.matFromArray(warped.height, warped.width, cv.CV_8UC1, warped.data))
     // The close runs at a third of the size: the background is smooth, and a 31 px ellipse at
@@ -99,9 +113,20 @@ function flattenAndThreshold(cv: CV, warped: GrayImage): { flat: GrayImage; ink:
     cv.divide(src, background, flatMat, 255)
     const inkMat = own(new cv.Mat())
     cv.threshold(flatMat, inkMat, 0, 255, cv.THRESH_BINARY_INV | cv.THRESH_OTSU)
+    // The same division without the 255 clip (bright paper varies above the background too),
+    // 3x3-smoothed so that single noisy pixels do not break faint strokes: for readFaintCell.
+    const src32 = own(new cv.Mat())
+    src.convertTo(src32, cv.CV_32F, 255)
+    const background32 = own(new cv.Mat())
+    background.convertTo(background32, cv.CV_32F, 1, 1)
+    const ratio = own(new cv.Mat())
+    cv.divide(src32, background32, ratio)
+    const level = own(new cv.Mat())
+    cv.blur(ratio, level, new cv.Size(3, 3), new cv.Point(-1, -1), cv.BORDER_REPLICATE)
     return {
       flat: { width: warped.width, height: warped.height, data: Uint8Array.from(flatMat.data) },
       ink: { width: warped.width, height: warped.height, data: Uint8Array.from(inkMat.data) },
+      level: { width: warped.width, height: warped.height, data: Float32Array.from(level.data32F) },
     }
   })
 }
@@ -186,8 +211,30 @@ function eraseLines(mask: Uint8Array, w: number, h: number): void {
 /** Fraction of the cell side kept as margin around the crop in which the digit is sought. */
 const MARGIN = 0.04
 
-/** Minimum paper-minus-ink difference (flattened grey levels) for the per-cell fallback. */
-const LOCAL_CONTRAST = 40
+/** The faint-digit test's limits (see `readFaintCell`). */
+const NOISE_FLOOR = 2
+const FAINT_CNR = 6
+const FAINT_LINE_RATIO = 0.5
+const DIGIT_HEIGHT_RANGE = [0.7, 1.3] as const
+/** Digits the first look must find on a page before faint ones are judged against them. */
+const MIN_PAGE_DIGITS = 3
+/** Histogram bins (quarter grey levels) for the flattened grey, which may exceed 255. */
+const LEVEL_BINS = 4 * 512
+
+/** The background-divided grey (paper ~255, unclipped), smoothed; see flattenAndThreshold. */
+interface LevelImage {
+  readonly width: number
+  readonly height: number
+  readonly data: Float32Array
+}
+
+/** A cell's edges in warped pixels (the means of its measured corners). */
+interface CellBounds {
+  readonly left: number
+  readonly top: number
+  readonly right: number
+  readonly bottom: number
+}
 
 interface DigitBox {
   x0: number
@@ -208,28 +255,7 @@ function readCell(flat: GrayImage, ink: GrayImage, left: number, top: number, ri
   if (w < 4 || h < 4) return emptyCell(0)
   const mask = new Uint8Array(w * h)
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) mask[y * w + x] = ink.data[(y + y0) * ink.width + x + x0]
-  let box = findDigit(mask, w, h, side)
-  if (!box) {
-    // Glare or a faint print can leave a digit under the grid-wide threshold: try the cell's own
-    // Otsu cut, but only where ink and paper differ clearly (an empty cell's noise does not).
-    const histogram = new Uint32Array(256)
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) histogram[flat.data[(y + y0) * flat.width + x + x0]]++
-    const cut = otsu(histogram)
-    let inkSum = 0
-    let inkN = 0
-    let paperSum = 0
-    for (let i = 0; i < 256; i++) {
-      if (i <= cut) {
-        inkSum += i * histogram[i]
-        inkN += histogram[i]
-      } else paperSum += i * histogram[i]
-    }
-    const paperN = w * h - inkN
-    if (inkN && paperN && paperSum / paperN - inkSum / inkN >= LOCAL_CONTRAST) {
-      for (let i = 0; i < w * h; i++) mask[i] = flat.data[(Math.floor(i / w) + y0) * flat.width + (i % w) + x0] <= cut ? 255 : 0
-      box = findDigit(mask, w, h, side)
-    }
-  }
+  const box = findDigit(mask, w, h, side)
   if (!box) return emptyCell(0)
 
   const bh = box.y1 - box.y0 + 1
@@ -383,4 +409,206 @@ function normalise(flat: GrayImage, box: Box): GrayImage {
     }
   }
   return { width: CELL_IMAGE_SIZE, height: CELL_IMAGE_SIZE, data: out }
+}
+
+/**
+ * The second look, for faint digits. The first look (one Otsu cut over the whole grid) loses a
+ * digit whose ink is only ~20 grey levels darker than the paper, as under glare or on faded
+ * print. Lowering a contrast threshold would let in everything else that is faintly dark on a
+ * page, so a faint candidate must pass three tests, each judged against the cell itself or
+ * against the digits the first look found on the same page:
+ *
+ * 1. Contrast to noise: the blob's mean darkness below the paper, over the paper's own variation
+ *    in that cell (the brighter half's RMS deviation from the median, which ink cannot inflate),
+ *    at least FAINT_CNR. Paper texture, speckle and JPEG noise fail this. The noise is floored at
+ *    NOISE_FLOOR grey levels: overexposed paper clips to one level and JPEG flattens smooth areas,
+ *    which would otherwise make any smooth few-level dip look significant.
+ * 2. Contrast for the lighting: glare, shadow or fading dim a digit and the grid lines round it
+ *    alike (same ink, same light), so a digit's darkness over its own cell's line depth is about
+ *    the same everywhere on a page. The candidate's ratio must be at least FAINT_LINE_RATIO of
+ *    the median ratio of the page's found digits. On Wicht's photos givens measure ~1 (1% below
+ *    ~0.5, on crumpled paper whose faint lines vary), the glare 7s ~0.95; show-through from the
+ *    other side of newsprint, pencil traces and stains are not printed in the page's ink and
+ *    are far lighter than the crisp lines beside them (95% of empty cells' blobs below 0.2).
+ * 3. Size: a Sudoku prints all its givens in one font, so the candidate's height must be within
+ *    DIGIT_HEIGHT_RANGE of the median height of the found digits. Specks, smudges and creases are
+ *    rarely digit-sized; grid-line remnants are removed as in the first look. This is the test
+ *    that holds off grey smudges on crumpled paper, which are as dark as print (image1045).
+ *
+ * The blob comes from a cut halfway between the paper and the darkest 1% of the cell's middle
+ * (never closer to the paper than 4x the noise), on the background-divided grey without the 255
+ * clip, smoothed 3x3 so that single noisy pixels do not break strokes. Each test is scaled so
+ * that 1 is its limit; the faint score is the smallest of them and of the first look's size
+ * tests, reported as FILLED_THRESHOLD x score so that one cut serves both looks. Measured on
+ * Wicht's 160 training photos (grids as detected): empty cells reach at most 0.74 (smudges on
+ * image1045, held by tests 2 and 3), the glare 7s of image71 and image195 1.23 and 1.35 (limited
+ * by test 3: their faint blob is slightly taller than the page's median digit).
+ */
+function readFaintCell(level: LevelImage, flat: GrayImage, cell: CellBounds, page: PageInk): CellImage | null {
+  const at = cellLevels(level, cell)
+  if (!at) return null
+  const { x0, y0, w, h, side, paper, noise, cut } = at
+  // A blob's mean darkness cannot pass test 1 unless some pixel in the middle of the cell is at
+  // least that dark; most empty cells stop here, before the costlier blob search.
+  if (at.darkest > paper - FAINT_CNR * noise) return null
+  const mask = new Uint8Array(w * h)
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) mask[y * w + x] = levelAt(at, x, y) < cut ? 255 : 0
+  const box = findDigit(mask, w, h, side)
+  if (!box) return null
+  const contrast = meanDarkness(at, box)
+  const bh = box.y1 - box.y0 + 1
+  const bw = box.x1 - box.x0 + 1
+  const relativeHeight = bh / page.digitHeight
+  const score = Math.min(
+    contrast / noise / FAINT_CNR,
+    contrast / Math.max(1, lineDepth(level, cell, paper) * page.inkToLines) / FAINT_LINE_RATIO,
+    relativeHeight / DIGIT_HEIGHT_RANGE[0],
+    DIGIT_HEIGHT_RANGE[1] / relativeHeight,
+    bh / (0.28 * side) / FILLED_THRESHOLD,
+    box.area / (0.012 * side * side) / FILLED_THRESHOLD,
+    bw < 2 ? 0 : 2,
+  )
+  const filledScore = FILLED_THRESHOLD * score
+  const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
+  if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
+  return { filled: true, filledScore, image: normalise(flat, found), box: found }
+}
+
+/** What the digits found on a page look like, to judge faint candidates by. */
+interface PageInk {
+  /** Median height of the found digits' boxes (pixels). */
+  readonly digitHeight: number
+  /** Median over the found digits of their darkness over their own cell's grid-line depth. */
+  readonly inkToLines: number
+}
+
+function pageInk(level: LevelImage, cells: readonly CellImage[], bounds: readonly CellBounds[]): PageInk | null {
+  const heights: number[] = []
+  const ratios: number[] = []
+  cells.forEach((c, i) => {
+    if (!c.filled || !c.box) return
+    heights.push(c.box.height)
+    const at = cellLevels(level, bounds[i])
+    if (!at) return
+    const box = { x0: c.box.x - at.x0, y0: c.box.y - at.y0, x1: c.box.x - at.x0 + c.box.width - 1, y1: c.box.y - at.y0 + c.box.height - 1 }
+    ratios.push(meanDarkness(at, box) / Math.max(1, lineDepth(level, bounds[i], at.paper)))
+  })
+  if (heights.length < MIN_PAGE_DIGITS || !ratios.length) return null
+  const median = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]
+  return { digitHeight: median(heights), inkToLines: median(ratios) }
+}
+
+/** A cell's crop of the level image (a view, not a copy) with its paper statistics. */
+interface CellLevels {
+  readonly x0: number
+  readonly y0: number
+  readonly w: number
+  readonly h: number
+  readonly side: number
+  readonly level: LevelImage
+  readonly paper: number
+  readonly noise: number
+  /** The darkest level in the middle of the cell. */
+  readonly darkest: number
+  /** Pixels darker than this are the candidate's ink. */
+  readonly cut: number
+}
+
+/** Crop pixel (x, y) of a CellLevels, read from the level image. */
+const levelAt = (at: CellLevels, x: number, y: number): number => at.level.data[(at.y0 + y) * at.level.width + at.x0 + x]
+
+function cellLevels(level: LevelImage, cell: CellBounds): CellLevels | null {
+  const { left, top, right, bottom } = cell
+  const side = Math.min(right - left, bottom - top)
+  const x0 = Math.max(0, Math.round(left + MARGIN * (right - left)))
+  const y0 = Math.max(0, Math.round(top + MARGIN * (bottom - top)))
+  const x1 = Math.min(level.width, Math.round(right - MARGIN * (right - left)))
+  const y1 = Math.min(level.height, Math.round(bottom - MARGIN * (bottom - top)))
+  const w = x1 - x0
+  const h = y1 - y0
+  const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
+  if (w < 2 * band + 4 || h < 2 * band + 4) return null
+  const { data, width } = level
+
+  // Paper level and noise from the inner part of the cell, away from the grid lines: the median,
+  // 1st percentile and minimum from a histogram in quarter grey levels, then the brighter half's
+  // RMS deviation from the median.
+  const bins = new Uint32Array(LEVEL_BINS)
+  for (let y = y0 + band; y < y1 - band; y++)
+    for (let x = x0 + band; x < x1 - band; x++) {
+      const b = (data[y * width + x] * 4 + 0.5) | 0
+      bins[b < 0 ? 0 : b >= LEVEL_BINS ? LEVEL_BINS - 1 : b]++
+    }
+  const count = (w - 2 * band) * (h - 2 * band)
+  let darkest = -1
+  let percentile1 = -1
+  let paper = -1
+  for (let b = 0, seen = 0; paper < 0; b++) {
+    seen += bins[b]
+    if (darkest < 0 && seen > 0) darkest = b / 4
+    if (percentile1 < 0 && seen > 0.01 * count) percentile1 = b / 4
+    if (seen > 0.5 * count || b === LEVEL_BINS - 1) paper = b / 4
+  }
+  let squares = 0
+  let brighter = 0
+  for (let y = y0 + band; y < y1 - band; y++)
+    for (let x = x0 + band; x < x1 - band; x++) {
+      const d = data[y * width + x] - paper
+      if (d < 0) continue
+      squares += d * d
+      brighter++
+    }
+  const noise = Math.max(NOISE_FLOOR, Math.sqrt(squares / Math.max(1, brighter)))
+  const cut = paper - Math.max(4 * noise, 0.5 * (paper - percentile1))
+  return { x0, y0, w, h, side, level, paper, noise, darkest, cut }
+}
+
+/** Mean darkness below the paper of the pixels under the cut inside a box (crop coordinates). */
+function meanDarkness(at: CellLevels, box: { x0: number; y0: number; x1: number; y1: number }): number {
+  let darkness = 0
+  let n = 0
+  for (let y = Math.max(0, box.y0); y <= Math.min(at.h - 1, box.y1); y++)
+    for (let x = Math.max(0, box.x0); x <= Math.min(at.w - 1, box.x1); x++) {
+      const v = levelAt(at, x, y)
+      if (v >= at.cut) continue
+      darkness += at.paper - v
+      n++
+    }
+  return darkness / Math.max(1, n)
+}
+
+/**
+ * How much darker than `paper` the cell's grid lines are: per side, the darkest mean profile
+ * across the line (over the middle 60% of the side, within 12% of a cell of the lattice line);
+ * the mean of the middle two of the four sides, so one bold box line or one broken line does
+ * not decide it.
+ */
+function lineDepth(level: LevelImage, cell: CellBounds, paper: number): number {
+  const { width, data } = level
+  const { left, top, right, bottom } = cell
+  const side = Math.min(right - left, bottom - top)
+  const reach = Math.round(0.12 * side)
+  const sideDepth = (horizontal: boolean, at: number, from: number, to: number): number => {
+    const [acrossLimit, alongLimit] = horizontal ? [level.height, level.width] : [level.width, level.height]
+    const a = Math.max(0, Math.round(from + 0.2 * (to - from)))
+    const b = Math.min(alongLimit, Math.round(to - 0.2 * (to - from)))
+    if (b <= a) return 0
+    let darkest = Infinity
+    for (let o = -reach; o <= reach; o++) {
+      const across = Math.round(at) + o
+      if (across < 0 || across >= acrossLimit) continue
+      let sum = 0
+      if (horizontal) for (let t = a; t < b; t++) sum += data[across * width + t]
+      else for (let t = a; t < b; t++) sum += data[t * width + across]
+      darkest = Math.min(darkest, sum / (b - a))
+    }
+    return darkest === Infinity ? 0 : paper - darkest
+  }
+  const depths = [
+    sideDepth(true, top, left, right),
+    sideDepth(true, bottom, left, right),
+    sideDepth(false, left, top, bottom),
+    sideDepth(false, right, top, bottom),
+  ].sort((p, q) => p - q)
+  return (depths[1] + depths[2]) / 2
 }
