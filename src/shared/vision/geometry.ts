@@ -143,6 +143,12 @@ export function intersectLines(a: Line, b: Line): Point | null {
   return { x: a.point.x + t * a.direction.x, y: a.point.y + t * a.direction.y }
 }
 
+/** The line through two points (pointing from `a` to `b`). */
+export function lineThrough(a: Point, b: Point): Line {
+  const len = distance(a, b) || 1
+  return { point: a, direction: { x: (b.x - a.x) / len, y: (b.y - a.y) / len } }
+}
+
 /** Total least-squares line through points (principal axis of their scatter). */
 export function fitLine(pts: readonly Point[]): Line | null {
   if (pts.length < 2) return null

@@ -2,16 +2,21 @@
  * Step 1: find the Sudoku grid's four outer corners in an image.
  *
  * Works on a grey copy whose long side is at most 640 px (cheap enough for live video), then maps
- * the corners back to original pixels. Two ways to propose a quadrilateral:
+ * the corners back to original pixels. Three ways to propose a quadrilateral, tried in turn:
  *  - contour: adaptive threshold, the large outer contours, each reduced to the largest
  *    quadrilateral inside its convex hull, corners refined by fitting a line to each side's contour
  *    points (so rounded or broken corners land where the sides meet);
  *  - hough: when no contour passes, straight lines from the Hough transform, grouped into two
  *    directions; the outermost lines of the densest evenly spaced family give the corners (this
- *    survives a broken, occluded or doubled outer border).
+ *    survives a broken, occluded or doubled outer border);
+ *  - lattice (`grid-lattice.ts`): when neither passes, the closed holes the lines enclose (the
+ *    nine boxes or the 81 cells) on a regular lattice; this survives an outer border that has
+ *    merged with a panel edge, a column rule or a neighbouring crossword, where the outline is
+ *    no longer the grid's and the inner lines are too broken for Hough.
  * Every proposal must then look like a grid: warped to a square, the thresholded image must show
- * ten dark lines at the expected positions in both directions. Nothing passes on blank pages,
- * noise or text, so those return null rather than a made-up grid.
+ * ten dark lines at the expected positions in both directions and none through the middle of the
+ * cells. Nothing passes on blank pages, noise or text, so those return null rather than a made-up
+ * grid.
  */
 import type { CV } from './cv'
 import { withMats } from './cv'
@@ -22,20 +27,23 @@ import {
   interiorAngles,
   intersectLines,
   isConvex,
+  lineThrough,
   orderCorners,
   polygonArea,
   type Line,
 } from './geometry'
 import { downscaleGray } from './gray'
+import { holeAreaRange, latticeQuads, type Hole } from './grid-lattice'
 import type { Corners, GrayImage, Point, RgbaImage } from './image'
-import { matFromGray } from './mats'
+import { grayFromMat, matFromGray } from './mats'
 
 type Mat = InstanceType<CV['Mat']>
+type MatVector = InstanceType<CV['MatVector']>
 
 export interface GridDetection {
   /** Outer corners TL, TR, BR, BL in the input image's pixels. */
   readonly corners: Corners
-  readonly method: 'contour' | 'hough'
+  readonly method: 'contour' | 'lattice' | 'hough'
   /** How grid-like the warped area looks, 0..1 (see `gridScore`). */
   readonly score: number
 }
@@ -73,19 +81,26 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
     const block = oddAtLeast(Math.round(Math.min(gray.width, gray.height) / 20), 11)
     cv.adaptiveThreshold(blurred, binary, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, 4)
 
-    const quads = contourQuads(cv, binary, own)
+    const contours = own(new cv.MatVector())
+    const hierarchy = own(new cv.Mat())
+    cv.findContours(binary, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE)
     let best: GridDetection | null = null
-    for (const q of quads) {
-      const score = gridScore(cv, binary, q, own)
-      if (score >= MIN_GRID_SCORE && (!best || score * areaOf(q) > best.score * areaOf(best.corners))) {
-        best = { corners: q, method: 'contour', score }
+    const consider = (quads: Corners[], method: 'contour' | 'lattice'): void => {
+      for (const q of quads) {
+        const score = gridScore(cv, binary, q, own)
+        if (score >= MIN_GRID_SCORE && (!best || score * areaOf(q) > best.score * areaOf(best.corners))) best = { corners: q, method, score }
       }
     }
+    consider(contourQuads(cv, contours, binary), 'contour')
     if (best) return best
     for (const q of houghQuads(cv, binary, own)) {
       const score = gridScore(cv, binary, q, own)
       if (score >= MIN_HOUGH_SCORE && (!best || score > best.score)) best = { corners: q, method: 'hough', score }
     }
+    if (best) return best
+    const mask = grayFromMat(binary)
+    const lattices = latticeQuads(gridHoles(cv, contours, mask.width * mask.height), mask)
+    consider(lattices.filter((q) => plausibleQuad(q, mask.width, mask.height)), 'lattice')
     return best
   })
 }
@@ -102,10 +117,7 @@ function oddAtLeast(n: number, min: number): number {
 type Own = <M extends { delete(): void }>(m: M) => M
 
 /** Candidate quadrilaterals from the large contours, largest first, corners refined. */
-function contourQuads(cv: CV, binary: Mat, own: Own): Corners[] {
-  const contours = own(new cv.MatVector())
-  const hierarchy = own(new cv.Mat())
-  cv.findContours(binary, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE)
+function contourQuads(cv: CV, contours: MatVector, binary: Mat): Corners[] {
   const imageArea = binary.rows * binary.cols
   const candidates: { area: number; index: number }[] = []
   for (let i = 0; i < contours.size(); i++) {
@@ -144,6 +156,12 @@ function contourPoints(c: Mat): Point[] {
  * each side re-fitted to the contour points lying along it.
  */
 function quadFromContour(cv: CV, contour: Mat, points: Point[]): Corners | null {
+  const rough = hullQuad(cv, contour)
+  return rough && (refineQuad(rough, points) ?? rough)
+}
+
+/** The largest quadrilateral on the contour's simplified convex hull, in TL TR BR BL order. */
+function hullQuad(cv: CV, contour: Mat): Corners | null {
   const hull = withMats((own) => {
     const h = own(new cv.Mat())
     cv.convexHull(contour, h, false, true)
@@ -153,8 +171,30 @@ function quadFromContour(cv: CV, contour: Mat, points: Point[]): Corners | null 
   })
   if (hull.length < 4) return null
   const rough = largestQuad(hull)
-  if (!rough) return null
-  return refineQuad(orderCorners(rough), points) ?? orderCorners(rough)
+  return rough && orderCorners(rough)
+}
+
+/**
+ * Closed holes of the size of a grid's boxes or cells: small contours that nearly fill a
+ * squarish quadrilateral (letters' counters, blobs and round shapes do not).
+ */
+function gridHoles(cv: CV, contours: MatVector, imageArea: number): Hole[] {
+  const { smallest, largest } = holeAreaRange(imageArea)
+  const holes: Hole[] = []
+  for (let i = 0; i < contours.size(); i++) {
+    const c = contours.get(i)
+    try {
+      const area = cv.contourArea(c)
+      if (area < smallest || area > largest) continue
+      const quad = hullQuad(cv, c)
+      if (!quad || area < 0.8 * areaOf(quad) || !squarish(quad)) continue
+      const centre = intersectLines(lineThrough(quad[0], quad[2]), lineThrough(quad[1], quad[3]))
+      if (centre) holes.push({ quad, centre, area })
+    } finally {
+      c.delete()
+    }
+  }
+  return holes
 }
 
 /** Brute force over hull vertices (a simplified hull has few, so at most a few thousand tries). */
@@ -239,9 +279,12 @@ export function ransacLine(points: readonly Point[], tol: number, minInliers: nu
  * looks like under ±30° of tilt.
  */
 export function plausibleQuad(q: Corners, width: number, height: number): boolean {
+  return Math.abs(polygonArea(q)) >= width * height * 0.02 && squarish(q)
+}
+
+/** The shape part of `plausibleQuad`, whatever the size. */
+function squarish(q: Corners): boolean {
   if (!isConvex(q)) return false
-  const area = Math.abs(polygonArea(q))
-  if (area < width * height * 0.02) return false
   if (interiorAngles(q).some((a) => a < 45 || a > 135)) return false
   const sides = [0, 1, 2, 3].map((i) => distance(q[i], q[(i + 1) % 4]))
   if (Math.min(sides[0], sides[2]) * 2 < Math.max(sides[0], sides[2])) return false
@@ -260,6 +303,7 @@ const SCORE_SIZE = SCORE_CELL * 9
  * positions we take the darkest profile value within ±4 px and subtract the profile mid-cell. A grid scores near 1; text, noise and
  * blank paper score near 0. The weakest lines count most (the mean of the lowest 6 of 8 per band),
  * and the score is the lower of the two directions, so a few strong stray lines cannot make a grid.
+ * Lines through the middle of more than two cells in either direction make it 0 (`midCellLines`).
  */
 export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): number {
   const warped = own(new cv.Mat())
@@ -274,6 +318,8 @@ export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): numb
   const band = SCORE_SIZE / 3
   let cols = 0
   let rows = 0
+  const colFull = new Float64Array(SCORE_SIZE)
+  const rowFull = new Float64Array(SCORE_SIZE)
   for (let b = 0; b < 3; b++) {
     const colProfile = new Float64Array(SCORE_SIZE)
     const rowProfile = new Float64Array(SCORE_SIZE)
@@ -281,8 +327,44 @@ export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): numb
     for (let y = 0; y < SCORE_SIZE; y++) for (let x = b * band; x < (b + 1) * band; x++) rowProfile[y] += d[y * SCORE_SIZE + x]
     cols += profileScore(colProfile, 255 * band) / 3
     rows += profileScore(rowProfile, 255 * band) / 3
+    for (let k = 0; k < SCORE_SIZE; k++) (colFull[k] += colProfile[k]), (rowFull[k] += rowProfile[k])
   }
+  // A Sudoku has no lines mid-cell. A crossword, or a crossword merged with the grid into one
+  // outline, has lines every few pixels, some near each expected position, which the score above
+  // alone would take for a grid. The same test as for Hough pairs: more than two is no grid.
+  if (midCellLines(colFull) > MAX_MID_CELL_LINES || midCellLines(rowFull) > MAX_MID_CELL_LINES) return 0
   return Math.min(cols, rows)
+}
+
+const MAX_MID_CELL_LINES = 2
+
+/**
+ * Cells crossed by a line through their middle, in a whole-length profile: a narrow peak in the
+ * middle half of the cell standing above the cell's median by at least half the prominence of a
+ * typical grid line. Digits barely show in a whole-length profile (one digit is a ninth of it).
+ */
+function midCellLines(profile: Float64Array): number {
+  const at = (k: number): number => profile[k] / (255 * SCORE_SIZE)
+  const cellMedian = (cell: number): number => {
+    const v: number[] = []
+    for (let k = cell * SCORE_CELL + 6; k < (cell + 1) * SCORE_CELL - 6; k++) v.push(at(k))
+    return median(v)
+  }
+  const prominence: number[] = []
+  for (let i = 1; i < 9; i++) {
+    let line = 0
+    for (let k = i * SCORE_CELL - 4; k <= i * SCORE_CELL + 4; k++) line = Math.max(line, at(k))
+    prominence.push(line - Math.min(cellMedian(i - 1), cellMedian(i)))
+  }
+  const typical = median(prominence)
+  if (typical <= 0) return 0
+  let crossed = 0
+  for (let cell = 0; cell < 9; cell++) {
+    let peak = 0
+    for (let k = cell * SCORE_CELL + 6; k < (cell + 1) * SCORE_CELL - 6; k++) peak = Math.max(peak, at(k))
+    if (peak - cellMedian(cell) >= 0.5 * typical) crossed++
+  }
+  return crossed
 }
 
 function profileScore(profile: Float64Array, norm: number): number {
@@ -299,6 +381,11 @@ function profileScore(profile: Float64Array, norm: number): number {
   }
   inner.sort((a, b) => a - b)
   return inner.slice(0, 6).reduce((s, v) => s + v, 0) / 6
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[s.length >> 1]
 }
 
 interface LineCluster {

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
 import { loadOpenCV, withMats, type CV } from '../../../src/shared/vision/cv'
-import { distance } from '../../../src/shared/vision/geometry'
+import { applyHomography, distance } from '../../../src/shared/vision/geometry'
 import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
@@ -51,6 +51,32 @@ describe('detectGrid on photos', () => {
     const found = detectGrid(cv, await decodeImage(join(DIR, 'image1067.jpg')))
     expect(found?.method).toBe('hough')
     expectClose(found!.corners, outlines.get('image1067')!)
+  })
+
+  test('image1049: border merged with a column rule and a crossword, found from its boxes', async () => {
+    // A newspaper page: the grid's outer contour runs into the column rule beside it and on round
+    // the crossword, and its thin inner lines are too broken for the Hough fallback; the nine
+    // boxes are still closed holes on a 3×3 lattice.
+    const found = detectGrid(cv, await decodeImage(join(DIR, 'image1049.jpg')))
+    expect(found?.method).toBe('lattice')
+    expectClose(found!.corners, outlines.get('image1049')!)
+  })
+
+  test('a grid against a column rule and a crossword: the grid, not their merged outline', async () => {
+    const { data, info } = await sharp(Buffer.from(newspaperPage())).greyscale().raw().toBuffer({ resolveWithObject: true })
+    const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+    const scene = viewPage(cv, page, [{ x: 300, y: 40 }, { x: 980, y: 80 }, { x: 1060, y: 940 }, { x: 220, y: 920 }], 1280, 960)
+    const found = detectGrid(cv, scene.image)
+    expect(found?.method).toBe('lattice')
+    // The outer edge of the printed border, in scene pixels.
+    const { x0, y0, side, border } = NEWSPAPER_GRID
+    const edge = [
+      { x: x0 - border / 2, y: y0 - border / 2 },
+      { x: x0 + side + border / 2, y: y0 - border / 2 },
+      { x: x0 + side + border / 2, y: y0 + side + border / 2 },
+      { x: x0 - border / 2, y: y0 + side + border / 2 },
+    ]
+    expectClose(found!.corners, edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 })))
   })
 
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
@@ -109,6 +135,44 @@ describe('detectGrid says "no grid" rather than making one up', () => {
     expect(detectGrid(cv, gray(4000, 3000, () => 180))).toBeNull()
   })
 })
+
+/** Where `newspaperPage` puts the grid, in page pixels: top-left, side, outer border width. */
+const NEWSPAPER_GRID = { x0: 60, y0: 250, side: 450, border: 5 }
+
+/**
+ * A page laid out like image1049's newspaper: instructions above, the grid on a grey panel, a
+ * column rule against its right border running the page's height, a crossword beyond it, and a
+ * caption just under the grid. Thin lines 3 px, box lines and border 5 px (page is A4 at 4 px/mm).
+ */
+function newspaperPage(): string {
+  const { x0, y0, side, border } = NEWSPAPER_GRID
+  const c = side / 9
+  const parts: string[] = ['<rect x="30" y="150" width="490" height="640" fill="#c8c8c8"/>']
+  for (let i = 0; i < 6; i++) {
+    parts.push(`<text x="40" y="${170 + i * 10}" font-family="sans-serif" font-size="11">Complétez la grille sachant que chaque carré 3 x 3 doit présenter une seule fois les</text>`)
+  }
+  parts.push(`<rect x="${x0}" y="${y0}" width="${side}" height="${side}" fill="#fff"/>`)
+  for (let i = 0; i <= 9; i++) {
+    const w = i % 3 === 0 ? border : 3
+    parts.push(`<line x1="${x0 - border / 2}" y1="${y0 + i * c}" x2="${x0 + side + border / 2}" y2="${y0 + i * c}" stroke="#000" stroke-width="${w}"/>`)
+    parts.push(`<line x1="${x0 + i * c}" y1="${y0 - border / 2}" x2="${x0 + i * c}" y2="${y0 + side + border / 2}" stroke="#000" stroke-width="${w}"/>`)
+  }
+  let seed = 3
+  const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  for (let r = 0; r < 9; r++) {
+    for (let q = 0; q < 9; q++) {
+      if (rand() < 0.35) {
+        parts.push(`<text x="${x0 + q * c + 15}" y="${y0 + r * c + 37}" font-family="sans-serif" font-size="32" font-weight="bold">${1 + Math.floor(rand() * 9)}</text>`)
+      }
+    }
+  }
+  parts.push(`<text x="${x0}" y="${y0 + side + 14}" font-family="sans-serif" font-size="14" font-weight="bold">Grille n° 3404 Difficulté : 2/3</text>`)
+  const rule = x0 + side + 5
+  parts.push(`<line x1="${rule}" y1="40" x2="${rule}" y2="1150" stroke="#000" stroke-width="3"/>`)
+  for (let i = 0; i <= 30; i++) parts.push(`<line x1="${rule}" y1="${40 + i * 37}" x2="820" y2="${40 + i * 37}" stroke="#000" stroke-width="1.5"/>`)
+  for (let i = 0; i <= 8; i++) parts.push(`<line x1="${rule + i * 37}" y1="40" x2="${rule + i * 37}" y2="1150" stroke="#000" stroke-width="1.5"/>`)
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="1188"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`
+}
 
 function gray(width: number, height: number, value: () => number): GrayImage {
   const data = new Uint8Array(width * height)
