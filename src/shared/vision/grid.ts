@@ -14,9 +14,9 @@
  *    merged with a panel edge, a column rule or a neighbouring crossword, where the outline is
  *    no longer the grid's and the inner lines are too broken for Hough.
  * Every proposal must then look like a grid: warped to a square, the thresholded image must show
- * ten dark lines at the expected positions in both directions and none through the middle of the
- * cells. Nothing passes on blank pages, noise or text, so those return null rather than a made-up
- * grid.
+ * ten dark lines at the expected positions in both directions, none through the middle of the
+ * cells and none going on past the border (a crossword's). Nothing passes on blank pages, noise,
+ * text or crosswords, so those return null rather than a made-up grid.
  */
 import type { CV } from './cv'
 import { withMats } from './cv'
@@ -303,7 +303,8 @@ const SCORE_SIZE = SCORE_CELL * 9
  * positions we take the darkest profile value within ±4 px and subtract the profile mid-cell. A grid scores near 1; text, noise and
  * blank paper score near 0. The weakest lines count most (the mean of the lowest 6 of 8 per band),
  * and the score is the lower of the two directions, so a few strong stray lines cannot make a grid.
- * Lines through the middle of more than two cells in either direction make it 0 (`midCellLines`).
+ * Lines through the middle of more than two cells in either direction make it 0 (`midCellLines`),
+ * and so do lines going on past the border both across and down (`linesGoOn`).
  */
 export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): number {
   const warped = own(new cv.Mat())
@@ -333,7 +334,50 @@ export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): numb
   // outline, has lines every few pixels, some near each expected position, which the score above
   // alone would take for a grid. The same test as for Hough pairs: more than two is no grid.
   if (midCellLines(colFull) > MAX_MID_CELL_LINES || midCellLines(rowFull) > MAX_MID_CELL_LINES) return 0
-  return Math.min(cols, rows)
+  const score = Math.min(cols, rows)
+  return score >= MIN_GRID_SCORE && linesGoOn(cv, binary, corners, own) ? 0 : score
+}
+
+/**
+ * Whether the inner lines go on past the border both across and down, as a crossword's or a
+ * table's do when nine of its rows and columns are taken for a grid; a Sudoku's lines end at its
+ * border. One direction alone is not enough: magazines stack grids in line with each other, so the
+ * next grid's lines may continue one side. Looks at the cell-wide strip outside each side: at
+ * least six of the eight line positions must carry a line across most of the strip.
+ */
+function linesGoOn(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
+  const c = SCORE_CELL
+  const size = SCORE_SIZE + 2 * c
+  const warped = own(new cv.Mat())
+  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+  const e = c + SCORE_SIZE - 1
+  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [c, c, e, c, e, e, c, e]))
+  const h = own(cv.getPerspectiveTransform(src, dst))
+  cv.warpPerspective(binary, warped, h, new cv.Size(size, size), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0))
+  const d = warped.data
+  // Strips a cell wide outside each side, kept clear of the border line itself.
+  const strips = [
+    { across: true, from: 3, to: c - 3 },
+    { across: true, from: size - c + 3, to: size - 3 },
+    { across: false, from: 3, to: c - 3 },
+    { across: false, from: size - c + 3, to: size - 3 },
+  ]
+  const going = strips.map(({ across, from, to }) => {
+    // `across`: the strip runs along x (above or below the grid) and the lines cross it along y.
+    const profile = new Float64Array(size)
+    for (let t = from; t < to; t++) for (let k = 0; k < size; k++) profile[k] += d[across ? t * size + k : k * size + t] / (255 * (to - from))
+    const inside: number[] = []
+    for (let k = c + 4; k < c + SCORE_SIZE - 4; k++) inside.push(profile[k])
+    const base = median(inside)
+    let count = 0
+    for (let i = 1; i < 9; i++) {
+      let line = 0
+      for (let k = c + i * c - 3; k <= c + i * c + 3; k++) line = Math.max(line, profile[k])
+      if (line - base >= 0.5) count++
+    }
+    return count >= 6
+  })
+  return (going[0] || going[1]) && (going[2] || going[3])
 }
 
 const MAX_MID_CELL_LINES = 2

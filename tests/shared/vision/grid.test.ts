@@ -127,6 +127,14 @@ describe('detectGrid says "no grid" rather than making one up', () => {
     expect(detectGrid(cv, scene.image)).toBeNull()
   })
 
+  test.each([11, 15])('a photographed %d×%d crossword', async (size) => {
+    // Any nine of its rows and columns look like a grid; its lines going on past them do not.
+    const { data, info } = await sharp(Buffer.from(crossword(size))).greyscale().raw().toBuffer({ resolveWithObject: true })
+    const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+    const scene = viewPage(cv, page, [{ x: 260, y: 60 }, { x: 1000, y: 100 }, { x: 1060, y: 900 }, { x: 200, y: 880 }], 1280, 960)
+    expect(detectGrid(cv, scene.image)).toBeNull()
+  })
+
   test('a 1×1 image', () => {
     expect(detectGrid(cv, { width: 1, height: 1, data: new Uint8Array([0, 0, 0, 255]) })).toBeNull()
   })
@@ -172,6 +180,28 @@ function newspaperPage(): string {
   for (let i = 0; i <= 30; i++) parts.push(`<line x1="${rule}" y1="${40 + i * 37}" x2="820" y2="${40 + i * 37}" stroke="#000" stroke-width="1.5"/>`)
   for (let i = 0; i <= 8; i++) parts.push(`<line x1="${rule + i * 37}" y1="40" x2="${rule + i * 37}" y2="1150" stroke="#000" stroke-width="1.5"/>`)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="1188"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`
+}
+
+/** A crossword of `size`×`size` 44 px cells, about one in eight black, letters in some others. */
+function crossword(size: number): string {
+  const c = 44
+  const o = 60
+  const parts: string[] = []
+  for (let i = 0; i <= size; i++) {
+    parts.push(`<line x1="${o}" y1="${o + i * c}" x2="${o + size * c}" y2="${o + i * c}" stroke="#000" stroke-width="2"/>`)
+    parts.push(`<line x1="${o + i * c}" y1="${o}" x2="${o + i * c}" y2="${o + size * c}" stroke="#000" stroke-width="2"/>`)
+  }
+  let seed = size
+  const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  for (let r = 0; r < size; r++) {
+    for (let q = 0; q < size; q++) {
+      const v = rand()
+      if (v < 0.12) parts.push(`<rect x="${o + q * c}" y="${o + r * c}" width="${c}" height="${c}" fill="#000"/>`)
+      else if (v < 0.5) parts.push(`<text x="${o + q * c + 14}" y="${o + r * c + 30}" font-family="sans-serif" font-size="22">${String.fromCharCode(65 + Math.floor(rand() * 26))}</text>`)
+    }
+  }
+  const w = 2 * o + size * c
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${w}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`
 }
 
 function gray(width: number, height: number, value: () => number): GrayImage {
