@@ -1,5 +1,5 @@
 /**
- * `npm run bench:read [-- --every K] [--no-ocr]`: the whole reader over Wicht's shared photos
+ * `npm run bench:read [-- --every K] [--no-ocr] [--view rotate=DEG,tilt=DEG]`: the whole reader over Wicht's shared photos
  * (CC-BY-4.0; B. Wicht, J. Hennebert, "Camera-based Sudoku recognition with Deep Belief Network",
  * SoCPaR 2014), against their ground truth.
  *
@@ -24,12 +24,15 @@ import { repair } from '../src/shared/vision/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
 import { listPhotos } from './wicht'
 import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
+import { parseView, viewPhoto } from './photo-views'
 import { fitVoterWeights, type LabelledCell } from './voter-weights'
 
 const args = process.argv.slice(2)
 const every = Number(args[args.indexOf('--every') + 1]) || 1
 const useOcr = !args.includes('--no-ocr')
 const useLattice = !args.includes('--no-lattice')
+// Robustness: every photo turned and/or tilted (bench/photo-views.ts); corners are then not scored.
+const view = args.includes('--view') ? parseView(args[args.indexOf('--view') + 1] ?? '') : null
 
 const cv = await loadOpenCV()
 const setups = useOcr ? await createTesseractSetups() : null
@@ -72,7 +75,8 @@ const rows: Row[] = []
 const started = Date.now()
 for (const photo of photos) {
   const voters = standardVoters(setups?.setups ?? null, classifierFor ? classifierFor(photo.name) : null)
-  const image = await decodeImage(photo.jpg)
+  const decoded = await decodeImage(photo.jpg)
+  const image = view ? viewPhoto(cv, decoded, view).image : decoded
   const r = await readSudoku(cv, image, { voters, fiducials: false, useLattice, useRules: voters.length > 0 })
   if (!r.ok) {
     rows.push({ name: photo.name, truth: photo.truth, filled: [], votes: {}, grid: new Uint8Array(81), flagged: new Set(), cornerError: null, ms: r.ms, failed: r.message })
@@ -80,7 +84,7 @@ for (const photo of photos) {
   }
   // Corner error: mean distance of the four corners, as a fraction of the outline's mean side.
   let cornerError: number | null = null
-  if (photo.outline) {
+  if (photo.outline && !view) {
     const o = photo.outline
     const side = (Math.hypot(o[1].x - o[0].x, o[1].y - o[0].y) + Math.hypot(o[2].x - o[3].x, o[2].y - o[3].y)) / 2
     // In the best of the four cyclic orders: a page read upside down or sideways names a different
@@ -150,7 +154,7 @@ if (foldOf && voterNames.length > 1) {
 
 const lines: string[] = []
 const out = (s = ''): void => void lines.push(s)
-out(`Photos: ${rows.length} (every ${every}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}`)
+out(`Photos: ${rows.length} (every ${every}${view ? `, each turned ${view.rotate}° and tilted back ${view.tilt}°` : ''}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}`)
 out()
 out('| voters | rules | grids with zero errors | cells right | given digits right |')
 out('|---|---|---|---|---|')

@@ -460,34 +460,21 @@ function houghQuads(cv: CV, binary: Mat, own: Own): Corners[] {
   const s = minSide / half
   const segs = own(new cv.Mat())
   cv.HoughLinesP(small, segs, 1, Math.PI / 180, Math.round(s / 5), Math.round(s / 5), Math.round(s / 60) + 1)
-  const segments: { a: Point; b: Point; angle: number; length: number }[] = []
+  const segments: Segment[] = []
   for (let i = 0; i < segs.rows; i++) {
     const [x1, y1, x2, y2] = Array.from(segs.data32S.subarray(i * 4, i * 4 + 4), (v) => (v + 0.5) * half - 0.5)
     const length = Math.hypot(x2 - x1, y2 - y1)
-    // Direction modulo 90°, so both families vote for the same peak.
-    const angle = (((Math.atan2(y2 - y1, x2 - x1) % (Math.PI / 2)) + Math.PI / 2) % (Math.PI / 2))
+    // Direction modulo 180°: a line has no arrow.
+    const angle = ((Math.atan2(y2 - y1, x2 - x1) % Math.PI) + Math.PI) % Math.PI
     segments.push({ a: { x: x1, y: y1 }, b: { x: x2, y: y2 }, angle, length })
   }
   if (segments.length < 4) return []
-  // Dominant direction: a length-weighted histogram of angles modulo 90°, 2° bins, smoothed.
-  const bins = new Float64Array(45)
-  for (const s of segments) bins[Math.floor((s.angle / (Math.PI / 2)) * 45) % 45] += s.length
-  let peak = 0
-  let peakValue = -1
-  for (let i = 0; i < 45; i++) {
-    const v = bins[(i + 44) % 45] + 2 * bins[i] + bins[(i + 1) % 45]
-    if (v > peakValue) (peakValue = v), (peak = i)
-  }
-  const phi = ((peak + 0.5) / 45) * (Math.PI / 2)
-  const families = [phi, phi + Math.PI / 2].map((dir) => {
+  const centre = { x: binary.cols / 2, y: binary.rows / 2 }
+  const families = dominantDirections(segments).map((dir) => {
     const d = { x: Math.cos(dir), y: Math.sin(dir) }
     const n = { x: -d.y, y: d.x }
-    const members = segments.filter((s) => {
-      const a = Math.atan2(s.b.y - s.a.y, s.b.x - s.a.x)
-      const diff = Math.abs(angleDiff(2 * a, 2 * dir)) / 2
-      return diff < (20 * Math.PI) / 180
-    })
-    return clusterLines(members, n, Math.max(3, minSide * 0.012))
+    const members = segments.filter((s) => Math.abs(angleDiff(2 * s.angle, 2 * dir)) / 2 < (20 * Math.PI) / 180)
+    return clusterLines(members, centre, n, Math.max(3, minSide * 0.012))
   })
   const picks = families.map((lines) => gridLinePairs(lines))
   const quads: Corners[] = []
@@ -501,10 +488,57 @@ function houghQuads(cv: CV, binary: Mat, own: Own): Corners[] {
   return quads
 }
 
+interface Segment {
+  readonly a: Point
+  readonly b: Point
+  /** Direction in [0, π). */
+  readonly angle: number
+  readonly length: number
+}
+
+/**
+ * The two directions of the grid's lines: the peak of a length-weighted histogram of segment
+ * directions (modulo 180°, 2° bins, smoothed), and the highest peak at least 50° from it. Under
+ * perspective the two families are not perpendicular (a page tilted 30° and turned 30° shows
+ * them 20–25° off square), so the second is searched for rather than assumed at 90°.
+ */
+function dominantDirections(segments: readonly Segment[]): [number, number] {
+  const n = 90
+  const bins = new Float64Array(n)
+  for (const s of segments) bins[Math.floor((s.angle / Math.PI) * n) % n] += s.length
+  const smoothed = bins.map((_, i) => bins[(i + n - 1) % n] + 2 * bins[i] + bins[(i + 1) % n])
+  const peakOf = (allowed: (i: number) => boolean): number => {
+    let peak = -1
+    for (let i = 0; i < n; i++) if (allowed(i) && (peak < 0 || smoothed[i] > smoothed[peak])) peak = i
+    return peak
+  }
+  const first = peakOf(() => true)
+  const apart = (i: number): boolean => Math.min(Math.abs(i - first), n - Math.abs(i - first)) >= 25
+  const second = peakOf(apart)
+  return [first, second].map((i) => ((i + 0.5) / n) * Math.PI) as [number, number]
+}
+
+/**
+ * Foreshortening factors tried for a line family: with the page tilted away from the camera, the
+ * grid's spacing changes steadily from one side to the other (1D perspective). `foreshorten(u, q)`
+ * maps the fraction u of the way across the page to the fraction of the way across the image;
+ * the spacing at the far end is q² times that at the near end. These cover 0.56..1.77, about
+ * what a page tilted 35° shows, filling most of the view.
+ */
+const FORESHORTENING = [1, 0.93, 1.07, 0.85, 1.18, 0.75, 1.33]
+
+function foreshorten(u: number, q: number): number {
+  return u / (u + (1 - u) * q)
+}
+
+function unforeshorten(y: number, q: number): number {
+  return (q * y) / (1 - y + q * y)
+}
+
 /**
  * Pairs of lines that could be a grid's two outer lines in one direction: the eight positions
- * evenly spaced between them must each have a line within 25% of the spacing (perspective makes
- * real spacings uneven, but not by that much). A crossword or a column rule beside the grid
+ * evenly spaced between them, as seen under one of the FORESHORTENING factors, must each have a
+ * line within 25% of the local spacing. A crossword or a column rule beside the grid
  * fails this, however long its lines, and so do spans with lines mid-cell (more than two). The
  * best three pairs: most inner lines found less mid-cell lines, then widest.
  */
@@ -518,29 +552,47 @@ function gridLinePairs(lines: LineCluster[]): [LineCluster, LineCluster][] {
   for (let i = 0; i < long.length; i++) {
     for (let j = i + 1; j < long.length; j++) {
       const span = long[j].offset - long[i].offset
-      const step = span / 9
-      let hits = 0
-      for (let k = 1; k < 9; k++) {
-        const want = long[i].offset + k * step
-        if (long.some((l) => Math.abs(l.offset - want) < 0.25 * step)) hits++
+      // The best of a few foreshortenings: the pattern's hits less its mid-cell lines.
+      let best = -Infinity
+      for (const q of FORESHORTENING) {
+        const at = (u: number): number => long[i].offset + span * foreshorten(u, q)
+        let hits = 0
+        for (let k = 1; k < 9; k++) {
+          const want = at(k / 9)
+          const step = (at((k + 1) / 9) - at((k - 1) / 9)) / 2
+          if (long.some((l) => Math.abs(l.offset - want) < 0.25 * step)) hits++
+        }
+        // Lines between the two that fall mid-cell: text rows, a crossword's denser lines.
+        let extras = 0
+        for (let k = i + 1; k < j; k++) {
+          const phase = 9 * unforeshorten((long[k].offset - long[i].offset) / span, q)
+          if (Math.abs(phase - Math.round(phase)) >= 0.25) extras++
+        }
+        if (hits >= 6 && extras <= 2) best = Math.max(best, hits - extras)
       }
-      // Lines between the two that fall mid-cell: text rows, a crossword's denser lines.
-      let extras = 0
-      for (let k = i + 1; k < j; k++) {
-        const phase = (long[k].offset - long[i].offset) / step
-        if (Math.abs(phase - Math.round(phase)) >= 0.25) extras++
-      }
-      if (hits >= 6 && extras <= 2) scored.push({ pair: [long[i], long[j]], hits: hits - extras, span })
+      if (best > -Infinity) scored.push({ pair: [long[i], long[j]], hits: best, span })
     }
   }
   scored.sort((a, b) => b.hits - a.hits || b.span - a.span)
   return scored.slice(0, 3).map((s) => s.pair)
 }
 
-/** Groups segments whose offsets along `normal` lie within `tol`, each group fitted as one line. */
-function clusterLines(segments: { a: Point; b: Point; length: number }[], normal: Point, tol: number): LineCluster[] {
+/**
+ * Groups segments of one line: each segment's line is extended to where it crosses the axis
+ * through `centre` along `normal`, and segments crossing within `tol` of each other form one line
+ * (fitted to all their end points). Measured there rather than at each segment's middle, because
+ * under perspective a family's lines converge: pieces of one line far apart along it would have
+ * different mid-point offsets, and the two outer lines of a grid would not read as evenly spaced.
+ */
+function clusterLines(segments: readonly Segment[], centre: Point, normal: Point, tol: number): LineCluster[] {
   const withOffset = segments
-    .map((s) => ({ s, offset: normal.x * (s.a.x + s.b.x) * 0.5 + normal.y * (s.a.y + s.b.y) * 0.5 }))
+    .map((s) => {
+      const u = { x: Math.cos(s.angle), y: Math.sin(s.angle) }
+      // centre + t·normal lies on the segment's line: cross(centre + t·normal − a, u) = 0.
+      const across = normal.x * u.y - normal.y * u.x
+      const offset = ((s.a.x - centre.x) * u.y - (s.a.y - centre.y) * u.x) / across
+      return { s, offset }
+    })
     .sort((p, q) => p.offset - q.offset)
   const out: LineCluster[] = []
   let group: typeof withOffset = []
