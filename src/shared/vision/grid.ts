@@ -8,7 +8,8 @@
  *    points (so rounded or broken corners land where the sides meet);
  *  - hough: when no contour passes, straight lines from the Hough transform, grouped into two
  *    directions; the outermost lines of the densest evenly spaced family give the corners (this
- *    survives a broken, occluded or doubled outer border);
+ *    survives a broken, occluded or doubled outer border), provided the other direction's lines
+ *    reach out to each of them (a paper edge a cell beyond the border is not the border);
  *  - lattice (`grid-lattice.ts`): when neither passes, the closed holes the lines enclose (the
  *    nine boxes or the 81 cells) on a regular lattice; this survives an outer border that has
  *    merged with a panel edge, a column rule or a neighbouring crossword, where the outline is
@@ -95,7 +96,8 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
     if (best) return best
     for (const q of houghQuads(cv, binary, own)) {
       const score = gridScore(cv, binary, q, own)
-      if (score >= MIN_HOUGH_SCORE && (!best || score > best.score)) best = { corners: q, method: 'hough', score }
+      if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesReachEverySide(cv, binary, q, own)) continue
+      best = { corners: q, method: 'hough', score }
     }
     if (best) return best
     const mask = grayFromMat(binary)
@@ -307,13 +309,7 @@ const SCORE_SIZE = SCORE_CELL * 9
  * and so do lines going on past the border both across and down (`linesGoOn`).
  */
 export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): number {
-  const warped = own(new cv.Mat())
-  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
-  const m = SCORE_SIZE - 1
-  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
-  const h = own(cv.getPerspectiveTransform(src, dst))
-  cv.warpPerspective(binary, warped, h, new cv.Size(SCORE_SIZE, SCORE_SIZE), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0))
-  const d = warped.data
+  const d = warpToSquare(cv, binary, corners, own)
   // Three bands across each direction, each with its own profile, so a line that bows (curved
   // paper, slightly wrong corners) is still found within the search window in every band.
   const band = SCORE_SIZE / 3
@@ -336,6 +332,55 @@ export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): numb
   if (midCellLines(colFull) > MAX_MID_CELL_LINES || midCellLines(rowFull) > MAX_MID_CELL_LINES) return 0
   const score = Math.min(cols, rows)
   return score >= MIN_GRID_SCORE && linesGoOn(cv, binary, corners, own) ? 0 : score
+}
+
+/** The threshold image inside `corners`, warped to a SCORE_SIZE square (row by row, 0 or 255 but for the edges of lines). */
+function warpToSquare(cv: CV, binary: Mat, corners: Corners, own: Own): Uint8Array {
+  const warped = own(new cv.Mat())
+  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+  const m = SCORE_SIZE - 1
+  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
+  const h = own(cv.getPerspectiveTransform(src, dst))
+  cv.warpPerspective(binary, warped, h, new cv.Size(SCORE_SIZE, SCORE_SIZE), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0))
+  return warped.data
+}
+
+/** Of the other direction's eight inner lines, how many must cross the outermost cells along each side. */
+const MIN_LINES_AT_SIDE = 2
+
+/**
+ * Whether the grid's inner lines run out to all four sides: along each side, at least
+ * MIN_LINES_AT_SIDE of the eight lines of the other direction must cross the outermost row (or
+ * column) of cells. A Sudoku's lines run from border to border, so its outermost cells are crossed
+ * by most of them. A Hough pair shifted by one cell, whose outer line is a paper edge, a shadow or
+ * a rule just beyond the grid rather than its border, has an empty strip of paper for its last row
+ * (none cross it), yet the same eight evenly spaced lines inside, and so the same `gridScore`.
+ */
+function linesReachEverySide(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
+  const d = warpToSquare(cv, binary, corners, own)
+  const c = SCORE_CELL
+  const sides = [
+    { across: true, from: 3, to: c - 3 },
+    { across: false, from: SCORE_SIZE - c + 3, to: SCORE_SIZE - 3 },
+    { across: true, from: SCORE_SIZE - c + 3, to: SCORE_SIZE - 3 },
+    { across: false, from: 3, to: c - 3 },
+  ]
+  return sides.every(({ across, from, to }) => {
+    // `across`: the strip runs along x (the top or bottom row of cells) and the lines cross it along y.
+    const profile = new Float64Array(SCORE_SIZE)
+    for (let t = from; t < to; t++) for (let k = 0; k < SCORE_SIZE; k++) profile[k] += d[across ? t * SCORE_SIZE + k : k * SCORE_SIZE + t] / (255 * (to - from))
+    const midCells: number[] = []
+    for (let cell = 0; cell < 9; cell++) for (let k = cell * c + 6; k < (cell + 1) * c - 6; k++) midCells.push(profile[k])
+    const base = median(midCells)
+    let crossing = 0
+    for (let i = 1; i < 9; i++) {
+      let line = 0
+      for (let k = i * c - 4; k <= i * c + 4; k++) line = Math.max(line, profile[k])
+      // Dark over at least 40% of the strip more than the cells' middles are.
+      if (line - base >= 0.4) crossing++
+    }
+    return crossing >= MIN_LINES_AT_SIDE
+  })
 }
 
 /**
