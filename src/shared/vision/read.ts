@@ -36,9 +36,6 @@ export interface DigitVoter {
   ): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
 }
 
-/** Below this confidence a read digit is marked for review (bench:read counts what it catches). */
-export const LOW_CONFIDENCE = 0.6
-
 export interface ReadOptions {
   readonly voters: readonly DigitVoter[]
   /** Apply the Sudoku rules (default true). */

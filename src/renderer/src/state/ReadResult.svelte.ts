@@ -1,7 +1,7 @@
 import type { Cell, Grid } from '../../../shared/sudoku/board'
 import type { Detection, ReadOutcome, ReadStage } from '../workers/vision-protocol'
 
-import { LOW_CONFIDENCE } from '../../../shared/vision/read'
+import { LOW_CONFIDENCE } from '../../../shared/vision/review'
 
 export { LOW_CONFIDENCE }
 
