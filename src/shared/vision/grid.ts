@@ -2,7 +2,8 @@
  * Step 1: find the Sudoku grid's four outer corners in an image.
  *
  * Works on a grey copy whose long side is at most 640 px (cheap enough for live video), then maps
- * the corners back to original pixels. Three ways to propose a quadrilateral, tried in turn:
+ * the corners back to original pixels; when that finds nothing, once more at the next finer
+ * whole-number downscale (thin lines can vanish at the first). Three ways to propose a quadrilateral, tried in turn:
  *  - contour: adaptive threshold, the large outer contours, each reduced to the largest
  *    quadrilateral inside its convex hull, corners refined by fitting a line to each side's contour
  *    points (so rounded or broken corners land where the sides meet);
@@ -33,7 +34,7 @@ import {
   polygonArea,
   type Line,
 } from './geometry'
-import { downscaleGray } from './gray'
+import { downscaleGray, type Downscaled } from './gray'
 import { holeAreaRange, latticeQuads, type Hole } from './grid-lattice'
 import type { Corners, GrayImage, Point, RgbaImage } from './image'
 import { grayFromMat, matFromGray } from './mats'
@@ -65,7 +66,21 @@ export const MIN_HOUGH_SCORE = 0.45
 /** Returns the grid, or null when the image holds no plausible Sudoku grid. */
 export function detectGrid(cv: CV, image: RgbaImage | GrayImage, options: DetectGridOptions = {}): GridDetection | null {
   if (image.width < 32 || image.height < 32) return null
-  const { gray, factor } = downscaleGray(image, options.workingSize ?? 640)
+  const first = downscaleGray(image, options.workingSize ?? 640)
+  const found = detectAt(cv, first)
+  if (found || first.factor === 1) return found
+  // The box downscale's factor is a whole number, so an image a little over the working size
+  // (800×600, a photo turned on a larger canvas) is worked on at little over half of it, where
+  // thin, faint lines a pixel wide average away into the paper. Before saying "no grid", look
+  // again at the next finer factor. Only images with no grid pay for it (and not live video,
+  // whose frames come already downscaled).
+  const long = Math.max(image.width, image.height)
+  const finer = downscaleGray(image, Math.ceil(long / (first.factor - 1)))
+  return finer.factor < first.factor ? detectAt(cv, finer) : null
+}
+
+/** Detection on one downscaled copy, corners mapped back to the original image's pixels. */
+function detectAt(cv: CV, { gray, factor }: Downscaled): GridDetection | null {
   const found = detectInWorking(cv, gray)
   if (!found) return null
   // Small pixel (x, y) averages original pixels [x·f, (x+1)·f): its centre is (x + 0.5)·f − 0.5.
