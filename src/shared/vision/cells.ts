@@ -75,7 +75,7 @@ export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (read
       const top = (tl.y + tr.y) / 2
       const bottom = (bl.y + br.y) / 2
       bounds.push({ left, top, right, bottom })
-      cells.push(readCell(flat, ink, left, top, right, bottom))
+      cells.push(readCell(flat, ink, bounds[bounds.length - 1]))
     }
   }
   // Second look, only where the first found no digit: faint print (glare, fading) judged against
@@ -244,14 +244,18 @@ interface DigitBox {
   area: number
 }
 
-function readCell(flat: GrayImage, ink: GrayImage, left: number, top: number, right: number, bottom: number): CellImage {
-  const side = Math.min(right - left, bottom - top)
+/** Where a cell's digit is sought: the cell less MARGIN on each side, clipped to the image. */
+function cellCrop(cell: CellBounds, width: number, height: number): { side: number; x0: number; y0: number; w: number; h: number } {
+  const { left, top, right, bottom } = cell
   const x0 = Math.max(0, Math.round(left + MARGIN * (right - left)))
   const y0 = Math.max(0, Math.round(top + MARGIN * (bottom - top)))
-  const x1 = Math.min(ink.width, Math.round(right - MARGIN * (right - left)))
-  const y1 = Math.min(ink.height, Math.round(bottom - MARGIN * (bottom - top)))
-  const w = x1 - x0
-  const h = y1 - y0
+  const x1 = Math.min(width, Math.round(right - MARGIN * (right - left)))
+  const y1 = Math.min(height, Math.round(bottom - MARGIN * (bottom - top)))
+  return { side: Math.min(right - left, bottom - top), x0, y0, w: x1 - x0, h: y1 - y0 }
+}
+
+function readCell(flat: GrayImage, ink: GrayImage, cell: CellBounds): CellImage {
+  const { side, x0, y0, w, h } = cellCrop(cell, ink.width, ink.height)
   if (w < 4 || h < 4) return emptyCell(0)
   const mask = new Uint8Array(w * h)
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) mask[y * w + x] = ink.data[(y + y0) * ink.width + x + x0]
@@ -518,14 +522,8 @@ interface CellLevels {
 const levelAt = (at: CellLevels, x: number, y: number): number => at.level.data[(at.y0 + y) * at.level.width + at.x0 + x]
 
 function cellLevels(level: LevelImage, cell: CellBounds): CellLevels | null {
-  const { left, top, right, bottom } = cell
-  const side = Math.min(right - left, bottom - top)
-  const x0 = Math.max(0, Math.round(left + MARGIN * (right - left)))
-  const y0 = Math.max(0, Math.round(top + MARGIN * (bottom - top)))
-  const x1 = Math.min(level.width, Math.round(right - MARGIN * (right - left)))
-  const y1 = Math.min(level.height, Math.round(bottom - MARGIN * (bottom - top)))
-  const w = x1 - x0
-  const h = y1 - y0
+  const { side, x0, y0, w, h } = cellCrop(cell, level.width, level.height)
+  const [x1, y1] = [x0 + w, y0 + h]
   const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
   if (w < 2 * band + 4 || h < 2 * band + 4) return null
   const { data, width } = level
