@@ -3,10 +3,12 @@
  *
  * Works on a grey copy whose long side is at most 640 px (cheap enough for live video), then maps
  * the corners back to original pixels; when that finds nothing, once more at the next finer
- * whole-number downscale (thin lines can vanish at the first). Three ways to propose a quadrilateral, tried in turn:
+ * whole-number downscale (thin lines can vanish at the first). Three ways to propose a
+ * quadrilateral, tried in turn:
  *  - contour: adaptive threshold, the large outer contours, each reduced to the largest
  *    quadrilateral inside its convex hull, corners refined by fitting a line to each side's contour
- *    points (so rounded or broken corners land where the sides meet);
+ *    points (so rounded or broken corners land where the sides meet); a side the outline lets
+ *    stray outwards (merged with a shadow's edge) is put back where the inner lines end;
  *  - hough: when no contour passes, straight lines from the Hough transform, grouped into two
  *    directions; the outermost lines of the densest evenly spaced family give the corners (this
  *    survives a broken, occluded or doubled outer border), provided the other direction's lines
@@ -24,6 +26,8 @@ import type { CV } from './cv'
 import { withMats } from './cv'
 import {
   angleDiff,
+  applyHomography,
+  homographyFromPoints,
   distance,
   fitLine,
   interiorAngles,
@@ -108,7 +112,7 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
       }
     }
     consider(contourQuads(cv, contours, binary), 'contour')
-    if (best) return best
+    if (best) return straightenSides(cv, binary, best, own)
     for (const q of houghQuads(cv, binary, own)) {
       const score = gridScore(cv, binary, q, own)
       if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesReachEverySide(cv, binary, q, own)) continue
@@ -132,6 +136,118 @@ function oddAtLeast(n: number, min: number): number {
 }
 
 type Own = <M extends { delete(): void }>(m: M) => M
+
+/**
+ * A contour's side can leave the grid's border where the border merges with a shadow's or the
+ * paper's edge running close beside it: the outline then follows that edge along part of the side.
+ * The inner lines still show where the border is (`sidesFromInnerLines`); a side they say bends
+ * away from the outline is moved there, if the grid then scores no worse.
+ */
+function straightenSides(cv: CV, binary: Mat, found: GridDetection, own: Own): GridDetection {
+  const refit = sidesFromInnerLines(cv, binary, found.corners, own)
+  if (!refit || !plausibleQuad(refit, binary.cols, binary.rows)) return found
+  const score = gridScore(cv, binary, refit, own)
+  return score >= found.score ? { corners: refit, method: found.method, score } : found
+}
+
+/**
+ * Where the inner lines put the border, for each side whose outline it bends away from; null when
+ * none does. In the quad warped to the SCORE_SIZE square, in three bands across each direction,
+ * the eight inner lines are found near their places and a straight fit through their positions
+ * (position = a + b·i) is extended to i = 0 and 9. Along a good side the three ends sit at a
+ * steady small offset from it (the border's half width, as the outline hugs its outer edge); a
+ * side whose ends spread inwards by more than a quarter cell is replaced by the line through them, moved
+ * out by the good sides' offset, and the corners are those lines' crossings mapped back.
+ */
+function sidesFromInnerLines(cv: CV, binary: Mat, corners: Corners, own: Own): Corners | null {
+  const d = warpToSquare(cv, binary, corners, own)
+  const S = SCORE_SIZE
+  const last = S - 1
+  const band = S / 3
+  const centres = [0.5, 1.5, 2.5].map((b) => b * band)
+  // ends[dir][b]: the border's two positions in band b; dir 0 is the columns (x of the left and
+  // right sides), dir 1 the rows (y of the top and bottom).
+  const ends: [number, number][][] = [[], []]
+  for (let dir = 0; dir < 2; dir++) {
+    for (let b = 0; b < 3; b++) {
+      const profile = new Float64Array(S)
+      for (let t = Math.round(b * band); t < Math.round((b + 1) * band); t++) {
+        for (let k = 0; k < S; k++) profile[k] += d[dir === 0 ? t * S + k : k * S + t] / (255 * band)
+      }
+      const fit = fitLinePositions(innerLinePositions(profile))
+      if (!fit) return null
+      ends[dir].push([fit.a, fit.a + 9 * fit.b])
+    }
+  }
+  // Sides in the order left, right, top, bottom; each with its three ends' distances inwards.
+  const sides = [0, 1].flatMap((dir) => [0, 1].map((end) => ({ dir, end, at: ends[dir].map((e) => e[end]) })))
+  const inward = sides.map(({ end, at }) => at.map((v) => (end === 0 ? v : last - v)))
+  // Only an outline that strays outwards is moved (the lines everywhere end at or inside it): one
+  // that the lines run past is more likely a curved page, whose bowed lines a straight fit
+  // through them would carry past the corners.
+  const bent = inward.map((v) => Math.max(...v) - Math.min(...v) > SCORE_CELL / 4 && Math.min(...v) > -SCORE_CELL / 8)
+  if (!bent.some(Boolean)) return null
+  const steady = inward.filter((_, k) => !bent[k]).flat()
+  const offset = steady.length ? median(steady) : 0
+  const lines = sides.map(({ dir, end, at }, k) => {
+    const side = end === 0 ? 0 : last
+    const out = end === 0 ? -offset : offset
+    const pts = bent[k]
+      ? at.map((v, b) => (dir === 0 ? { x: v + out, y: centres[b] } : { x: centres[b], y: v + out }))
+      : dir === 0
+        ? [{ x: side, y: 0 }, { x: side, y: last }]
+        : [{ x: 0, y: side }, { x: last, y: side }]
+    return fitLine(pts)
+  })
+  const [left, right, top, bottom] = lines
+  if (!left || !right || !top || !bottom) return null
+  const square = [intersectLines(top, left), intersectLines(top, right), intersectLines(bottom, right), intersectLines(bottom, left)]
+  const h = homographyFromPoints([{ x: 0, y: 0 }, { x: last, y: 0 }, { x: last, y: last }, { x: 0, y: last }], corners)
+  if (!h || square.some((p) => !p)) return null
+  const out = square.map((p) => applyHomography(h, p!))
+  return [out[0], out[1], out[2], out[3]]
+}
+
+/**
+ * The inner lines i = 1..8 found in a profile across them: the darkest place within 7 px (under a
+ * third of a cell) of i·SCORE_CELL, standing 0.3 above its surroundings, refined to the centroid
+ * of its five pixels.
+ */
+function innerLinePositions(profile: Float64Array): { i: number; at: number }[] {
+  const c = SCORE_CELL
+  const found: { i: number; at: number }[] = []
+  for (let i = 1; i < 9; i++) {
+    let peak = i * c
+    for (let k = i * c - 7; k <= i * c + 7; k++) if (profile[k] > profile[peak]) peak = k
+    const around: number[] = []
+    for (let k = i * c - 12; k <= i * c + 12; k++) if (Math.abs(k - peak) > 4) around.push(profile[k])
+    if (profile[peak] - median(around) < 0.3) continue
+    let weight = 0
+    let moment = 0
+    for (let k = peak - 2; k <= peak + 2; k++) (weight += profile[k]), (moment += k * profile[k])
+    found.push({ i, at: moment / weight })
+  }
+  return found
+}
+
+/**
+ * Least-squares position = a + b·i through at least five found lines, refitted without those more
+ * than 3 px off (a digit's stroke taken for a line); null when too few lines were found.
+ */
+function fitLinePositions(found: readonly { i: number; at: number }[]): { a: number; b: number } | null {
+  const fit = (pts: readonly { i: number; at: number }[]): { a: number; b: number } | null => {
+    if (pts.length < 5) return null
+    const mi = pts.reduce((s, p) => s + p.i, 0) / pts.length
+    const ma = pts.reduce((s, p) => s + p.at, 0) / pts.length
+    let sxy = 0
+    let sxx = 0
+    for (const p of pts) (sxy += (p.i - mi) * (p.at - ma)), (sxx += (p.i - mi) ** 2)
+    const b = sxy / sxx
+    return { a: ma - b * mi, b }
+  }
+  const first = fit(found)
+  return first && fit(found.filter((p) => Math.abs(first.a + first.b * p.i - p.at) < 3))
+}
 
 /** Candidate quadrilaterals from the large contours, largest first, corners refined. */
 function contourQuads(cv: CV, contours: MatVector, binary: Mat): Corners[] {

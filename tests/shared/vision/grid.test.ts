@@ -69,6 +69,16 @@ describe('detectGrid on photos', () => {
     await expectFoundInView(name, { rotate: 30, tilt: 0 })
   })
 
+  // The grid's left column lies in a shadow whose edge runs beside the border and merges with it
+  // in the threshold image: the outline follows the shadow along the lower part of that side. The
+  // inner lines' spacing puts the border back.
+  test.each([
+    ['image77', 30, 0],
+    ['image77', -30, -30],
+  ])('%s turned %d° and tilted back %d°: a side the outline lets stray is put back on the border', async (name, rotate, tilt) => {
+    await expectFoundInView(name, { rotate, tilt })
+  })
+
   // The page's edge (here against the desk) runs a cell beyond the grid's border, parallel to it
   // and as straight as a grid line: the Hough pair from the second line to that edge has the same
   // eight evenly spaced lines inside as the grid's own border pair. Its last row is blank paper,
