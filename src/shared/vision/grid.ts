@@ -111,7 +111,8 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
         if (score >= MIN_GRID_SCORE && (!best || score * areaOf(q) > best.score * areaOf(best.corners))) best = { corners: q, method, score }
       }
     }
-    consider(contourQuads(cv, contours, binary), 'contour')
+    const outlines = contourQuads(cv, contours, binary)
+    consider(outlines, 'contour')
     if (best) return straightenSides(cv, binary, best, own)
     for (const q of houghQuads(cv, binary, own)) {
       const score = gridScore(cv, binary, q, own)
@@ -120,8 +121,17 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
     }
     if (best) return best
     const mask = grayFromMat(binary)
-    const lattices = latticeQuads(gridHoles(cv, contours, mask.width * mask.height), mask)
-    consider(lattices.filter((q) => plausibleQuad(q, mask.width, mask.height)), 'lattice')
+    const lattices = latticeQuads(gridHoles(cv, contours, mask.width * mask.height), mask).filter((q) => plausibleQuad(q, mask.width, mask.height))
+    consider(lattices, 'lattice')
+    if (best) return best
+    // Last, the outlines and lattices again, for a grid whose inner lines are too faint for the
+    // threshold image (only its border and box lines show there).
+    for (const [quads, method] of [[outlines, 'contour'], [lattices, 'lattice']] as const) {
+      for (const q of quads) {
+        const score = faintGridScore(cv, src, binary, q, own)
+        if (score >= MIN_GRID_SCORE && (!best || score > best.score)) best = { corners: q, method, score }
+      }
+    }
     return best
   })
 }
@@ -440,7 +450,12 @@ const SCORE_SIZE = SCORE_CELL * 9
  * and so do lines going on past the border both across and down (`linesGoOn`).
  */
 export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): number {
-  const d = warpToSquare(cv, binary, corners, own)
+  const score = squareScore(warpToSquare(cv, binary, corners, own))
+  return score >= MIN_GRID_SCORE && linesGoOn(cv, binary, corners, own) ? 0 : score
+}
+
+/** `gridScore`'s measure on a threshold image already warped to the SCORE_SIZE square. */
+function squareScore(d: Uint8Array): number {
   // Three bands across each direction, each with its own profile, so a line that bows (curved
   // paper, slightly wrong corners) is still found within the search window in every band.
   const band = SCORE_SIZE / 3
@@ -461,8 +476,52 @@ export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): numb
   // outline, has lines every few pixels, some near each expected position, which the score above
   // alone would take for a grid. The same test as for Hough pairs: more than two is no grid.
   if (midCellLines(colFull) > MAX_MID_CELL_LINES || midCellLines(rowFull) > MAX_MID_CELL_LINES) return 0
-  const score = Math.min(cols, rows)
-  return score >= MIN_GRID_SCORE && linesGoOn(cv, binary, corners, own) ? 0 : score
+  return Math.min(cols, rows)
+}
+
+/** Contrast (grey levels below the local mean) at which `faintGridScore` takes a pixel for line. */
+const FAINT_CONTRAST = 2
+
+/**
+ * `gridScore` for grids printed with faint inner lines (light grey or dotted, only the border and
+ * the box lines solid), which the detection threshold loses: the box lines must be solid there,
+ * in every band of both directions, and then the inner lines are looked for in the grey image
+ * inside the quad, warped to the square and thresholded against a small local mean at a low
+ * contrast. Mid-cell lines and lines going on past the border count as in `gridScore`.
+ */
+function faintGridScore(cv: CV, gray: Mat, binary: Mat, corners: Corners, own: Own): number {
+  if (!solidBoxLines(warpToSquare(cv, binary, corners, own)) || linesGoOn(cv, binary, corners, own)) return 0
+  const warped = own(new cv.Mat())
+  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+  const m = SCORE_SIZE - 1
+  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
+  const h = own(cv.getPerspectiveTransform(src, dst))
+  cv.warpPerspective(gray, warped, h, new cv.Size(SCORE_SIZE, SCORE_SIZE), cv.INTER_LINEAR, cv.BORDER_REPLICATE)
+  const lines = own(new cv.Mat())
+  // A block under half a cell, so that the cell's paper, not its digit, sets the local mean.
+  cv.adaptiveThreshold(warped, lines, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, 9, FAINT_CONTRAST)
+  return squareScore(lines.data)
+}
+
+/** Whether the two box lines stand out (by 0.6) in every band of both directions of a warped threshold image. */
+function solidBoxLines(d: Uint8Array): boolean {
+  const band = SCORE_SIZE / 3
+  for (let dir = 0; dir < 2; dir++) {
+    for (let b = 0; b < 3; b++) {
+      const profile = new Float64Array(SCORE_SIZE)
+      for (let t = b * band; t < (b + 1) * band; t++) {
+        for (let k = 0; k < SCORE_SIZE; k++) profile[k] += d[dir === 0 ? t * SCORE_SIZE + k : k * SCORE_SIZE + t] / (255 * band)
+      }
+      for (const i of [3, 6]) {
+        let line = 0
+        for (let k = i * SCORE_CELL - 4; k <= i * SCORE_CELL + 4; k++) line = Math.max(line, profile[k])
+        const paper: number[] = []
+        for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) paper.push(profile[k])
+        if (line - median(paper) < 0.6) return false
+      }
+    }
+  }
+  return true
 }
 
 /** The threshold image inside `corners`, warped to a SCORE_SIZE square (row by row, 0 or 255 but for the edges of lines). */

@@ -116,6 +116,24 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 })))
   })
 
+  test('light-grey inner lines, only the border and box lines solid: found, corners on the border', async () => {
+    // The detection threshold loses inner lines this light (as in bench:styles' faint-inner); the
+    // grid is then judged by its solid box lines and the inner lines found in the grey image.
+    const { data, info } = await sharp(Buffer.from(faintSudoku())).greyscale().raw().toBuffer({ resolveWithObject: true })
+    const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+    const scene = viewPage(cv, page, [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }], 1280, 960)
+    const found = detectGrid(cv, scene.image)
+    expect(found).not.toBeNull()
+    const { x0, y0, side, border } = FAINT_GRID
+    const edge = [
+      { x: x0 - border / 2, y: y0 - border / 2 },
+      { x: x0 + side + border / 2, y: y0 - border / 2 },
+      { x: x0 + side + border / 2, y: y0 + side + border / 2 },
+      { x: x0 - border / 2, y: y0 + side + border / 2 },
+    ]
+    expectClose(found!.corners, edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 })))
+  })
+
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
     // A photo with paper around the grid: rotating a tightly cropped one would put the canvas
     // edge against the grid border, a different problem (see the notes in grid.ts).
@@ -190,6 +208,15 @@ describe('detectGrid says "no grid" rather than making one up', () => {
     expect(detectGrid(cv, scene.image)).toBeNull()
   })
 
+  test.each([13, 24])('a photographed 3×3 table of text at %d px lines', async (lineHeight) => {
+    // Solid lines where a Sudoku's box lines are, and inside each box rows of text rather than
+    // a Sudoku's faint inner lines: the faint-lines look must not take the text for them.
+    const { data, info } = await sharp(Buffer.from(textTable(lineHeight))).greyscale().raw().toBuffer({ resolveWithObject: true })
+    const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+    const scene = viewPage(cv, page, [{ x: 260, y: 60 }, { x: 1000, y: 100 }, { x: 1060, y: 900 }, { x: 200, y: 880 }], 1280, 960)
+    expect(detectGrid(cv, scene.image)).toBeNull()
+  })
+
   test('a 1×1 image', () => {
     expect(detectGrid(cv, { width: 1, height: 1, data: new Uint8Array([0, 0, 0, 255]) })).toBeNull()
   })
@@ -235,6 +262,50 @@ function newspaperPage(): string {
   for (let i = 0; i <= 30; i++) parts.push(`<line x1="${rule}" y1="${40 + i * 37}" x2="820" y2="${40 + i * 37}" stroke="#000" stroke-width="1.5"/>`)
   for (let i = 0; i <= 8; i++) parts.push(`<line x1="${rule + i * 37}" y1="40" x2="${rule + i * 37}" y2="1150" stroke="#000" stroke-width="1.5"/>`)
   return `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="1188"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`
+}
+
+/** Where `faintSudoku` puts the grid, in page pixels: top-left, side, outer border width. */
+const FAINT_GRID = { x0: 80, y0: 160, side: 540, border: 4 }
+
+/** A Sudoku on cream paper with solid border and box lines and 1.5 px inner lines barely darker than the paper (228 on 242), under a title. */
+function faintSudoku(): string {
+  const { x0, y0, side, border } = FAINT_GRID
+  const c = side / 9
+  const parts: string[] = ['<text x="80" y="120" font-family="sans-serif" font-size="40" font-weight="bold">SUDOKU</text>']
+  for (let i = 0; i <= 9; i++) {
+    const solid = i % 3 === 0
+    const [w, colour] = solid ? [border, '#000'] : [1.5, 'rgb(228,228,228)']
+    parts.push(`<line x1="${x0 - border / 2}" y1="${y0 + i * c}" x2="${x0 + side + border / 2}" y2="${y0 + i * c}" stroke="${colour}" stroke-width="${w}"/>`)
+    parts.push(`<line x1="${x0 + i * c}" y1="${y0 - border / 2}" x2="${x0 + i * c}" y2="${y0 + side + border / 2}" stroke="${colour}" stroke-width="${w}"/>`)
+  }
+  let seed = 5
+  const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  for (let r = 0; r < 9; r++) {
+    for (let q = 0; q < 9; q++) {
+      if (rand() < 0.35) parts.push(`<text x="${x0 + q * c + 18}" y="${y0 + r * c + 44}" font-family="serif" font-size="40">${1 + Math.floor(rand() * 9)}</text>`)
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="860"><rect width="100%" height="100%" fill="rgb(246,242,228)"/>${parts.join('')}</svg>`
+}
+
+/** A 3×3 table of 180 px boxes with solid 4 px rules, each box filled with lines of text. */
+function textTable(lineHeight: number): string {
+  const box = 180
+  const o = 60
+  const parts: string[] = []
+  for (let i = 0; i <= 3; i++) {
+    parts.push(`<line x1="${o}" y1="${o + i * box}" x2="${o + 3 * box}" y2="${o + i * box}" stroke="#000" stroke-width="4"/>`)
+    parts.push(`<line x1="${o + i * box}" y1="${o}" x2="${o + i * box}" y2="${o + 3 * box}" stroke="#000" stroke-width="4"/>`)
+  }
+  for (let r = 0; r < 3; r++) {
+    for (let q = 0; q < 3; q++) {
+      for (let y = lineHeight + 6; y < box - 6; y += lineHeight) {
+        parts.push(`<text x="${o + q * box + 8}" y="${o + r * box + y}" font-family="sans-serif" font-size="${Math.round(lineHeight * 0.75)}">Lorem ipsum dolor sit amet</text>`)
+      }
+    }
+  }
+  const w = 2 * o + 3 * box
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${w}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`
 }
 
 /** A crossword of `size`×`size` 44 px cells, about one in eight black, letters in some others. */
