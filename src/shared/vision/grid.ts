@@ -17,6 +17,8 @@
  *    nine boxes or the 81 cells) on a regular lattice; this survives an outer border that has
  *    merged with a panel edge, a column rule or a neighbouring crossword, where the outline is
  *    no longer the grid's and the inner lines are too broken for Hough.
+ * Last, for inner lines too light for the threshold image (grey or dotted, only the border and box
+ * lines solid), the outlines and lattices are judged again on the grey image (`faintGridScore`).
  * Every proposal must then look like a grid: warped to a square, the thresholded image must show
  * ten dark lines at the expected positions in both directions, none through the middle of the
  * cells and none going on past the border (a crossword's). Nothing passes on blank pages, noise,
