@@ -14,7 +14,7 @@ import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
 import { grayFromMat, matFromGray } from '../../../src/shared/vision/mats'
-import { renderA4Sheet, viewPage } from './synthetic'
+import { renderA4Sheet, viewPage, type Scene } from './synthetic'
 import { WICHT_DIR, readAllOutlines } from '../../../bench/wicht'
 import { viewPhoto } from '../../../bench/photo-views'
 
@@ -37,6 +37,25 @@ function expectClose(found: Corners, truth: readonly Point[]): void {
   const e = errors(found, truth)
   expect(e.reduce((a, b) => a + b, 0) / 4).toBeLessThan(0.02)
   expect(Math.max(...e)).toBeLessThan(0.04)
+}
+
+/** An SVG page rendered grey and seen by a 1280×960 camera with the page's corners at `corners`. */
+async function sceneOf(svg: string, corners: Point[]): Promise<Scene> {
+  const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true })
+  const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+  return viewPage(cv, page, corners, 1280, 960)
+}
+
+/** The outer edge of a printed grid's border, in scene pixels. */
+function printedEdge(grid: { x0: number; y0: number; side: number; border: number }, scene: Scene): Point[] {
+  const { x0, y0, side, border } = grid
+  const edge = [
+    { x: x0 - border / 2, y: y0 - border / 2 },
+    { x: x0 + side + border / 2, y: y0 - border / 2 },
+    { x: x0 + side + border / 2, y: y0 + side + border / 2 },
+    { x: x0 - border / 2, y: y0 + side + border / 2 },
+  ]
+  return edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 }))
 }
 
 describe('detectGrid on photos', () => {
@@ -100,38 +119,19 @@ describe('detectGrid on photos', () => {
   })
 
   test('a grid against a column rule and a crossword: the grid, not their merged outline', async () => {
-    const { data, info } = await sharp(Buffer.from(newspaperPage())).greyscale().raw().toBuffer({ resolveWithObject: true })
-    const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
-    const scene = viewPage(cv, page, [{ x: 300, y: 40 }, { x: 980, y: 80 }, { x: 1060, y: 940 }, { x: 220, y: 920 }], 1280, 960)
+    const scene = await sceneOf(newspaperPage(), [{ x: 300, y: 40 }, { x: 980, y: 80 }, { x: 1060, y: 940 }, { x: 220, y: 920 }])
     const found = detectGrid(cv, scene.image)
     expect(found?.method).toBe('lattice')
-    // The outer edge of the printed border, in scene pixels.
-    const { x0, y0, side, border } = NEWSPAPER_GRID
-    const edge = [
-      { x: x0 - border / 2, y: y0 - border / 2 },
-      { x: x0 + side + border / 2, y: y0 - border / 2 },
-      { x: x0 + side + border / 2, y: y0 + side + border / 2 },
-      { x: x0 - border / 2, y: y0 + side + border / 2 },
-    ]
-    expectClose(found!.corners, edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 })))
+    expectClose(found!.corners, printedEdge(NEWSPAPER_GRID, scene))
   })
 
   test('light-grey inner lines, only the border and box lines solid: found, corners on the border', async () => {
     // The detection threshold loses inner lines this light (as in bench:styles' faint-inner); the
     // grid is then judged by its solid box lines and the inner lines found in the grey image.
-    const { data, info } = await sharp(Buffer.from(faintSudoku())).greyscale().raw().toBuffer({ resolveWithObject: true })
-    const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
-    const scene = viewPage(cv, page, [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }], 1280, 960)
+    const scene = await sceneOf(faintSudoku(), [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }])
     const found = detectGrid(cv, scene.image)
     expect(found).not.toBeNull()
-    const { x0, y0, side, border } = FAINT_GRID
-    const edge = [
-      { x: x0 - border / 2, y: y0 - border / 2 },
-      { x: x0 + side + border / 2, y: y0 - border / 2 },
-      { x: x0 + side + border / 2, y: y0 + side + border / 2 },
-      { x: x0 - border / 2, y: y0 + side + border / 2 },
-    ]
-    expectClose(found!.corners, edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 })))
+    expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
   })
 
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
@@ -236,26 +236,12 @@ const NEWSPAPER_GRID = { x0: 60, y0: 250, side: 450, border: 5 }
  */
 function newspaperPage(): string {
   const { x0, y0, side, border } = NEWSPAPER_GRID
-  const c = side / 9
   const parts: string[] = ['<rect x="30" y="150" width="490" height="640" fill="#c8c8c8"/>']
   for (let i = 0; i < 6; i++) {
     parts.push(`<text x="40" y="${170 + i * 10}" font-family="sans-serif" font-size="11">Complétez la grille sachant que chaque carré 3 x 3 doit présenter une seule fois les</text>`)
   }
   parts.push(`<rect x="${x0}" y="${y0}" width="${side}" height="${side}" fill="#fff"/>`)
-  for (let i = 0; i <= 9; i++) {
-    const w = i % 3 === 0 ? border : 3
-    parts.push(`<line x1="${x0 - border / 2}" y1="${y0 + i * c}" x2="${x0 + side + border / 2}" y2="${y0 + i * c}" stroke="#000" stroke-width="${w}"/>`)
-    parts.push(`<line x1="${x0 + i * c}" y1="${y0 - border / 2}" x2="${x0 + i * c}" y2="${y0 + side + border / 2}" stroke="#000" stroke-width="${w}"/>`)
-  }
-  let seed = 3
-  const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
-  for (let r = 0; r < 9; r++) {
-    for (let q = 0; q < 9; q++) {
-      if (rand() < 0.35) {
-        parts.push(`<text x="${x0 + q * c + 15}" y="${y0 + r * c + 37}" font-family="sans-serif" font-size="32" font-weight="bold">${1 + Math.floor(rand() * 9)}</text>`)
-      }
-    }
-  }
+  parts.push(...drawnGrid(NEWSPAPER_GRID, (i) => [i % 3 === 0 ? border : 3, '#000'], { seed: 3, dx: 15, dy: 37, font: 'font-family="sans-serif" font-size="32" font-weight="bold"' }))
   parts.push(`<text x="${x0}" y="${y0 + side + 14}" font-family="sans-serif" font-size="14" font-weight="bold">Grille n° 3404 Difficulté : 2/3</text>`)
   const rule = x0 + side + 5
   parts.push(`<line x1="${rule}" y1="40" x2="${rule}" y2="1150" stroke="#000" stroke-width="3"/>`)
@@ -264,27 +250,39 @@ function newspaperPage(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="1188"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`
 }
 
+/**
+ * SVG for a grid's ten lines each way (width and colour per line index) and a digit in about a
+ * third of its cells, chosen by a seeded generator.
+ */
+function drawnGrid(
+  grid: { x0: number; y0: number; side: number; border: number },
+  lineStyle: (i: number) => [number, string],
+  digits: { seed: number; dx: number; dy: number; font: string },
+): string[] {
+  const { x0, y0, side, border } = grid
+  const c = side / 9
+  const parts: string[] = []
+  for (let i = 0; i <= 9; i++) {
+    const [w, colour] = lineStyle(i)
+    parts.push(`<line x1="${x0 - border / 2}" y1="${y0 + i * c}" x2="${x0 + side + border / 2}" y2="${y0 + i * c}" stroke="${colour}" stroke-width="${w}"/>`)
+    parts.push(`<line x1="${x0 + i * c}" y1="${y0 - border / 2}" x2="${x0 + i * c}" y2="${y0 + side + border / 2}" stroke="${colour}" stroke-width="${w}"/>`)
+  }
+  let seed = digits.seed
+  const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  for (let r = 0; r < 9; r++)
+    for (let q = 0; q < 9; q++)
+      if (rand() < 0.35) parts.push(`<text x="${x0 + q * c + digits.dx}" y="${y0 + r * c + digits.dy}" ${digits.font}>${1 + Math.floor(rand() * 9)}</text>`)
+  return parts
+}
+
 /** Where `faintSudoku` puts the grid, in page pixels: top-left, side, outer border width. */
 const FAINT_GRID = { x0: 80, y0: 160, side: 540, border: 4 }
 
 /** A Sudoku on cream paper with solid border and box lines and 1.5 px inner lines barely darker than the paper (228 on 242), under a title. */
 function faintSudoku(): string {
-  const { x0, y0, side, border } = FAINT_GRID
-  const c = side / 9
+  const { border } = FAINT_GRID
   const parts: string[] = ['<text x="80" y="120" font-family="sans-serif" font-size="40" font-weight="bold">SUDOKU</text>']
-  for (let i = 0; i <= 9; i++) {
-    const solid = i % 3 === 0
-    const [w, colour] = solid ? [border, '#000'] : [1.5, 'rgb(228,228,228)']
-    parts.push(`<line x1="${x0 - border / 2}" y1="${y0 + i * c}" x2="${x0 + side + border / 2}" y2="${y0 + i * c}" stroke="${colour}" stroke-width="${w}"/>`)
-    parts.push(`<line x1="${x0 + i * c}" y1="${y0 - border / 2}" x2="${x0 + i * c}" y2="${y0 + side + border / 2}" stroke="${colour}" stroke-width="${w}"/>`)
-  }
-  let seed = 5
-  const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
-  for (let r = 0; r < 9; r++) {
-    for (let q = 0; q < 9; q++) {
-      if (rand() < 0.35) parts.push(`<text x="${x0 + q * c + 18}" y="${y0 + r * c + 44}" font-family="serif" font-size="40">${1 + Math.floor(rand() * 9)}</text>`)
-    }
-  }
+  parts.push(...drawnGrid(FAINT_GRID, (i) => (i % 3 === 0 ? [border, '#000'] : [1.5, 'rgb(228,228,228)']), { seed: 5, dx: 18, dy: 44, font: 'font-family="serif" font-size="40"' }))
   return `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="860"><rect width="100%" height="100%" fill="rgb(246,242,228)"/>${parts.join('')}</svg>`
 }
 
