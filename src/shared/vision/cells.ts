@@ -60,7 +60,7 @@ export interface CellImages {
 const BORDER = 0.12
 
 export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (readonly Point[])[]): CellImages {
-  const { flat, ink, level } = flattenAndThreshold(cv, warped)
+  const { flat, ink, inkCut, level } = flattenAndThreshold(cv, warped)
   const cellW = warped.width / 9
   const cellH = warped.height / 9
   const at = (r: number, c: number): Point => lattice?.[r]?.[c] ?? { x: c * cellW, y: r * cellH }
@@ -75,7 +75,7 @@ export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (read
       const top = (tl.y + tr.y) / 2
       const bottom = (bl.y + br.y) / 2
       bounds.push({ left, top, right, bottom })
-      cells.push(readCell(flat, ink, bounds[bounds.length - 1]))
+      cells.push(readCell(flat, ink, inkCut, bounds[bounds.length - 1]))
     }
   }
   // Second look, only where the first found no digit: faint print (glare, fading) judged against
@@ -95,7 +95,7 @@ export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (read
  * Divides the grey image by its closed (background) version, so shadows and uneven lighting
  * become flat white paper, then one Otsu threshold gives the ink mask.
  */
-function flattenAndThreshold(cv: CV, warped: GrayImage): { flat: GrayImage; ink: GrayImage; level: LevelImage } {
+function flattenAndThreshold(cv: CV, warped: GrayImage): { flat: GrayImage; ink: GrayImage; inkCut: number; level: LevelImage } {
   return withMats((own) => {
     const src = own(cv.matFromArray(warped.height, warped.width, cv.CV_8UC1, warped.data))
     // The close runs at a third of the size: the background is smooth, and a 31 px ellipse at
@@ -112,7 +112,7 @@ function flattenAndThreshold(cv: CV, warped: GrayImage): { flat: GrayImage; ink:
     const flatMat = own(new cv.Mat())
     cv.divide(src, background, flatMat, 255)
     const inkMat = own(new cv.Mat())
-    cv.threshold(flatMat, inkMat, 0, 255, cv.THRESH_BINARY_INV | cv.THRESH_OTSU)
+    const inkCut = cv.threshold(flatMat, inkMat, 0, 255, cv.THRESH_BINARY_INV | cv.THRESH_OTSU)
     // The same division without the 255 clip (bright paper varies above the background too),
     // 3x3-smoothed so that single noisy pixels do not break faint strokes: for readFaintCell.
     const src32 = own(new cv.Mat())
@@ -126,6 +126,7 @@ function flattenAndThreshold(cv: CV, warped: GrayImage): { flat: GrayImage; ink:
     return {
       flat: { width: warped.width, height: warped.height, data: Uint8Array.from(flatMat.data) },
       ink: { width: warped.width, height: warped.height, data: Uint8Array.from(inkMat.data) },
+      inkCut,
       level: { width: warped.width, height: warped.height, data: Float32Array.from(level.data32F) },
     }
   })
@@ -254,7 +255,7 @@ function cellCrop(cell: CellBounds, width: number, height: number): { side: numb
   return { side: Math.min(right - left, bottom - top), x0, y0, w: x1 - x0, h: y1 - y0 }
 }
 
-function readCell(flat: GrayImage, ink: GrayImage, cell: CellBounds): CellImage {
+function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBounds): CellImage {
   const { side, x0, y0, w, h } = cellCrop(cell, ink.width, ink.height)
   if (w < 4 || h < 4) return emptyCell(0)
   const mask = new Uint8Array(w * h)
@@ -272,7 +273,77 @@ function readCell(flat: GrayImage, ink: GrayImage, cell: CellBounds): CellImage 
   const filledScore = Math.min(heightScore, inkScore, bw < 2 ? 0 : 2)
   const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
   if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
-  return { filled: true, filledScore, image: normalise(flat, found), box: found }
+  // 70% of the way from the ink cut to white paper, but never within 4 noise deviations of this
+  // cell's paper: in dim, noisy light the paper's own speckle would otherwise grow a 1 into a blot.
+  const looseCut = Math.min(inkCut + 0.7 * (255 - inkCut), paperBelow(flat, mask, { side, x0, y0, w, h }, 4))
+  const whole = wholeDigit(flat, mask, { side, x0, y0, w, h }, box, looseCut)
+  // Where the faint strokes add to the digit, they must also be drawn: the crop's own Otsu cut
+  // would split the thick strokes from everything else and drop them again.
+  // Only where what the cut kept is a lone stem (a ")" left of a 9) and the faint strokes more than
+  // double its width: blur widens every box a little, and re-cutting ordinary digits looser than
+  // the crops the classifier learnt from costs more than it gains.
+  const grew = whole !== null && bw < 0.45 * bh && whole.width > 2 * bw
+  return { filled: true, filledScore, image: grew ? normalise(flat, whole, looseCut) : normalise(flat, found), box: found }
+}
+
+/**
+ * A cell's paper level less `k` deviations of its noise, both robust (median, and 1.4826 x the
+ * median absolute deviation) over the crop inside the border band, ink left out: the faint strokes
+ * being sought are too few pixels to move either.
+ */
+function paperBelow(flat: GrayImage, mask: Uint8Array, crop: { side: number; x0: number; y0: number; w: number; h: number }, k: number): number {
+  const { side, x0, y0, w, h } = crop
+  const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
+  const histogram = new Uint32Array(256)
+  let n = 0
+  for (let y = band; y < h - band; y++)
+    for (let x = band; x < w - band; x++) if (!mask[y * w + x]) (histogram[flat.data[(y + y0) * flat.width + x + x0]]++, n++)
+  const quantile = (hist: Uint32Array, q: number): number => {
+    for (let v = 0, seen = 0; v < hist.length; v++) if ((seen += hist[v]) > q * n) return v
+    return hist.length - 1
+  }
+  const median = quantile(histogram, 0.5)
+  const deviations = new Uint32Array(256)
+  for (let v = 0; v < 256; v++) deviations[Math.abs(v - median)] += histogram[v]
+  return median - k * 1.4826 * Math.max(1, quantile(deviations, 0.5))
+}
+
+/**
+ * The digit's box grown along its fainter strokes (hysteresis): from the pieces above the grid-wide
+ * Otsu cut, through connected pixels darker than `looseCut` (70% of the way to white paper). A typeface
+ * with hairlines (Didone serifs: the bar of a 7, the tail of a 9) or a blurred print loses those
+ * strokes under the one cut, and the crop would keep only a ")" of a 9. Growth stays out of the
+ * cell's border band, where grid lines run, and a box grown taller than a digit can be (it ran
+ * into something) is not used. Only the crop changes: whether the cell is filled was decided above.
+ */
+function wholeDigit(flat: GrayImage, mask: Uint8Array, crop: { side: number; x0: number; y0: number; w: number; h: number }, box: DigitBox, looseCut: number): Box | null {
+  const { side, x0, y0, w, h } = crop
+  const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
+  const loose = (x: number, y: number): boolean => flat.data[(y + y0) * flat.width + x + x0] <= looseCut
+  const seen = new Uint8Array(w * h)
+  const stack: number[] = []
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let x = box.x0; x <= box.x1; x++) if (mask[y * w + x]) (seen[y * w + x] = 1), stack.push(y * w + x)
+  let [gx0, gy0, gx1, gy1] = [box.x0, box.y0, box.x1, box.y1]
+  while (stack.length) {
+    const j = stack.pop()!
+    const jx = j % w
+    const jy = (j - jx) / w
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = jx + dx
+        const ny = jy + dy
+        if (nx < band || ny < band || nx >= w - band || ny >= h - band || seen[ny * w + nx] || !loose(nx, ny)) continue
+        seen[ny * w + nx] = 1
+        stack.push(ny * w + nx)
+        if (nx < gx0) gx0 = nx
+        if (nx > gx1) gx1 = nx
+        if (ny < gy0) gy0 = ny
+        if (ny > gy1) gy1 = ny
+      }
+  }
+  if (gy1 - gy0 + 1 > 0.8 * side || gx1 - gx0 + 1 > 0.8 * side) return null
+  return { x: x0 + gx0, y: y0 + gy0, width: gx1 - gx0 + 1, height: gy1 - gy0 + 1 }
 }
 
 /** The digit's box in a cell mask (modified: grid lines are erased), or null. */
@@ -362,10 +433,10 @@ export function otsu(histogram: ArrayLike<number>): number {
 
 /**
  * Re-thresholds the flattened grey pixels in the digit's box (padded by 2 px) with their own Otsu
- * cut, then scales the ink to DIGIT_HEIGHT (width capped so a wide digit still fits) and centres
+ * cut (or `fixedCut`, for a digit whose faint strokes the box was grown to take in), then scales the ink to DIGIT_HEIGHT (width capped so a wide digit still fits) and centres
  * it on a white CELL_IMAGE_SIZE square. Area-averaged scaling keeps anti-aliased edges.
  */
-function normalise(flat: GrayImage, box: Box): GrayImage {
+function normalise(flat: GrayImage, box: Box, fixedCut?: number): GrayImage {
   const pad = 2
   const bx0 = Math.max(0, box.x - pad)
   const by0 = Math.max(0, box.y - pad)
@@ -373,7 +444,7 @@ function normalise(flat: GrayImage, box: Box): GrayImage {
   const by1 = Math.min(flat.height, box.y + box.height + pad)
   const histogram = new Uint32Array(256)
   for (let y = by0; y < by1; y++) for (let x = bx0; x < bx1; x++) histogram[flat.data[y * flat.width + x]]++
-  const cut = otsu(histogram)
+  const cut = fixedCut ?? otsu(histogram)
   // Tight box of the re-thresholded ink inside the digit's box.
   let tx0 = box.x + box.width
   let ty0 = box.y + box.height
@@ -477,6 +548,7 @@ function readFaintCell(level: LevelImage, flat: GrayImage, cell: CellBounds, pag
   if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
   return { filled: true, filledScore, image: normalise(flat, found), box: found }
 }
+
 
 /** What the digits found on a page look like, to judge faint candidates by. */
 interface PageInk {

@@ -103,6 +103,34 @@ describe('extractCells', () => {
     expect(cells.filter((c) => c.filled)).toHaveLength(0)
   })
 
+  it('draws a hairline digit whole, not just the stem the grid-wide cut keeps', () => {
+    // A ruled grid with thick black lines and, in some cells, a Didone-like "9": a heavy black stem
+    // and a bowl drawn in hairline grey. The grid-wide Otsu cut keeps the stem only.
+    const size = 900
+    const page = new Uint8Array(size * size).fill(235)
+    const dot = (x: number, y: number, v: number): void => void (page[Math.round(y) * size + Math.round(x)] = v)
+    for (let k = 0; k <= 9; k++)
+      for (let t = 0; t < 5; t++) for (let i = 0; i < size; i++) (dot(i, Math.min(size - 1, k * 100 + t), 20), dot(Math.min(size - 1, k * 100 + t), i, 20))
+    const cellsWithNine = [10, 40, 70]
+    for (const cell of cellsWithNine) {
+      const cx = (cell % 9) * 100 + 50
+      const cy = Math.floor(cell / 9) * 100 + 50
+      for (let y = cy - 24; y <= cy + 24; y++) for (let x = cx + 10; x <= cx + 17; x++) dot(x, y, 15)
+      for (let a = 0; a < 2 * Math.PI; a += 0.01) for (let r = 12; r <= 13.5; r += 0.5) dot(cx + 2 + r * Math.cos(a), cy - 10 + r * Math.sin(a), 150)
+    }
+    const { cells } = extractCells(cv, { width: size, height: size, data: page })
+    for (const cell of cellsWithNine) {
+      expect(cells[cell].filled).toBe(true)
+      // The crop's ink spans the bowl and the stem: far wider than the 8 px stem scaled up.
+      const img = cells[cell].image
+      let left = CELL_IMAGE_SIZE
+      let right = -1
+      for (let y = 0; y < CELL_IMAGE_SIZE; y++)
+        for (let x = 0; x < CELL_IMAGE_SIZE; x++) if (img.data[y * CELL_IMAGE_SIZE + x] < 128) (left = Math.min(left, x)), (right = Math.max(right, x))
+      expect(right - left + 1).toBeGreaterThan(22)
+    }
+  })
+
   it('does not modify its input', async () => {
     const p = photo('image1')
     const { gray } = await photoPixels('image1')
