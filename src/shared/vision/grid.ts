@@ -107,10 +107,19 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
     const hierarchy = own(new cv.Mat())
     cv.findContours(binary, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_NONE)
     let best: GridDetection | null = null
+    // Among grids, the surest and largest, and nearer the middle of the view: with two puzzles on a
+    // page the one the camera is aimed at wins, while a small solution grid beside a puzzle still
+    // loses to it (being off-centre costs at most half).
+    const aim = (q: Corners): number => {
+      const c = { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 }
+      const off = Math.hypot(c.x - gray.width / 2, c.y - gray.height / 2) / Math.hypot(gray.width / 2, gray.height / 2)
+      return 1 / (1 + off * off)
+    }
+    const worth = (d: GridDetection): number => d.score * areaOf(d.corners) * aim(d.corners)
     const consider = (quads: Corners[], method: 'contour' | 'lattice'): void => {
       for (const q of quads) {
-        const score = gridScore(cv, binary, q, own)
-        if (score >= MIN_GRID_SCORE && (!best || score * areaOf(q) > best.score * areaOf(best.corners))) best = { corners: q, method, score }
+        const found = { corners: q, method, score: gridScore(cv, binary, q, own) }
+        if (found.score >= MIN_GRID_SCORE && (!best || worth(found) > worth(best))) best = found
       }
     }
     const outlines = contourQuads(cv, contours, binary)

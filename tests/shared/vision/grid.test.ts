@@ -125,6 +125,24 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, printedEdge(NEWSPAPER_GRID, scene))
   })
 
+  test('two puzzles on a page: the one nearer the middle of the view', async () => {
+    // The same page framed two ways: shifted left, its right-hand grid is in the middle of the
+    // view; shifted right, its left-hand one is. Both grids are the same size and equally sharp.
+    const grids = [
+      { x0: 60, y0: 70, side: 560, border: 5 },
+      { x0: 760, y0: 70, side: 560, border: 5 },
+    ]
+    const page = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="700"><rect width="100%" height="100%" fill="#fff"/>${grids
+      .flatMap((g, k) => drawnGrid(g, (i) => [i % 3 === 0 ? g.border : 2, '#000'], { seed: 7 + k, dx: 18, dy: 44, font: 'font-family="sans-serif" font-size="36"' }))
+      .join('')}</svg>`
+    for (const [left, nearer] of [[20, 1], [260, 0]]) {
+      const scene = await sceneOf(page, [{ x: left, y: 230 }, { x: left + 1000, y: 230 }, { x: left + 1000, y: 730 }, { x: left, y: 730 }])
+      const found = detectGrid(cv, scene.image)
+      expect(found).not.toBeNull()
+      expectClose(found!.corners, printedEdge(grids[nearer], scene))
+    }
+  })
+
   test('light-grey inner lines, only the border and box lines solid: found, corners on the border', async () => {
     // The detection threshold loses inner lines this light (as in bench:styles' faint-inner); the
     // grid is then judged by its solid box lines and the inner lines found in the grey image.
