@@ -121,31 +121,33 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
     const lattice = (options.useLattice ?? true) ? gridLattice(warped) : undefined
     return { warped, ...extractCells(cv, warped, lattice) }
   }
-  let page = cut(upright)
-  let gridCorners: Corners = corners
+  // Each way up is cut at most once: the orientation test and the reading share the cuts.
+  const pages = new Map<number, ReturnType<typeof cut>>()
+  const pageAt = (turn: 0 | 1 | 2 | 3): ReturnType<typeof cut> => {
+    let page = pages.get(turn)
+    if (!page) pages.set(turn, (page = cut(turn ? rotateQuarter(upright, turn) : upright)))
+    return page
+  }
+  pageAt(0)
   lap('cells')
 
-  const vote = async (cells: readonly CellImage[]): Promise<Record<string, (ArrayLike<number> | null)[]>> => {
-    const votes: Record<string, (ArrayLike<number> | null)[]> = {}
-    for (const voter of options.voters) {
-      votes[voter.name] = await voter.vote(cells, votes)
-      lap(voter.name)
-    }
-    votes.ensemble = combineVotes(
-      cells,
-      options.voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })),
-    )
-    return votes
-  }
   // Which way up: a page photographed sideways shows digits wider than tall, and a page upside
-  // down (a camera across the desk, a wrong EXIF tag) shows digits the voters are unsure of.
-  const turn = await pageTurn(page.cells, (turn) => cut(rotateQuarter(upright, turn)).cells, options.voters)
-  if (turn) {
-    page = cut(rotateQuarter(upright, turn))
-    gridCorners = rotateCorners(corners, turn)
+  // down (a camera across the desk, a wrong EXIF tag) shows digits the voters are unsure of. The
+  // judges' votes on each page are kept, so the chosen page's are not cast again.
+  const cheap = options.voters.filter((v) => v.cheap)
+  const judges = cheap.length ? cheap : options.voters
+  const judged = new Map<readonly CellImage[], Votes>()
+  const sureness = async (cells: readonly CellImage[]): Promise<number> => {
+    const votes = await castVotes(judges, cells)
+    judged.set(cells, votes)
+    return meanBest(ensembleOf(judges, cells, votes))
   }
+  const turn = options.voters.length ? await pageTurn(pageAt(0).cells, (t) => pageAt(t).cells, sureness, cheap.length > 0) : 0
+  const page = pageAt(turn)
+  const gridCorners: Corners = turn ? rotateCorners(corners, turn) : corners
   lap('orientation')
-  const votes = await vote(page.cells)
+  const votes = await castVotes(options.voters, page.cells, judged.get(page.cells), lap)
+  votes.ensemble = ensembleOf(options.voters, page.cells, votes)
   const { cells, ink, warped } = page
   const ensemble = votes.ensemble
   const repaired =
@@ -219,22 +221,16 @@ const TURN_MARGIN = 0.1
 
 /**
  * Quarter turns (clockwise) that put the page upright: when the digits lie sideways, whichever of
- * 0, 1 or 3 reads surest; else 2 when they read clearly surer upside down, else 0. The cheap voters judge (all voters when none
- * is cheap; the upside-down test then is skipped, as it would double the reading time).
+ * 0, 1 or 3 reads surest; else 2 when they read clearly surer upside down, else 0. `sureness` is
+ * the judges' mean confidence; without a cheap judge the upside-down test is skipped, as it would
+ * double the reading time.
  */
 async function pageTurn(
   cells: readonly CellImage[],
-  cutTurned: (turn: 1 | 2 | 3) => readonly CellImage[],
-  voters: readonly DigitVoter[],
+  cutTurned: (turn: 1 | 3) => readonly CellImage[],
+  sureness: (cells: readonly CellImage[]) => Promise<number>,
+  cheapJudges: boolean,
 ): Promise<0 | 1 | 2 | 3> {
-  if (!voters.length) return 0
-  const cheap = voters.filter((v) => v.cheap)
-  const judges = cheap.length ? cheap : voters
-  const sureness = async (cells: readonly CellImage[]): Promise<number> => {
-    const votes: Record<string, (ArrayLike<number> | null)[]> = {}
-    for (const voter of judges) votes[voter.name] = await voter.vote(cells, votes)
-    return meanBest(combineVotes(cells, judges.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 }))))
-  }
   if (isSideways(cells)) {
     let best: { turn: 0 | 1 | 3; sure: number } = { turn: 0, sure: await sureness(cells) }
     for (const turn of [1, 3] as const) {
@@ -243,9 +239,29 @@ async function pageTurn(
     }
     return best.turn
   }
-  if (!cheap.length) return 0
+  if (!cheapJudges) return 0
   // Upside down, each cell's digit image is turned in place and the cells run in reverse order.
   return (await sureness(upsideDown(cells))) > (await sureness(cells)) + TURN_MARGIN ? 2 : 0
+}
+
+type Votes = Record<string, (ArrayLike<number> | null)[]>
+
+/**
+ * Each voter's probabilities, in order (a voter sees those before it); voters already in `known`
+ * are not asked again. `after` is told each voter's name once it has voted (for timings).
+ */
+async function castVotes(voters: readonly DigitVoter[], cells: readonly CellImage[], known: Votes = {}, after?: (name: string) => void): Promise<Votes> {
+  const votes: Votes = { ...known }
+  for (const voter of voters) {
+    votes[voter.name] ??= await voter.vote(cells, votes)
+    after?.(voter.name)
+  }
+  return votes
+}
+
+/** The voters' weighted ensemble (combineVotes) of `votes`. */
+function ensembleOf(voters: readonly DigitVoter[], cells: readonly CellImage[], votes: Votes): (Float32Array | null)[] {
+  return combineVotes(cells, voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })))
 }
 
 function upsideDown(cells: readonly CellImage[]): CellImage[] {
