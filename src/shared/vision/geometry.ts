@@ -70,11 +70,7 @@ function mul3(a: readonly number[], b: readonly number[]): number[] {
 }
 
 function normaliser(pts: readonly Point[]): { cx: number; cy: number; s: number } {
-  let cx = 0
-  let cy = 0
-  for (const p of pts) (cx += p.x), (cy += p.y)
-  cx /= pts.length
-  cy /= pts.length
+  const { x: cx, y: cy } = centroid(pts)
   let d = 0
   for (const p of pts) d += Math.hypot(p.x - cx, p.y - cy)
   d /= pts.length
@@ -106,8 +102,7 @@ function solveLinear(a: Float64Array[], b: Float64Array): Float64Array | null {
  */
 export function orderCorners(pts: readonly Point[]): Corners {
   if (pts.length !== 4) throw new Error(`orderCorners needs 4 points, got ${pts.length}`)
-  const cx = (pts[0].x + pts[1].x + pts[2].x + pts[3].x) / 4
-  const cy = (pts[0].y + pts[1].y + pts[2].y + pts[3].y) / 4
+  const { x: cx, y: cy } = centroid(pts)
   // Image y points down, so increasing atan2 runs clockwise on screen.
   const byAngle = [...pts].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx))
   const upLeft = (-3 * Math.PI) / 4
@@ -152,11 +147,7 @@ export function lineThrough(a: Point, b: Point): Line {
 /** Total least-squares line through points (principal axis of their scatter). */
 export function fitLine(pts: readonly Point[]): Line | null {
   if (pts.length < 2) return null
-  let mx = 0
-  let my = 0
-  for (const p of pts) (mx += p.x), (my += p.y)
-  mx /= pts.length
-  my /= pts.length
+  const { x: mx, y: my } = centroid(pts)
   let sxx = 0
   let sxy = 0
   let syy = 0
@@ -169,6 +160,14 @@ export function fitLine(pts: readonly Point[]): Line | null {
   }
   const theta = 0.5 * Math.atan2(2 * sxy, sxx - syy)
   return { point: { x: mx, y: my }, direction: { x: Math.cos(theta), y: Math.sin(theta) } }
+}
+
+/** The mean of the points. */
+export function centroid(pts: readonly Point[]): Point {
+  let x = 0
+  let y = 0
+  for (const p of pts) (x += p.x), (y += p.y)
+  return { x: x / pts.length, y: y / pts.length }
 }
 
 export function distance(a: Point, b: Point): number {

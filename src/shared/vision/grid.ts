@@ -29,6 +29,7 @@ import { withMats } from './cv'
 import {
   angleDiff,
   applyHomography,
+  centroid,
   homographyFromPoints,
   distance,
   fitLine,
@@ -111,7 +112,7 @@ function detectInWorking(cv: CV, gray: GrayImage): GridDetection | null {
     // page the one the camera is aimed at wins, while a small solution grid beside a puzzle still
     // loses to it (being off-centre costs at most half).
     const aim = (q: Corners): number => {
-      const c = { x: (q[0].x + q[1].x + q[2].x + q[3].x) / 4, y: (q[0].y + q[1].y + q[2].y + q[3].y) / 4 }
+      const c = centroid(q)
       const off = Math.hypot(c.x - gray.width / 2, c.y - gray.height / 2) / Math.hypot(gray.width / 2, gray.height / 2)
       return 1 / (1 + off * off)
     }
@@ -502,12 +503,7 @@ const FAINT_CONTRAST = 2
  */
 function faintGridScore(cv: CV, gray: Mat, binary: Mat, corners: Corners, own: Own): number {
   if (!solidBoxLines(warpToSquare(cv, binary, corners, own)) || linesGoOn(cv, binary, corners, own)) return 0
-  const warped = own(new cv.Mat())
-  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
-  const m = SCORE_SIZE - 1
-  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
-  const h = own(cv.getPerspectiveTransform(src, dst))
-  cv.warpPerspective(gray, warped, h, new cv.Size(SCORE_SIZE, SCORE_SIZE), cv.INTER_LINEAR, cv.BORDER_REPLICATE)
+  const warped = warpQuad(cv, gray, corners, own, 0, true)
   const lines = own(new cv.Mat())
   // A block under half a cell, so that the cell's paper, not its digit, sets the local mean.
   cv.adaptiveThreshold(warped, lines, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, 9, FAINT_CONTRAST)
@@ -537,13 +533,34 @@ function solidBoxLines(d: Uint8Array): boolean {
 
 /** The threshold image inside `corners`, warped to a SCORE_SIZE square (row by row, 0 or 255 but for the edges of lines). */
 function warpToSquare(cv: CV, binary: Mat, corners: Corners, own: Own): Uint8Array {
+  return warpQuad(cv, binary, corners, own).data
+}
+
+/**
+ * The quad warped so its corners land on a SCORE_SIZE square's, with `margin` pixels of the
+ * surroundings kept on every side. Outside the image is no ink (0), or with `replicate` the
+ * nearest edge pixel (for a grey image, where 0 would be black ink).
+ */
+function warpQuad(cv: CV, src: Mat, corners: Corners, own: Own, margin = 0, replicate = false): Mat {
+  const size = SCORE_SIZE + 2 * margin
   const warped = own(new cv.Mat())
-  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
-  const m = SCORE_SIZE - 1
-  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
-  const h = own(cv.getPerspectiveTransform(src, dst))
-  cv.warpPerspective(binary, warped, h, new cv.Size(SCORE_SIZE, SCORE_SIZE), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0))
-  return warped.data
+  const from = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+  const [a, e] = [margin, margin + SCORE_SIZE - 1]
+  const to = own(cv.matFromArray(4, 1, cv.CV_32FC2, [a, a, e, a, e, e, a, e]))
+  const h = own(cv.getPerspectiveTransform(from, to))
+  const border = replicate ? cv.BORDER_REPLICATE : cv.BORDER_CONSTANT
+  cv.warpPerspective(src, warped, h, new cv.Size(size, size), cv.INTER_LINEAR, border, new cv.Scalar(0))
+  return warped
+}
+
+/**
+ * A strip's mean ink (0..1) at each position along it, in a `size` square: with `across` the strip
+ * runs along x between rows `from` and `to`, else along y between those columns.
+ */
+function stripProfile(d: Uint8Array, size: number, { across, from, to }: { across: boolean; from: number; to: number }): Float64Array {
+  const profile = new Float64Array(size)
+  for (let t = from; t < to; t++) for (let k = 0; k < size; k++) profile[k] += d[across ? t * size + k : k * size + t] / (255 * (to - from))
+  return profile
 }
 
 /** Of the other direction's eight inner lines, how many must cross the outermost cells along each side. */
@@ -566,10 +583,9 @@ function linesReachEverySide(cv: CV, binary: Mat, corners: Corners, own: Own): b
     { across: true, from: SCORE_SIZE - c + 3, to: SCORE_SIZE - 3 },
     { across: false, from: 3, to: c - 3 },
   ]
-  return sides.every(({ across, from, to }) => {
-    // `across`: the strip runs along x (the top or bottom row of cells) and the lines cross it along y.
-    const profile = new Float64Array(SCORE_SIZE)
-    for (let t = from; t < to; t++) for (let k = 0; k < SCORE_SIZE; k++) profile[k] += d[across ? t * SCORE_SIZE + k : k * SCORE_SIZE + t] / (255 * (to - from))
+  return sides.every((side) => {
+    // The lines cross a strip along the top or bottom row of cells (`across`) along y.
+    const profile = stripProfile(d, SCORE_SIZE, side)
     const midCells: number[] = []
     for (let cell = 0; cell < 9; cell++) for (let k = cell * c + 6; k < (cell + 1) * c - 6; k++) midCells.push(profile[k])
     const base = median(midCells)
@@ -594,13 +610,7 @@ function linesReachEverySide(cv: CV, binary: Mat, corners: Corners, own: Own): b
 function linesGoOn(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
   const c = SCORE_CELL
   const size = SCORE_SIZE + 2 * c
-  const warped = own(new cv.Mat())
-  const src = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
-  const e = c + SCORE_SIZE - 1
-  const dst = own(cv.matFromArray(4, 1, cv.CV_32FC2, [c, c, e, c, e, e, c, e]))
-  const h = own(cv.getPerspectiveTransform(src, dst))
-  cv.warpPerspective(binary, warped, h, new cv.Size(size, size), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(0))
-  const d = warped.data
+  const d = warpQuad(cv, binary, corners, own, c).data
   // Strips a cell wide outside each side, kept clear of the border line itself.
   const strips = [
     { across: true, from: 3, to: c - 3 },
@@ -608,10 +618,9 @@ function linesGoOn(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
     { across: false, from: 3, to: c - 3 },
     { across: false, from: size - c + 3, to: size - 3 },
   ]
-  const going = strips.map(({ across, from, to }) => {
-    // `across`: the strip runs along x (above or below the grid) and the lines cross it along y.
-    const profile = new Float64Array(size)
-    for (let t = from; t < to; t++) for (let k = 0; k < size; k++) profile[k] += d[across ? t * size + k : k * size + t] / (255 * (to - from))
+  const going = strips.map((strip) => {
+    // The lines cross a strip above or below the grid (`across`) along y.
+    const profile = stripProfile(d, size, strip)
     const inside: number[] = []
     for (let k = c + 4; k < c + SCORE_SIZE - 4; k++) inside.push(profile[k])
     const base = median(inside)
