@@ -8,22 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { chooseCorners, loadSheetLocator, type SheetLocator } from '../../../src/main/timelapse/locate'
 import { Stabiliser } from '../../../src/main/timelapse/stabilise'
 import type { GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
-import { occlude, renderA4Sheet, viewPage } from '../../shared/vision/synthetic'
+import { occlude, renderA4Sheet, turnedPage, viewPage } from '../../shared/vision/synthetic'
 
 const W = 1280
 const H = 720
 
 /** Page corners for a sheet centred at (cx, cy), turned by `deg`, seen slightly from the front. */
-function pose(deg: number, cx: number, cy: number, half = 230): Point[] {
-  const t = (deg * Math.PI) / 180
-  const raw = [
-    { x: -half * 0.8, y: -half * 1.2 },
-    { x: half * 0.8, y: -half * 1.2 },
-    { x: half * 0.9, y: half * 1.25 },
-    { x: -half * 0.9, y: half * 1.25 },
-  ]
-  return raw.map((p) => ({ x: cx + p.x * Math.cos(t) - p.y * Math.sin(t), y: cy + p.x * Math.sin(t) + p.y * Math.cos(t) }))
-}
+const pose = (deg: number, cx: number, cy: number, half = 230): Point[] => turnedPage(deg, cx, cy, half, 0.8, 0.9)
 
 const rgba = (g: GrayImage): RgbaImage => {
   const data = new Uint8Array(g.width * g.height * 4)

@@ -12,7 +12,7 @@ import { detectFiducials, FIDUCIAL_SHEET, poseFromFiducials } from '../../../src
 import { distance } from '../../../src/shared/vision/geometry'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { GrayImage, Point } from '../../../src/shared/vision/image'
-import { occlude, renderA4Sheet, viewPage } from './synthetic'
+import { occlude, renderA4Sheet, turnedPage, viewPage } from './synthetic'
 import { WICHT_DIR } from '../../../bench/wicht'
 
 let cv: CV
@@ -24,16 +24,7 @@ beforeAll(async () => {
 })
 
 /** Page corners for a rotated, foreshortened view (top edge ~25% shorter than the bottom). */
-function tilted(rotationDeg: number, cx: number, cy: number, halfWidth: number): Point[] {
-  const t = (rotationDeg * Math.PI) / 180
-  const raw = [
-    { x: -halfWidth * 0.78, y: -halfWidth * 1.2 },
-    { x: halfWidth * 0.78, y: -halfWidth * 1.2 },
-    { x: halfWidth * 1.05, y: halfWidth * 1.25 },
-    { x: -halfWidth * 1.05, y: halfWidth * 1.25 },
-  ]
-  return raw.map((p) => ({ x: cx + p.x * Math.cos(t) - p.y * Math.sin(t), y: cy + p.x * Math.sin(t) + p.y * Math.cos(t) }))
-}
+const tilted = (rotationDeg: number, cx: number, cy: number, halfWidth: number): Point[] => turnedPage(rotationDeg, cx, cy, halfWidth, 0.78, 1.05)
 
 const maxError = (a: readonly Point[], b: readonly Point[]): number => Math.max(...a.map((p, i) => distance(p, b[i])))
 

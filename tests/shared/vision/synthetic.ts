@@ -48,6 +48,22 @@ export interface Scene {
  * Places the page so that its four corners land on `pageCorners` (TL, TR, BR, BL) in a
  * `width`×`height` scene on a mid-grey table, then blurs lightly and adds deterministic noise.
  */
+/**
+ * Page corners (TL, TR, BR, BL) for a page centred at (cx, cy), turned by `deg` and seen at a slant:
+ * the top edge spans `top`·half and the bottom edge `bottom`·half either side of the centre line,
+ * with the top 1.2·half above the centre and the bottom 1.25·half below it.
+ */
+export function turnedPage(deg: number, cx: number, cy: number, half: number, top: number, bottom: number): Point[] {
+  const t = (deg * Math.PI) / 180
+  const raw = [
+    { x: -half * top, y: -half * 1.2 },
+    { x: half * top, y: -half * 1.2 },
+    { x: half * bottom, y: half * 1.25 },
+    { x: -half * bottom, y: half * 1.25 },
+  ]
+  return raw.map((p) => ({ x: cx + p.x * Math.cos(t) - p.y * Math.sin(t), y: cy + p.x * Math.sin(t) + p.y * Math.cos(t) }))
+}
+
 export function viewPage(cv: CV, page: GrayImage, pageCorners: readonly Point[], width: number, height: number): Scene {
   const src = [
     { x: 0, y: 0 },
