@@ -246,17 +246,30 @@ interface DigitBox {
 }
 
 /** Where a cell's digit is sought: the cell less MARGIN on each side, clipped to the image. */
-function cellCrop(cell: CellBounds, width: number, height: number): { side: number; x0: number; y0: number; w: number; h: number } {
+interface CellCrop {
+  /** The cell's shorter side, in warped pixels. */
+  readonly side: number
+  readonly x0: number
+  readonly y0: number
+  readonly w: number
+  readonly h: number
+  /** Width of the crop's outer band, where grid lines run. */
+  readonly band: number
+}
+
+function cellCrop(cell: CellBounds, width: number, height: number): CellCrop {
   const { left, top, right, bottom } = cell
+  const side = Math.min(right - left, bottom - top)
   const x0 = Math.max(0, Math.round(left + MARGIN * (right - left)))
   const y0 = Math.max(0, Math.round(top + MARGIN * (bottom - top)))
   const x1 = Math.min(width, Math.round(right - MARGIN * (right - left)))
   const y1 = Math.min(height, Math.round(bottom - MARGIN * (bottom - top)))
-  return { side: Math.min(right - left, bottom - top), x0, y0, w: x1 - x0, h: y1 - y0 }
+  return { side, x0, y0, w: x1 - x0, h: y1 - y0, band: Math.max(1, Math.round((BORDER - MARGIN) * side)) }
 }
 
 function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBounds): CellImage {
-  const { side, x0, y0, w, h } = cellCrop(cell, ink.width, ink.height)
+  const crop = cellCrop(cell, ink.width, ink.height)
+  const { side, x0, y0, w, h } = crop
   if (w < 4 || h < 4) return emptyCell(0)
   const mask = new Uint8Array(w * h)
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) mask[y * w + x] = ink.data[(y + y0) * ink.width + x + x0]
@@ -273,17 +286,20 @@ function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBou
   const filledScore = Math.min(heightScore, inkScore, bw < 2 ? 0 : 2)
   const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
   if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
-  // 70% of the way from the ink cut to white paper, but never within 4 noise deviations of this
-  // cell's paper: in dim, noisy light the paper's own speckle would otherwise grow a 1 into a blot.
-  const looseCut = Math.min(inkCut + 0.7 * (255 - inkCut), paperBelow(flat, mask, { side, x0, y0, w, h }, 4))
-  const whole = wholeDigit(flat, mask, { side, x0, y0, w, h }, box, looseCut)
-  // Where the faint strokes add to the digit, they must also be drawn: the crop's own Otsu cut
-  // would split the thick strokes from everything else and drop them again.
-  // Only where what the cut kept is a lone stem (a ")" left of a 9) and the faint strokes more than
-  // double its width: blur widens every box a little, and re-cutting ordinary digits looser than
-  // the crops the classifier learnt from costs more than it gains.
-  const grew = whole !== null && bw < 0.45 * bh && whole.width > 2 * bw
-  return { filled: true, filledScore, image: grew ? normalise(flat, whole, looseCut) : normalise(flat, found), box: found }
+  // Only where what the cut kept is a lone stem (a ")" left of a 9) is the digit grown along its
+  // faint strokes, and used only if they more than double its width: blur widens every box a
+  // little, and re-cutting ordinary digits looser than the crops the classifier learnt from costs
+  // more than it gains.
+  if (bw < 0.45 * bh) {
+    // 70% of the way from the ink cut to white paper, but never within 4 noise deviations of this
+    // cell's paper: in dim, noisy light the paper's own speckle would otherwise grow a 1 into a blot.
+    const looseCut = Math.min(inkCut + 0.7 * (255 - inkCut), paperBelow(flat, mask, crop, 4))
+    const whole = wholeDigit(flat, mask, crop, box, looseCut)
+    // The faint strokes must also be drawn: the crop's own Otsu cut would split the thick strokes
+    // from everything else and drop them again.
+    if (whole && whole.width > 2 * bw) return { filled: true, filledScore, image: normalise(flat, whole, looseCut), box: found }
+  }
+  return { filled: true, filledScore, image: normalise(flat, found), box: found }
 }
 
 /**
@@ -291,9 +307,8 @@ function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBou
  * median absolute deviation) over the crop inside the border band, ink left out: the faint strokes
  * being sought are too few pixels to move either.
  */
-function paperBelow(flat: GrayImage, mask: Uint8Array, crop: { side: number; x0: number; y0: number; w: number; h: number }, k: number): number {
-  const { side, x0, y0, w, h } = crop
-  const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
+function paperBelow(flat: GrayImage, mask: Uint8Array, crop: CellCrop, k: number): number {
+  const { x0, y0, w, h, band } = crop
   const histogram = new Uint32Array(256)
   let n = 0
   for (let y = band; y < h - band; y++)
@@ -316,9 +331,8 @@ function paperBelow(flat: GrayImage, mask: Uint8Array, crop: { side: number; x0:
  * cell's border band, where grid lines run, and a box grown taller than a digit can be (it ran
  * into something) is not used. Only the crop changes: whether the cell is filled was decided above.
  */
-function wholeDigit(flat: GrayImage, mask: Uint8Array, crop: { side: number; x0: number; y0: number; w: number; h: number }, box: DigitBox, looseCut: number): Box | null {
-  const { side, x0, y0, w, h } = crop
-  const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
+function wholeDigit(flat: GrayImage, mask: Uint8Array, crop: CellCrop, box: DigitBox, looseCut: number): Box | null {
+  const { side, x0, y0, w, h, band } = crop
   const loose = (x: number, y: number): boolean => flat.data[(y + y0) * flat.width + x + x0] <= looseCut
   const seen = new Uint8Array(w * h)
   const stack: number[] = []
@@ -594,9 +608,8 @@ interface CellLevels {
 const levelAt = (at: CellLevels, x: number, y: number): number => at.level.data[(at.y0 + y) * at.level.width + at.x0 + x]
 
 function cellLevels(level: LevelImage, cell: CellBounds): CellLevels | null {
-  const { side, x0, y0, w, h } = cellCrop(cell, level.width, level.height)
+  const { side, x0, y0, w, h, band } = cellCrop(cell, level.width, level.height)
   const [x1, y1] = [x0 + w, y0 + h]
-  const band = Math.max(1, Math.round((BORDER - MARGIN) * side))
   if (w < 2 * band + 4 || h < 2 * band + 4) return null
   const { data, width } = level
 
