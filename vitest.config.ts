@@ -1,5 +1,8 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'vitest/config'
+import { useTestFonts } from './tests/setup/test-fonts'
+
+useTestFonts()
 
 // Two projects: Node-side code (shared logic, main services, CLI) and Svelte components in jsdom.
 // End-to-end tests in Chromium have their own config (vitest.e2e.config.ts).
