@@ -2,6 +2,7 @@
  * Messages between the UI thread and the vision worker. Frames and photos cross as
  * `ImageBitmap`s in the transfer list (moved, never copied); results come back as plain data.
  */
+import type { CellReading } from '../../../shared/vision/cell-reading'
 import type { Corners } from '../../../shared/vision/image'
 
 export interface Fiducial {
@@ -21,10 +22,18 @@ export interface Detection {
   readonly ms: number
 }
 
-/** A full read of a photo or a captured frame. */
+/** A full read of a photo or a captured frame: the page as it is, perhaps half solved in pen. */
 export interface ReadOutcome {
-  /** 81 digits, 0 = empty. */
+  /** The printed givens: 81 digits, 0 elsewhere. */
   readonly grid: number[]
+  /** Per cell: printed given, written entry, pencil marks or empty (see cell-reading.ts). */
+  readonly cells: readonly CellReading[]
+  /** The digits written by a person: 81 digits, 0 elsewhere; never changed to fit the solution. */
+  readonly entries: number[]
+  /** Entries that contradict the givens' solution: the person's mistakes. */
+  readonly mistakes: number[]
+  /** Entries whose reading the solution decided between close alternatives (to review). */
+  readonly informed: number[]
   /** 81 numbers 0..1: how sure the reader is of each cell (empty cells included). */
   readonly confidence: number[]
   /** Cells whose digit was decided by the Sudoku rules rather than the reading. */
