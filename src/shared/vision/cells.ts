@@ -54,6 +54,10 @@ export interface CellImages {
   readonly cells: readonly CellImage[]
   /** The ink mask over the whole warped grid (255 = ink), for debugging output. */
   readonly ink: GrayImage
+  /** The warped grid divided by its paper's shading (paper ~255, clipped): what cells are cut from. */
+  readonly flat: GrayImage
+  /** Each cell's edges in warped pixels (the means of its measured corners), row-major. */
+  readonly bounds: readonly CellBounds[]
 }
 
 /** Fraction of each cell side stripped before looking for the digit. */
@@ -88,7 +92,7 @@ export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (read
       if (faint && faint.filledScore > cells[i].filledScore) cells[i] = faint
     }
   }
-  return { cells, ink }
+  return { cells, ink, flat, bounds }
 }
 
 /**
@@ -230,7 +234,7 @@ interface LevelImage {
 }
 
 /** A cell's edges in warped pixels (the means of its measured corners). */
-interface CellBounds {
+export interface CellBounds {
   readonly left: number
   readonly top: number
   readonly right: number
