@@ -9,6 +9,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import type { CellKind } from '../src/shared/vision/cell-reading'
 import type { Corners } from '../src/shared/vision/image'
 import { PHOTOS_DIR } from './paths'
 
@@ -31,6 +32,8 @@ export interface PenPhoto {
   readonly labels: Uint8Array
   /** The grid's outer corners from metadata.csv (TL, TR, BR, BL) in the decoded photo's pixels. */
   readonly corners: Corners
+  /** Each cell's kind (printed given or written entry for digits), where derived. */
+  readonly kinds?: readonly CellKind[]
 }
 
 export const penDir = (split: PenSplit): string => join(PHOTOS_DIR, `kubiesa-pen-${split}`)

@@ -4,13 +4,15 @@
  * and reused for every image.
  */
 import { loadOpenCV, type CV } from '../shared/vision/cv'
-import type { DigitVoter } from '../shared/vision/read'
+import type { CellJudge, DigitVoter } from '../shared/vision/read'
 import { type CellClassifier, standardVoters } from '../shared/vision/voters'
 import { createTesseractSetups } from './tesseract-node'
 
 export interface NodeReader {
   readonly cv: CV
   readonly voters: DigitVoter[]
+  /** Tells printed, written and pencilled cells apart; null while no cell model is shipped. */
+  readonly judge: CellJudge | null
   close(): Promise<void>
 }
 
@@ -35,5 +37,5 @@ export async function createNodeReader(options: NodeReaderOptions = {}): Promise
   const setups = (options.tesseract ?? true) ? await createTesseractSetups() : null
   const classifier = options.classifier === undefined ? await shippedClassifier() : options.classifier
   const voters = standardVoters(setups?.setups ?? null, classifier)
-  return { cv, voters, close: async () => void (await setups?.terminate()) }
+  return { cv, voters, judge: null, close: async () => void (await setups?.terminate()) }
 }

@@ -46,7 +46,7 @@ export async function run(args: string[]): Promise<number> {
       let line: Record<string, unknown>
       try {
         const image = await decodeImage(file)
-        const result = await readSudoku(reader.cv, image, { voters: reader.voters, useRules: rules })
+        const result = await readSudoku(reader.cv, image, { voters: reader.voters, judge: reader.judge ?? undefined, useRules: rules })
         if (result.ok) {
           line = describe(file, result)
           if (debug) await writeDebug(debug, file, image, result)
@@ -68,9 +68,14 @@ export async function run(args: string[]): Promise<number> {
 
 function describe(file: string, r: ReadSuccess): Record<string, unknown> {
   const round = (x: number): number => Math.round(x * 10) / 10
+  const { paper } = r
   return {
     file,
-    grid: Array.from(r.grid).join(''),
+    grid: Array.from(paper.givens).join(''),
+    entries: Array.from(paper.entries).join(''),
+    cells: paper.cells.map(({ kind, digit, marks, confidence }) => ({ kind, digit, marks, confidence })),
+    mistakes: paper.mistakes,
+    informed: paper.informed,
     confidence: r.confidence,
     corners: r.corners.map((p) => [round(p.x), round(p.y)]),
     ...(r.fiducials.length ? { fiducials: r.fiducials.map((c) => ({ x: round(c.x), y: round(c.y), r: round(c.r) })) } : {}),
