@@ -1,8 +1,9 @@
 /**
  * `sudoku-lens read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]`: reads Sudoku
  * photos in one process (OpenCV and Tesseract start once). With --json, one JSON object per line:
- * file, grid (81 chars, 0 = empty), confidence, corners, fiducials/pose when found, repaired, ms;
- * or file and error. Without it, the grid as 9 lines per image. --debug DIR writes, per image,
+ * file, grid (the printed givens, 81 chars, 0 elsewhere), entries (the written digits, likewise),
+ * cells (81 of { kind, digit, marks, confidence }), mistakes, informed, confidence, corners,
+ * fiducials/pose when found, repaired, ms; or file and error. Without it, the page as 9 lines. --debug DIR writes, per image,
  * the ink threshold, the outline drawn on the photo, the warped grid and the cell crops as PNGs.
  */
 import { mkdirSync } from 'node:fs'
@@ -86,12 +87,21 @@ function describe(file: string, r: ReadSuccess): Record<string, unknown> {
   }
 }
 
+/**
+ * The page as 9 lines: printed givens as digits, written entries as `+d` (HoDoKu's mark for a
+ * placed digit), pencil marks as `*`, empty cells as `.`; then the cells to check.
+ */
 function human(line: Record<string, unknown>): string {
   if (line.error) return `${line.file}: ${line.error}\n`
-  const g = String(line.grid).replace(/0/g, '.')
-  const rows = Array.from({ length: 9 }, (_, r) => g.slice(r * 9, r * 9 + 9))
-  const repaired = (line.repaired as number[]).length ? `  repaired: ${(line.repaired as number[]).join(', ')}` : ''
-  return `${line.file}: ${(line.ms as Record<string, number>).total} ms${repaired}\n${rows.join('\n')}\n\n`
+  const cells = line.cells as { kind: string; digit: number }[]
+  const shown = cells.map((c) => (c.kind === 'given' ? ` ${c.digit}` : c.kind === 'entry' ? `+${c.digit}` : c.kind === 'marks' ? ' *' : ' .'))
+  const rows = Array.from({ length: 9 }, (_, r) => shown.slice(r * 9, r * 9 + 9).join(' '))
+  const cellList = (key: string, label: string): string => {
+    const list = line[key] as number[]
+    return list.length ? `  ${label}: ${list.map((c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`).join(', ')}` : ''
+  }
+  const notes = cellList('repaired', 'givens decided by the rules') + cellList('informed', 'entries settled by the solution') + cellList('mistakes', 'mistakes')
+  return `${line.file}: ${(line.ms as Record<string, number>).total} ms${notes}\n${rows.join('\n')}\n\n`
 }
 
 const png = (g: GrayImage): sharp.Sharp =>
