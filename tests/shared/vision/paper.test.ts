@@ -54,7 +54,7 @@ describe('decidePaper', () => {
     expect([r.entries[a], r.entries[b]]).toEqual([solution[a], solution[b]])
     expect(r.cells[a]).toMatchObject({ kind: 'entry', digit: solution[a] })
     expect(r.cells[c]).toMatchObject({ kind: 'marks', digit: 0, marks: [2, 7] })
-    expect(r.cells[puzzle.findIndex((d) => d)]).toMatchObject({ kind: 'given' })
+    expect(r.cells[puzzle.findIndex((d) => d !== 0)]).toMatchObject({ kind: 'given' })
     expect(r.mistakes).toEqual([])
     expect(r.informed).toEqual([])
     expect(r.solutions).toBe(1)
@@ -92,7 +92,7 @@ describe('decidePaper', () => {
 
   it('repairs a misread given with the rules, but not the entries', () => {
     const { puzzle, solution } = bank[2]
-    const given = puzzle.findIndex((d) => d)
+    const given = puzzle.findIndex((d) => d !== 0)
     const row = Math.floor(given / 9)
     const clash = [...puzzle.slice(row * 9, row * 9 + 9)].find((d, i) => d && row * 9 + i !== given)!
     const pen = emptyCells(puzzle)[0]
