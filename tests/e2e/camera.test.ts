@@ -34,7 +34,7 @@ describe('live camera with a fake webcam', () => {
     await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
     await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
     const status = await waitForRead(page)
-    expect(status).toMatch(/^Read \d+ digits from the camera/)
+    expect(status).toMatch(/^Read \d+ givens from the camera/)
     expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
   })
 
