@@ -81,9 +81,7 @@ export function parseCommand<O extends OptionSpecs>(spec: CommandSpec<O>, args: 
   const { min, max, name } = spec.positionals
   const count = parsed.positionals.length
   if (count < min) throw new UsageError(`give ${name}. Usage: sudoku-lens ${spec.usage}`)
-  if (count > max) {
-    throw new UsageError(`takes ${max === 0 ? 'no' : max === 1 ? 'one' : `at most ${max}`} ${name}, not ${count}. Usage: sudoku-lens ${spec.usage}`)
-  }
+  if (count > max) throw new UsageError(`too many arguments (${count}; ${spec.name} takes ${max || 'none besides its options'}). Usage: sudoku-lens ${spec.usage}`)
   return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals }
 }
 

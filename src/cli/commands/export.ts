@@ -39,7 +39,7 @@ export const spec = defineCommand({
     size: { type: 'string', value: 'N', help: 'side of the clean grid in pixels, 90 to 8000 (default 900)' },
     json: { type: 'boolean', help: 'report file, out, mode, grid, solution and corners as JSON' },
   },
-  positionals: { min: 1, max: 1, name: 'one image' },
+  positionals: { min: 1, max: 1, name: 'an image' },
 })
 
 export interface ExportInput {

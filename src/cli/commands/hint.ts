@@ -18,7 +18,7 @@ export const spec = defineCommand({
     candidates: { type: 'string', value: 'MARKS', help: 'your pencil marks, 729 characters (9 per cell, the digit or .)' },
     json: { type: 'boolean', help: 'the hint as JSON' },
   },
-  positionals: { min: 1, max: 1, name: 'one puzzle or a file' },
+  positionals: { min: 1, max: 1, name: 'a puzzle or a file' },
 })
 
 export async function run(args: string[]): Promise<number> {

@@ -17,7 +17,7 @@ export const spec = defineCommand({
     candidates: { type: 'string', value: 'MARKS', help: 'the pencil marks, 729 characters' },
     json: { type: 'boolean', help: 'the steps as a JSON array of { technique, placements, eliminations, text }' },
   },
-  positionals: { min: 0, max: 0, name: 'arguments besides its options' },
+  positionals: { min: 0, max: 0, name: 'nothing' },
 })
 
 export async function run(args: string[]): Promise<number> {

@@ -36,7 +36,7 @@ export const spec = defineCommand({
     threads: { type: 'string', value: 'N', help: 'encoder threads, 0 to 64 (default: ffmpeg decides)' },
     quiet: { type: 'boolean', help: 'print nothing but errors' },
   },
-  positionals: { min: 1, max: 1, name: 'one frames folder' },
+  positionals: { min: 1, max: 1, name: 'a folder of frames' },
 })
 
 /** "full", "puzzle" or "x,y,w,h" -> the settings' crop (validated with the rest). */
