@@ -23,7 +23,7 @@ type Listener = (...args: unknown[]) => void
  * every Emscripten version since 1.38; tests/main/process-errors.test.ts checks them against the
  * OpenCV.js build in node_modules, so an upgrade that changes them fails there.
  */
-export function isEmscriptenListener(origin: ProcessErrorOrigin, listener: Listener): boolean {
+export function isEmscriptenListener(origin: ProcessErrorOrigin, listener: (...args: never[]) => unknown): boolean {
   const source = Function.prototype.toString.call(listener)
   return origin === 'uncaughtException' ? /\bExitStatus\b/.test(source) : listener.name === 'abort' && /onAbort/.test(source)
 }

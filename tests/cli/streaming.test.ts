@@ -41,9 +41,9 @@ async function writeList(path: string, lines: number): Promise<{ bytes: number; 
       puzzles++
     }
     bytes += line.length + 1
-    if (!out.write(`${line}\n`)) await new Promise((r) => out.once('drain', r))
+    if (!out.write(`${line}\n`)) await new Promise<void>((r) => out.once('drain', () => r()))
   }
-  await new Promise((r) => out.end(r))
+  await new Promise<void>((r) => out.end(r))
   return { bytes, puzzles, junk: lines - puzzles }
 }
 
