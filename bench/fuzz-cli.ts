@@ -527,13 +527,16 @@ try {
   // Puzzle inputs in-process, a sample of them as processes too.
   const shares = { solve: 0.35, rate: 0.25, hint: 0.2, steps: 0.2 } as const
   const sample: PuzzleCase[] = []
+  const sampled = { solve: 0, rate: 0, hint: 0, steps: 0 }
   for (const [command, share] of Object.entries(shares) as [keyof typeof shares, number][]) {
     for (let i = Math.round(PUZZLE_INPUTS * share); i > 0; i--) {
       const c = puzzleCase(command)
       const o = await inProcess('puzzle', c.argv)
       await checkPuzzleCase(c, o)
       // A process cannot take NUL in an argument; temporary files are reused, so the sample keeps a copy.
-      if (sample.length < CHILD_SAMPLE && chance((1.5 * CHILD_SAMPLE) / PUZZLE_INPUTS) && !c.argv.some((a) => a.includes('\0'))) {
+      const quota = CHILD_SAMPLE * share
+      if (sampled[command] < quota && chance((2 * quota) / (PUZZLE_INPUTS * share)) && !c.argv.some((a) => a.includes('\0'))) {
+        sampled[command]++
         const argv = c.argv.map((a) => (a.startsWith(tmp) ? tempCopy(a) : a))
         sample.push({ ...c, argv })
       }
