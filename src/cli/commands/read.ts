@@ -11,35 +11,38 @@ import { basename, extname, join } from 'node:path'
 import sharp from 'sharp'
 import type { GrayImage, RgbaImage } from '../../shared/vision/image'
 import { readSudoku, type ReadSuccess } from '../../shared/vision/read'
+import { UsageError, defineCommand, parseCommand } from '../args'
 import { decodeImage } from '../decode-image'
+import { oneLine } from '../output'
+import { errorMessage } from '../../main/process-errors'
 import { createNodeReader } from '../reader-node'
 
-export const summary = 'Read Sudoku photos: sudoku-lens read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]'
+export const spec = defineCommand({
+  name: 'read',
+  usage: 'read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]',
+  about: [
+    'Reads Sudoku photos: the printed givens, your written entries and pencil marks, and the cells to',
+    'check. One result per image; an image that cannot be read is reported and the others still read.',
+    'Exit code 0 when every image was read, else 1.',
+  ].join('\n'),
+  options: {
+    json: { type: 'boolean', help: 'one JSON object per image: file, grid, entries, cells, mistakes, confidence, corners, ms; or file and error' },
+    debug: { type: 'string', value: 'DIR', help: 'write, per image, the threshold, outline, warped grid and cell crops as PNGs' },
+    'no-rules': { type: 'boolean', help: 'do not let Sudoku rules decide doubtful givens' },
+    'no-ocr': { type: 'boolean', help: 'read digits without Tesseract (the classifier and templates only)' },
+  },
+  positionals: { min: 1, max: Infinity, name: 'an image' },
+})
 
 export async function run(args: string[]): Promise<number> {
-  const files: string[] = []
-  let json = false
-  let debug: string | null = null
-  let rules = true
-  let ocr = true
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]
-    if (a === '--json') json = true
-    else if (a === '--debug') debug = args[++i] ?? null
-    else if (a === '--no-rules') rules = false
-    else if (a === '--no-ocr') ocr = false
-    else if (a === '--help' || a === '-h') {
-      process.stdout.write(`${summary}\n`)
-      return 0
-    } else if (a.startsWith('--')) {
-      process.stderr.write(`read: unknown option ${a}\n`)
-      return 2
-    } else files.push(a)
-  }
-  if (!files.length || (args.includes('--debug') && !debug)) {
-    process.stderr.write(`Usage: ${summary.split(': ')[1]}\n`)
-    return 2
-  }
+  const parsed = parseCommand(spec, args)
+  if (!parsed) return 0
+  const files = parsed.positionals
+  const json = parsed.values.json ?? false
+  const debug = parsed.values.debug ?? null
+  const rules = !parsed.values['no-rules']
+  const ocr = !parsed.values['no-ocr']
+  if (debug === '') throw new UsageError('--debug needs a folder')
   const reader = await createNodeReader({ tesseract: ocr })
   let failures = 0
   try {
@@ -57,7 +60,7 @@ export async function run(args: string[]): Promise<number> {
         }
       } catch (e) {
         failures++
-        line = { file, error: (e as Error).message }
+        line = { file, error: oneLine(errorMessage(e)) }
       }
       process.stdout.write(json ? `${JSON.stringify(line)}\n` : human(line))
     }
