@@ -11,4 +11,11 @@ process.stdout.on('error', (error) => {
   throw error
 })
 const { main } = await import(fileURLToPath(new URL('../src/cli/index.ts', import.meta.url)))
-process.exitCode = await main(process.argv.slice(2))
+try {
+  process.exitCode = await main(process.argv.slice(2))
+} catch (error) {
+  // A sentence for the person at the terminal, not a stack trace (SUDOKU_LENS_DEBUG=1 shows it).
+  process.stderr.write(`sudoku-lens: ${error instanceof Error ? error.message : String(error)}\n`)
+  if (process.env.SUDOKU_LENS_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`)
+  process.exitCode = 1
+}

@@ -19,6 +19,7 @@ import {
 import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
 import type { X264Preset } from './ffmpeg-args'
+import { reserveFilm } from './film-output'
 import { frameNumber } from './frame-names'
 import { newSessionId, readManifest, writeManifest } from './manifest'
 import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
@@ -70,7 +71,8 @@ export interface TimelapseService {
   deleteSession(id: unknown): Promise<void>
   /**
    * Draws the solving engine's steps on the board and encodes them as a film in
-   * `<baseDir>/solve-videos/`; `givens` is 81 digits (string, array or Uint8Array). Returns the path.
+   * `<baseDir>/solve-videos/`; `givens` is 81 digits (string, array or Uint8Array). Returns the path;
+   * the caller deletes the file once it has used it (films left by a crash go at the next export).
    */
   exportSolveVideo(
     givens: unknown,
@@ -78,7 +80,7 @@ export interface TimelapseService {
     onProgress?: (percent: number) => void,
     signal?: AbortSignal,
   ): Promise<{ readonly video: string; readonly frames: number }>
-  /** Stops every live recording (app quit). */
+  /** Stops every live recording and cancels every encode (app quit). */
   stopAll(): Promise<void>
 }
 
@@ -105,6 +107,23 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
   const { baseDir } = options
   const live = new Map<string, SessionRecorder>()
   const busy = new Set<string>()
+  /** Encodes under way, cancelled together (and waited for) by stopAll. */
+  const running = new Map<AbortController, Promise<unknown>>()
+  let solveVideoLeftovers: Promise<void> | undefined
+
+  /** Runs `fn` with a signal that the caller's signal and stopAll both abort. */
+  const cancellable = <T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const controller = new AbortController()
+    const forward = () => controller.abort()
+    if (signal?.aborted) controller.abort()
+    signal?.addEventListener('abort', forward, { once: true })
+    const task = fn(controller.signal).finally(() => {
+      running.delete(controller)
+      signal?.removeEventListener('abort', forward)
+    })
+    running.set(controller, task)
+    return task
+  }
 
   const liveSummary = (r: SessionRecorder): TimelapseSessionSummary => {
     const m = r.manifest
@@ -237,22 +256,28 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         // A session a crash left open is closed first: its frames are all usable.
         if (session.manifest.state === 'recording') session = await recoverSession(baseDir, key)
         const chosen = settings === undefined ? session.manifest.settings : checkSettings(settings)
-        const sheet = await locatorFor(chosen)
-        const video = join(session.dir, VIDEO_NAME)
-        const result = await encodeFrames({
-          dir: session.dir,
-          numbers: session.frames,
-          settings: chosen,
-          output: video,
-          stagingDir: join(session.dir, '.staging'),
-          locate: sheet?.locate,
-          loadCV: sheet?.loadCV,
-          ffmpegPath: options.ffmpegPath,
-          preset: options.preset,
-          threads: options.threads,
-          signal,
-          onProgress,
+        // The film's folder is checked (and a temp name taken) before any frame is touched.
+        const film = await reserveFilm(join(session.dir, VIDEO_NAME))
+        const sheet = await locatorFor(chosen).catch(async (error: unknown) => {
+          await film.discard()
+          throw error
         })
+        const result = await cancellable(signal, (cancel) =>
+          encodeFrames({
+            dir: session.dir,
+            numbers: session.frames,
+            settings: chosen,
+            output: film,
+            stagingDir: join(session.dir, '.staging'),
+            locate: sheet?.locate,
+            loadCV: sheet?.loadCV,
+            ffmpegPath: options.ffmpegPath,
+            preset: options.preset,
+            threads: options.threads,
+            signal: cancel,
+            onProgress,
+          }),
+        )
         const manifest = (await readManifest(session.dir)) ?? session.manifest
         await writeManifest(session.dir, { ...manifest, state: 'encoded', video: VIDEO_NAME, updatedAt: new Date().toISOString() })
         return {
@@ -261,6 +286,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
           frames: result.frames,
           filmSeconds: filmSeconds(result.frames, chosen.fpsIn),
           registrationFailures: result.registrationFailures,
+          skippedFrames: result.skippedFrames,
           notes: result.notes,
           elapsedSeconds: result.elapsedSeconds,
         }
@@ -302,19 +328,20 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError('signal must be an AbortSignal')
       const name = `solve-${newSessionId()}`
       const dir = join(baseDir, 'solve-videos')
+      // Films an earlier run handed out but never deleted (it crashed first) go once per run.
+      solveVideoLeftovers ??= rm(dir, { recursive: true, force: true })
+      await solveVideoLeftovers
       await mkdir(dir, { recursive: true })
-      const result = await renderSolveVideo(input.givens, input.steps, {
-        output: join(dir, `${name}.mp4`),
-        stagingDir: join(dir, `.${name}`),
-        ffmpegPath: options.ffmpegPath,
-        preset: options.preset,
-        signal,
-        onProgress,
-      })
+      const output = await reserveFilm(join(dir, `${name}.mp4`))
+      const result = await cancellable(signal, (cancel) =>
+        renderSolveVideo(input.givens, input.steps, { output, ffmpegPath: options.ffmpegPath, preset: options.preset, signal: cancel, onProgress }),
+      )
       return { video: result.output, frames: result.frames }
     },
 
     async stopAll() {
+      for (const controller of running.keys()) controller.abort()
+      await Promise.allSettled(running.values())
       await Promise.all([...live.values()].map((r) => r.stop()))
       live.clear()
     },
