@@ -7,7 +7,7 @@
  * Every request is validated by `requestGuards` before a handler sees it; errors cross as
  * plain `{ name, message }`.
  */
-import { type Guard, ValidationError, array, boolean, bytes, none, nullable, object, optional, partial, string } from './guards'
+import { type Guard, ValidationError, array, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
 import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
 
 export interface AppInfo {
@@ -82,8 +82,27 @@ const fileName = string({ maxLength: 255, pattern: /^[^/\\\0]+$/ })
 const sessionId = string({ maxLength: 40, pattern: SESSION_ID_PATTERN })
 const sessionRef = object({ id: sessionId })
 
-/** The time-lapse settings validator (one source of truth in shared/timelapse.ts) as a guard. */
+/**
+ * Time-lapse settings from the renderer: every field given and no other (a manifest on disk may
+ * lack newer fields and takes defaults, a request may not), then the values checked by the one
+ * validator in shared/timelapse.ts.
+ */
+const settingsShape = object({
+  intervalSeconds: present(),
+  stopAfterFrames: present(),
+  fpsIn: present(),
+  fpsOut: present(),
+  crop: (value, path) =>
+    isPlainObject(value) && value.kind === 'rect'
+      ? object({ kind: present(), x: present(), y: present(), width: present(), height: present() })(value, path)
+      : object({ kind: present() })(value, path),
+  size: (value, path) => (isPlainObject(value) ? object({ width: present(), height: present() })(value, path) : present()(value, path)),
+  crf: present(),
+  stabilise: present(),
+  stampElapsed: present(),
+})
 const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
+  settingsShape(value, path)
   const result = validateTimelapseSettings(value)
   if (!result.ok) throw new ValidationError(`${path}: ${result.errors.join('; ')}`)
   return result.value

@@ -63,8 +63,9 @@ export async function reserveFilm(path: string): Promise<ReservedFilm> {
   const film = resolve(path)
   const dir = dirname(film)
   const name = basename(film)
-  const existing = await lstat(film).catch(() => null)
-  if (existing && !existing.isFile()) throw new FilmOutputError(`Cannot write the film to ${film}: it exists and is not a regular file.`)
+  // Whatever is there is replaced by the rename, a symbolic link included (the link itself, never
+  // its target); only a folder cannot be.
+  if ((await lstat(film).catch(() => null))?.isDirectory()) throw new FilmOutputError(`Cannot write the film to ${film}: it is a folder.`)
   let names: string[]
   try {
     names = await readdir(dir)

@@ -4,7 +4,7 @@
  * outside, so each one is checked here: settings by the shared validator, session ids by a
  * strict pattern (no path can be smuggled into a folder name), frames as bounded JPEG bytes.
  */
-import { mkdir, readdir, rm, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   type EncodeOutcome,
@@ -16,6 +16,7 @@ import {
   type TimelapseSessionSummary,
   type TimelapseSettings,
 } from '../../shared/timelapse'
+import { ValidationError } from '../../shared/guards'
 import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
 import type { X264Preset } from './ffmpeg-args'
@@ -84,22 +85,23 @@ export interface TimelapseService {
   stopAll(): Promise<void>
 }
 
+// Arguments from outside that fail a check are the caller's mistake: ValidationError says so as it is.
 function checkId(id: unknown): string {
-  if (!isSessionId(id)) throw new TypeError(`Not a time-lapse session id: ${JSON.stringify(id)?.slice(0, 60)}`)
+  if (!isSessionId(id)) throw new ValidationError(`Not a time-lapse session id: ${JSON.stringify(id)?.slice(0, 60)}`)
   return id
 }
 
 function checkSettings(input: unknown): TimelapseSettings {
   const v = validateTimelapseSettings(input)
-  if (!v.ok) throw new TypeError(`Invalid time-lapse settings: ${v.errors.join('; ')}`)
+  if (!v.ok) throw new ValidationError(`Invalid time-lapse settings: ${v.errors.join('; ')}`)
   return v.value
 }
 
 function checkFrame(jpeg: unknown): Uint8Array {
   // Over IPC a Buffer arrives as a Uint8Array; over the HTTP host the body is a Buffer.
-  if (!(jpeg instanceof Uint8Array)) throw new TypeError('A frame must be JPEG bytes (Uint8Array)')
-  if (jpeg.byteLength > MAX_FRAME_BYTES) throw new RangeError(`A frame must be under ${MAX_FRAME_BYTES} bytes`)
-  if (!isJpeg(jpeg)) throw new TypeError('A frame must be JPEG bytes')
+  if (!(jpeg instanceof Uint8Array)) throw new ValidationError('A frame must be JPEG bytes (Uint8Array)')
+  if (jpeg.byteLength > MAX_FRAME_BYTES) throw new ValidationError(`A frame must be under ${MAX_FRAME_BYTES} bytes`)
+  if (!isJpeg(jpeg)) throw new ValidationError('A frame must be JPEG bytes')
   return jpeg
 }
 
@@ -296,8 +298,11 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
     async videoPath(id) {
       const key = checkId(id)
       const s = await readSession(baseDir, key)
-      // The manifest names the film, but only our own fixed name is ever trusted as a path.
-      return s && s.manifest.video === VIDEO_NAME ? join(s.dir, VIDEO_NAME) : null
+      // The manifest names the film, but only our own fixed name is ever trusted as a path, and
+      // only a regular file there: a symbolic link is not followed.
+      if (!s || s.manifest.video !== VIDEO_NAME) return null
+      const video = join(s.dir, VIDEO_NAME)
+      return (await lstat(video).catch(() => null))?.isFile() ? video : null
     },
 
     async deleteFrames(id) {
@@ -305,8 +310,11 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       return withBusy(key, 'delete its frames', async () => {
         const s = await readSession(baseDir, key)
         if (!s) throw new Error(`No time-lapse session ${key}`)
-        for (const name of await readdir(s.dir))
-          if (frameNumber(name) !== undefined || (name.startsWith('.') && name.endsWith('.tmp'))) await unlink(join(s.dir, name))
+        // Only files in the session's own (real) folder; a link is removed as a link, never followed.
+        for (const entry of await readdir(s.dir, { withFileTypes: true })) {
+          const name = entry.name
+          if (!entry.isDirectory() && (frameNumber(name) !== undefined || (name.startsWith('.') && name.endsWith('.tmp')))) await unlink(join(s.dir, name))
+        }
         await writeManifest(s.dir, { ...s.manifest, state: s.manifest.state === 'recording' ? 'stopped' : s.manifest.state, frameCount: 0 })
         return summaryOf(key)
       })

@@ -127,7 +127,7 @@ describe('reserveFilm', () => {
     await expect(reserveFilm(join(dir, 'no-such-folder', 'film.mp4'))).rejects.toThrow(FilmOutputError)
     await expect(reserveFilm(join(dir, 'no-such-folder', 'film.mp4'))).rejects.toThrow(/the folder does not exist/)
     await mkdir(join(dir, 'a-folder.mp4'))
-    await expect(reserveFilm(join(dir, 'a-folder.mp4'))).rejects.toThrow(/is not a regular file/)
+    await expect(reserveFilm(join(dir, 'a-folder.mp4'))).rejects.toThrow(/it is a folder/)
   })
 
   it("removes the temp films of dead runs, never those of live ones, and each run gets its own", async () => {
