@@ -145,6 +145,29 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
   'solve:video': object({ puzzle: string({ maxLength: 81, pattern: /^[0-9]{81}$/ }) }),
 }
 
+/**
+ * The largest request body the web host reads for each channel, in bytes, checked before the
+ * body is read (Content-Length) and while it streams in. A frame is the only large request; every
+ * other one is a few hundred bytes of structure.
+ */
+const SMALL_REQUEST_BYTES = 16 * 1024
+export const MAX_REQUEST_BYTES: { readonly [C in ServiceChannel]: number } = {
+  'app:info': SMALL_REQUEST_BYTES,
+  'settings:get': SMALL_REQUEST_BYTES,
+  'settings:set': SMALL_REQUEST_BYTES,
+  'timelapse:start': SMALL_REQUEST_BYTES,
+  'timelapse:frame': MAX_FRAME_BYTES + SMALL_REQUEST_BYTES,
+  'timelapse:stop': SMALL_REQUEST_BYTES,
+  'timelapse:resume': SMALL_REQUEST_BYTES,
+  'timelapse:list': SMALL_REQUEST_BYTES,
+  'timelapse:unfinished': SMALL_REQUEST_BYTES,
+  'timelapse:encode': SMALL_REQUEST_BYTES,
+  'timelapse:cancel-encode': SMALL_REQUEST_BYTES,
+  'timelapse:delete-frames': SMALL_REQUEST_BYTES,
+  'timelapse:delete': SMALL_REQUEST_BYTES,
+  'solve:video': SMALL_REQUEST_BYTES,
+}
+
 export const serviceChannels = [
   'app:info',
   'settings:get',
@@ -188,4 +211,7 @@ export interface IpcError {
 }
 
 export const IPC_EVENT_CHANNEL = 'event'
+/** Web mode: every API call carries the page's token in this header, besides the session cookie. */
 export const WEB_TOKEN_HEADER = 'x-sudoku-lens-token'
+/** Web mode: the one-time link `npm start` opens, `/open?key=…`, exchanged for the session cookie. */
+export const WEB_LAUNCH_PATH = '/open'
