@@ -59,7 +59,7 @@ describe('permissions, navigation and new windows', () => {
     setupSecurity()
     request = vi.mocked(session.defaultSession.setPermissionRequestHandler).mock.calls[0][0] as unknown as Listener
     check = vi.mocked(session.defaultSession.setPermissionCheckHandler).mock.calls[0][0] as unknown as Listener
-    const created = vi.mocked(app.on).mock.calls.find(([name]) => name === 'web-contents-created')![1] as Listener
+    const created = (vi.mocked(app.on).mock.calls as unknown as [string, Listener][]).find(([name]) => name === 'web-contents-created')![1]
     contents = { on: vi.fn(), setWindowOpenHandler: vi.fn() }
     created({}, contents)
   })
