@@ -11,7 +11,7 @@
  * foreign Host headers (DNS rebinding) and Origins.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { constants, createReadStream } from 'node:fs'
+import { constants } from 'node:fs'
 import { open, readFile, stat } from 'node:fs/promises'
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -225,7 +225,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await handle.close()
       return void res.end()
     }
-    createReadStream('', { fd: handle.fd, start, end, autoClose: true }).pipe(res)
+    // The stream owns the handle from here and closes it when done or when the client goes.
+    handle.createReadStream({ start, end, autoClose: true }).pipe(res)
   }
 
   async function serveStatic(res: ServerResponse, rawPathname: string, pathname: string): Promise<void> {
