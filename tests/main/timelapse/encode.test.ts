@@ -130,6 +130,23 @@ describe('reserveFilm', () => {
     await expect(reserveFilm(join(dir, 'a-folder.mp4'))).rejects.toThrow(/it is a folder/)
   })
 
+  // A real read-only disk, where this process may mount one (root in a container, as in CI).
+  it.runIf(process.platform === 'linux' && process.getuid?.() === 0)('says so when the folder is on a read-only disk', async () => {
+    const { execFileSync } = await import('node:child_process')
+    const mountPoint = await tempDir('ro-disk')
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k,ro', 'tmpfs', mountPoint], { stdio: 'ignore' })
+    } catch {
+      return // not allowed to mount here
+    }
+    try {
+      await expect(reserveFilm(join(mountPoint, 'film.mp4'))).rejects.toThrow(/Cannot write the film to .*: the folder is on a read-only disk\./)
+    } finally {
+      execFileSync('umount', [mountPoint])
+      await rm(mountPoint, { recursive: true, force: true })
+    }
+  })
+
   it("removes the temp films of dead runs, never those of live ones, and each run gets its own", async () => {
     const folder = await tempDir('reserve')
     // pid 2^22 + 1 is above Linux's largest pid, so no process has it.
