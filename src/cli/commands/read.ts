@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import type { GrayImage, RgbaImage } from '../../shared/vision/image'
 import { readSudoku, type ReadSuccess } from '../../shared/vision/read'
 import { UsageError, defineCommand, parseCommand } from '../args'
@@ -107,7 +107,7 @@ function human(line: Record<string, unknown>): string {
   return `${line.file}: ${(line.ms as Record<string, number>).total} ms${notes}\n${rows.join('\n')}\n\n`
 }
 
-const png = (g: GrayImage): sharp.Sharp =>
+const png = (g: GrayImage): Sharp =>
   sharp(Buffer.from(g.data.buffer, g.data.byteOffset, g.data.length), { raw: { width: g.width, height: g.height, channels: 1 } }).png()
 
 async function writeDebug(dir: string, file: string, image: RgbaImage, r: ReadSuccess): Promise<void> {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { encodeFrames } from '../../main/timelapse/encode-frames'
 import type { X264Preset } from '../../main/timelapse/ffmpeg-args'
+import { FilmOutputError, reserveFilm } from '../../main/timelapse/film-output'
 import { listFrames } from '../../main/timelapse/frame-names'
 import { loadSheetLocator } from '../../main/timelapse/locate'
 import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
@@ -74,29 +75,41 @@ export async function run(args: string[]): Promise<number> {
   if (!checked.ok) throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('; '))
   const settings = checked.value
 
-  const { prefix, numbers } = await listFrames(dir, ['frame', 'image']).catch((error: Error) => {
-    throw new InputError(`cannot read ${dir}: ${error.message}`)
+  // The film's folder first: a missing or read-only one is reported before any frame is read.
+  const film = await reserveFilm(output).catch((error: unknown) => {
+    throw error instanceof FilmOutputError ? new InputError(error.message) : error
   })
-  if (numbers.length === 0) throw new InputError(`no frame0000001.jpg-style frames in ${dir}`)
-
-  const quiet = values.quiet ?? false
-  const say = (text: string) => quiet || process.stderr.write(text)
-  say(`${numbers.length} frames (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`)
-
   const controller = new AbortController()
-  const onSigint = () => controller.abort()
-  process.once('SIGINT', onSigint)
-  // The grid detector (and OpenCV) only when the settings need the sheet's corners.
-  const sheet = settings.stabilise || settings.crop.kind === 'puzzle' ? await loadSheetLocator() : undefined
+  // Ctrl+C, a closed terminal or a plain kill: stop ffmpeg, remove the temp film, say so.
+  const signals = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const
+  let stoppedBy: keyof typeof signals | undefined
+  const handlers = Object.keys(signals).map((name) => {
+    const handler = () => {
+      stoppedBy = name as keyof typeof signals
+      controller.abort()
+    }
+    process.once(name, handler)
+    return [name, handler] as const
+  })
   const staging = await mkdtemp(join(tmpdir(), 'sudoku-lens-timelapse-'))
   let last = ''
+  const quiet = values.quiet ?? false
+  const say = (text: string) => quiet || process.stderr.write(text)
   try {
+    const { prefix, numbers } = await listFrames(dir, ['frame', 'image']).catch((error: Error) => {
+      throw new InputError(`cannot read ${dir}: ${error.message}`)
+    })
+    if (numbers.length === 0) throw new InputError(`no frame0000001.jpg-style frames in ${dir}`)
+    say(`${numbers.length} frames (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`)
+
+    // The grid detector (and OpenCV) only when the settings need the sheet's corners.
+    const sheet = settings.stabilise || settings.crop.kind === 'puzzle' ? await loadSheetLocator() : undefined
     const result = await encodeFrames({
       dir,
       numbers,
       prefix,
       settings,
-      output,
+      output: film,
       stagingDir: join(staging, 'frames'),
       preset,
       threads,
@@ -108,18 +121,19 @@ export async function run(args: string[]): Promise<number> {
         if (line !== last) say((last = line))
       },
     })
-    say(`\nWrote ${result.output} in ${result.elapsedSeconds.toFixed(1)} s\n`)
+    say(`\nWrote ${result.output} (${result.frames} frames, ${result.durationSeconds.toFixed(1)} s) in ${result.elapsedSeconds.toFixed(1)} s\n`)
     for (const note of result.notes) say(`${note}\n`)
     return 0
   } catch (error) {
-    say('\n')
+    if (last) say('\n')
     if ((error as Error).name === 'AbortError') {
       process.stderr.write('Cancelled.\n')
-      return 130
+      return signals[stoppedBy ?? 'SIGINT']
     }
     throw error
   } finally {
-    process.off('SIGINT', onSigint)
+    await film.discard()
+    for (const [name, handler] of handlers) process.off(name, handler)
     await rm(staging, { recursive: true, force: true })
   }
 }
