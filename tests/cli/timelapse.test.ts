@@ -46,7 +46,7 @@ describe('timelapse command', () => {
     // As root every folder is writable, so the command runs as "nobody", as a user without the right would.
     const result = spawnSync(process.execPath, [BIN, 'timelapse', dir, '--out', join(locked, 'film.mp4')], { uid: 65534, gid: 65534, encoding: 'utf8', env: { ...process.env, HOME: '/tmp' } })
     expect(result.status).toBe(1)
-    expect(result.stderr).toMatch(/^sudoku-lens: Cannot write the film to .*film\.mp4: the folder is not writable \(permission denied\)\.\n$/)
+    expect(result.stderr).toMatch(/^sudoku-lens timelapse: Cannot write the film to .*film\.mp4: the folder is not writable \(permission denied\)\.\n$/)
     expect(await readdir(locked)).toEqual([])
   })
 
