@@ -5,10 +5,12 @@
  * the four photos of a puzzle show the same paper.
  *
  * Labels per cell: 0 blank, 1-9 a digit (printed or handwritten: the files do not say which), 10
- * pencil candidates. Which digits are printed is derived separately (kubiesa-kinds.ts).
+ * pencil candidates. Which digits are printed (givens) and which are written (entries) is derived by
+ * scripts/kubiesa-kinds/ and recorded in kubiesa-kinds.txt beside this file (`readPenKinds`).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import type { CellKind } from '../src/shared/vision/cell-reading'
 import type { Corners } from '../src/shared/vision/image'
 import { PHOTOS_DIR } from './paths'
 
@@ -31,6 +33,8 @@ export interface PenPhoto {
   readonly labels: Uint8Array
   /** The grid's outer corners from metadata.csv (TL, TR, BR, BL) in the decoded photo's pixels. */
   readonly corners: Corners
+  /** Each cell's kind (row-major) from kubiesa-kinds.txt; absent when the file lacks the puzzle. */
+  readonly kinds?: readonly CellKind[]
 }
 
 export const penDir = (split: PenSplit): string => join(PHOTOS_DIR, `kubiesa-pen-${split}`)
@@ -74,10 +78,36 @@ function readCorners(dir: string): Map<string, { puzzle: string; phone: string; 
   return out
 }
 
+/** One character per kind in kubiesa-kinds.txt. */
+export const KINDS_CHAR: Readonly<Record<CellKind, string>> = { empty: '.', given: 'g', entry: 'e', marks: 'm' }
+
+export const KINDS_FILE = join(import.meta.dirname, 'kubiesa-kinds.txt')
+
+/** Lines `MM_DD <81 kind characters>`, row-major; `#` lines are comments. */
+export function parsePenKinds(text: string): Map<string, readonly CellKind[]> {
+  const byChar = new Map(Object.entries(KINDS_CHAR).map(([kind, ch]) => [ch, kind as CellKind]))
+  const out = new Map<string, readonly CellKind[]>()
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim() || line.startsWith('#')) continue
+    const [puzzle, cells] = line.trim().split(/\s+/)
+    const kinds = [...(cells ?? '')].map((ch) => byChar.get(ch))
+    if (kinds.length !== 81 || kinds.includes(undefined)) throw new Error(`kinds of ${puzzle}: expected 81 of ${[...byChar.keys()].join('')}`)
+    if (out.has(puzzle)) throw new Error(`kinds of ${puzzle} given twice`)
+    out.set(puzzle, kinds as CellKind[])
+  }
+  return out
+}
+
+/** Per puzzle (`MM_DD`, both splits) the kind of each cell: given, entry, marks or empty. */
+export function readPenKinds(): Map<string, readonly CellKind[]> {
+  return existsSync(KINDS_FILE) ? parsePenKinds(readFileSync(KINDS_FILE, 'utf8')) : new Map()
+}
+
 /** Every photo of a split, sorted by name (so by puzzle, then phone, then orientation). */
 export function listPenPhotos(split: PenSplit): PenPhoto[] {
   const dir = penDir(split)
   const meta = readCorners(dir)
+  const kinds = readPenKinds()
   return readdirSync(dir)
     .filter((f) => f.endsWith('.jpg'))
     .map((f) => f.slice(0, -4))
@@ -85,7 +115,8 @@ export function listPenPhotos(split: PenSplit): PenPhoto[] {
     .map((name) => {
       const m = meta.get(name)
       if (!m) throw new Error(`${name}.jpg has no row in ${split}'s metadata.csv`)
-      return { name, jpg: join(dir, `${name}.jpg`), split, ...m, labels: parsePenLabels(readFileSync(join(dir, `${name}.txt`), 'utf8')) }
+      const labels = parsePenLabels(readFileSync(join(dir, `${name}.txt`), 'utf8'))
+      return { name, jpg: join(dir, `${name}.jpg`), split, ...m, labels, kinds: kinds.get(m.puzzle) }
     })
 }
 
