@@ -36,12 +36,15 @@ SRC_PEN, SRC_WICHT, SRC_SYNTH = 0, 1, 2
 # Network widths: conv 3x3 (C1, C2, C3) each + ReLU + 2x2 max-pool, dense H, heads 4 and 9.
 # ~0.4 M multiply-adds per cell (the TS runtime's budget: 81 cells well under 100 ms).
 WIDTHS = tuple(int(v) for v in os.environ.get('WIDTHS', '8,16,32,64').split(','))
-EPOCHS = int(os.environ.get('EPOCHS', 6))
+EPOCHS = int(os.environ.get('EPOCHS', 4))
 # Samples per epoch from each source (drawn afresh each epoch): real pen cells are all used.
-SYNTH_PER_EPOCH = int(os.environ.get('SYNTH_PER_EPOCH', 10000))
-WICHT_PER_EPOCH = int(os.environ.get('WICHT_PER_EPOCH', 4000))
+SYNTH_PER_EPOCH = int(os.environ.get('SYNTH_PER_EPOCH', 6000))
+WICHT_PER_EPOCH = int(os.environ.get('WICHT_PER_EPOCH', 2500))
 PEN_REPEAT = int(os.environ.get('PEN_REPEAT', 1))
 SEED = int(os.environ.get('SEED', 1))
+# Training shifts: a 1% corner error moves a cell's content by up to ~3 patch pixels, and the
+# held-out errors of a +-2 px run were nearly all on jittered cuts with off-centre digits.
+SHIFT = int(os.environ.get('SHIFT', 3))
 
 
 def load_set(name):
@@ -109,11 +112,11 @@ def to_input(patches):
 
 
 def augment(x, g):
-    """Shifts of up to 2 px (one per batch: batches are random), contrast and paper-level changes,
-    noise; x is ink [N,1,S,S]."""
+    """Shifts of up to SHIFT px (one per batch: batches are random), contrast and paper-level
+    changes, noise; x is ink [N,1,S,S]."""
     n = x.shape[0]
-    dx, dy = (int(v) for v in torch.randint(0, 5, (2,), generator=g))
-    out = F.pad(x, (2, 2, 2, 2), mode='replicate')[:, :, dy:dy + SIDE, dx:dx + SIDE]
+    dx, dy = (int(v) for v in torch.randint(0, 2 * SHIFT + 1, (2,), generator=g))
+    out = F.pad(x, (SHIFT,) * 4, mode='replicate')[:, :, dy:dy + SIDE, dx:dx + SIDE]
     gain = 0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=g)
     offset = 0.04 * (torch.rand(n, 1, 1, 1, generator=g) - 0.5)
     noise = 0.02 * torch.rand(n, 1, 1, 1, generator=g) * torch.randn(out.shape, generator=g)

@@ -24,8 +24,8 @@ from train import CACHE, FOLDS, SEED, UNKNOWN, pen_kinds
 
 torch.set_num_threads(2)
 WIDTHS = tuple(int(v) for v in os.environ.get('DIGIT_WIDTHS', '16,32,128').split(','))
-EPOCHS = int(os.environ.get('EPOCHS', 8))
-SYNTH_PER_EPOCH = int(os.environ.get('SYNTH_PER_EPOCH', 12000))
+EPOCHS = int(os.environ.get('EPOCHS', 3))
+SYNTH_PER_EPOCH = int(os.environ.get('SYNTH_PER_EPOCH', 8000))
 WICHT_PER_EPOCH = int(os.environ.get('WICHT_PER_EPOCH', 3000))
 
 
@@ -130,10 +130,12 @@ def main():
         torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag}, os.path.join(CACHE, 'digits-final.pt'))
         return
     right = {1: [], 2: []}
+    probs = np.zeros((len(pen_x), 9), np.float32)
     for fold in range(FOLDS):
         held = pen_meta[:, 2] == fold
         net = train([(pen_x[~held], pen_meta[~held, 5], None)] + extra, log=f'fold {fold} ')
-        p = predict(net, pen_x[held]).argmax(1) + 1
+        probs[held] = predict(net, pen_x[held])
+        p = probs[held].argmax(1) + 1
         for k in (1, 2):
             m = kinds[held] == k
             right[k].append(p[m] == pen_meta[held][m, 5])
@@ -144,6 +146,7 @@ def main():
     print('ALL ' + json.dumps(result), flush=True)
     with open(os.path.join(CACHE, f'cv-digits-{tag}.json'), 'w') as f:
         json.dump(result, f, indent=1)
+    np.savez_compressed(os.path.join(CACHE, f'cv-digits-{tag}-pred.npz'), meta=pen_meta, kind=kinds, probs=probs)
 
 
 if __name__ == '__main__':

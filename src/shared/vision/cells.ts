@@ -454,7 +454,7 @@ export function otsu(histogram: ArrayLike<number>): number {
  * cut (or `fixedCut`, for a digit whose faint strokes the box was grown to take in), then scales the ink to DIGIT_HEIGHT (width capped so a wide digit still fits) and centres
  * it on a white CELL_IMAGE_SIZE square. Area-averaged scaling keeps anti-aliased edges.
  */
-function normalise(flat: GrayImage, box: Box, fixedCut?: number): GrayImage {
+export function normalise(flat: GrayImage, box: Box, fixedCut?: number): GrayImage {
   const pad = 2
   const bx0 = Math.max(0, box.x - pad)
   const by0 = Math.max(0, box.y - pad)
