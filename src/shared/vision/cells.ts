@@ -194,7 +194,7 @@ export function blobsIn(mask: Uint8Array, w: number, h: number, band: number): B
  * spans most of the width (height), plus one pixel either side for anti-aliased line edges. This
  * separates a digit printed close to a line from the line, where the global mask joins them.
  */
-function eraseLines(mask: Uint8Array, w: number, h: number): void {
+export function eraseLines(mask: Uint8Array, w: number, h: number): void {
   const rowsToClear: number[] = []
   for (let y = 0; y < h; y++) {
     if (y > 0.3 * h && y < 0.7 * h) continue
