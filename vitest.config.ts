@@ -1,8 +1,10 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { defineConfig } from 'vitest/config'
-import { useTestFonts } from './tests/setup/test-fonts'
+import { fileURLToPath } from 'node:url'
 
-useTestFonts()
+// Pages rendered in tests, by sharp and by the e2e Chromium, use only the repo's test font:
+// tests/fixtures/fonts/fonts.conf says why. fontconfig reads this when a process first draws text.
+process.env.FONTCONFIG_FILE = fileURLToPath(new URL('./tests/fixtures/fonts/fonts.conf', import.meta.url))
 
 // Two projects: Node-side code (shared logic, main services, CLI) and Svelte components in jsdom.
 // End-to-end tests in Chromium have their own config (vitest.e2e.config.ts).

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
-import { useTestFonts } from './tests/setup/test-fonts'
+import { fileURLToPath } from 'node:url'
 
-useTestFonts()
+// Pages rendered in tests, by sharp and by the e2e Chromium, use only the repo's test font:
+// tests/fixtures/fonts/fonts.conf says why. fontconfig reads this when a process first draws text.
+process.env.FONTCONFIG_FILE = fileURLToPath(new URL('./tests/fixtures/fonts/fonts.conf', import.meta.url))
 
 // End-to-end tests: the built renderer in Debian's Chromium against the real web-mode host.
 // `npm run test:e2e` builds first. Files run one at a time: each starts its own browser.

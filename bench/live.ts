@@ -7,12 +7,13 @@
  * Run `npx electron-vite build` first (npm run bench:live does).
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { openApp } from '../tests/e2e/browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../tests/e2e/reading'
+import { writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -103,8 +104,6 @@ try {
 
   const date = new Date().toISOString().slice(0, 10)
   const section = [
-    '## Live camera',
-    '',
     '`npm run bench:live` (bench/live.ts): the built app in Debian\'s Chromium (web mode, software',
     'rendering) with a fake webcam fed from a y4m of image1.jpg (B. Wicht\'s sudoku_dataset, CC-BY-4.0)',
     'letterboxed to 1280×720 at 60 fps, the',
@@ -125,12 +124,7 @@ try {
     'Targets: ≥ 30 detections/s at 1280×720, no UI task over 50 ms.',
     '',
   ].join('\n')
-  const readme = join(import.meta.dirname, 'README.md')
-  const text = readFileSync(readme, 'utf8')
-  const start = text.indexOf('## Live camera')
-  const next = start < 0 ? -1 : text.indexOf('\n## ', start + 1)
-  const updated = start < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`
-  writeFileSync(readme, updated)
+  writeReadmeSection('Live camera', section)
   if (app.remoteRequests.length) throw new Error(`Requests left the machine: ${app.remoteRequests.join(', ')}`)
 } finally {
   await app.close()

@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import { encodeFrames } from '../src/main/timelapse/encode-frames'
+import { reserveFilm } from '../src/main/timelapse/film-output'
 import type { X264Preset } from '../src/main/timelapse/ffmpeg-args'
 import { probeVideo } from '../src/main/timelapse/ffmpeg-probe'
 import { listFrames } from '../src/main/timelapse/frame-names'
@@ -63,7 +64,7 @@ async function timeEncode(dir: string, settings: TimelapseSettings, preset: X264
   const output = join(dir, `film-${preset}-${settings.fpsOut}.mp4`)
   const cpu0 = await childCpuSeconds()
   const t0 = performance.now()
-  const result = await encodeFrames({ dir, numbers, settings, output, stagingDir: join(dir, '.staging'), preset, ffmpegPath: ffmpeg })
+  const result = await encodeFrames({ dir, numbers, settings, output: await reserveFilm(output), stagingDir: join(dir, '.staging'), preset, ffmpegPath: ffmpeg })
   const seconds = (performance.now() - t0) / 1000
   const cpu = (await childCpuSeconds()) - cpu0
   const info = await probeVideo(ffmpeg, output)

@@ -6,7 +6,7 @@
  * works on its own downscaled copy and reports corners in these pixels, and the warp wants the
  * full-resolution grey image for sharp digits.
  */
-import sharp from 'sharp'
+import sharp, { type Metadata } from 'sharp'
 import type { RgbaImage } from '../shared/vision/image'
 
 /** 50 MP: above any phone camera; refuses decompression bombs before pixels are allocated. */
@@ -18,7 +18,7 @@ export class ImageDecodeError extends Error {
 
 export async function decodeImage(input: string | Uint8Array, maxPixels = MAX_PIXELS): Promise<RgbaImage> {
   const label = typeof input === 'string' ? input : `${input.length}-byte buffer`
-  let meta: sharp.Metadata
+  let meta: Metadata
   try {
     meta = await sharp(input, { failOn: 'truncated' }).metadata()
   } catch (e) {

@@ -3,14 +3,17 @@
  * per-photo templates and, when its weights are present, the trained classifier, created once
  * and reused for every image.
  */
+import { dropEmscriptenHandlers } from '../main/process-errors'
 import { loadOpenCV, type CV } from '../shared/vision/cv'
-import type { DigitVoter } from '../shared/vision/read'
+import type { CellJudge, DigitVoter } from '../shared/vision/read'
 import { type CellClassifier, standardVoters } from '../shared/vision/voters'
 import { createTesseractSetups } from './tesseract-node'
 
 export interface NodeReader {
   readonly cv: CV
   readonly voters: DigitVoter[]
+  /** Tells printed, written and pencilled cells apart; null while no cell model is shipped. */
+  readonly judge: CellJudge | null
   close(): Promise<void>
 }
 
@@ -32,8 +35,10 @@ export async function shippedClassifier(): Promise<CellClassifier | null> {
 
 export async function createNodeReader(options: NodeReaderOptions = {}): Promise<NodeReader> {
   const cv = await loadOpenCV()
+  // OpenCV.js installs process-wide error handlers when it loads in Node; the process keeps its own.
+  dropEmscriptenHandlers()
   const setups = (options.tesseract ?? true) ? await createTesseractSetups() : null
   const classifier = options.classifier === undefined ? await shippedClassifier() : options.classifier
   const voters = standardVoters(setups?.setups ?? null, classifier)
-  return { cv, voters, close: async () => void (await setups?.terminate()) }
+  return { cv, voters, judge: null, close: async () => void (await setups?.terminate()) }
 }

@@ -25,7 +25,13 @@ export function serveRenderer(rendererDir: string, mediaFile: (pathname: string)
       // net.fetch of a file: URL answers Range requests, so films can be seeked.
       return media ? net.fetch(pathToFileURL(media).toString(), { headers: request.headers }) : new Response('Not found', { status: 404 })
     }
-    const file = join(rendererDir, normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '') || 'index.html')
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(pathname)
+    } catch {
+      return new Response('Bad request', { status: 400 })
+    }
+    const file = join(rendererDir, normalize(decoded).replace(/^([/\\])+/, '') || 'index.html')
     if (!file.startsWith(rendererDir + sep)) return new Response('Forbidden', { status: 403 })
     const response = await net.fetch(pathToFileURL(file).toString())
     const headers = new Headers(response.headers)

@@ -1,8 +1,11 @@
 /**
  * Crash-safe file replacement: write a temp file beside the target, flush it to the disk, then
  * rename it over the target. A kill or power cut leaves either the old file or the new one under
- * the real name, never half of one; leftovers keep a `.tmp` name that readers ignore.
+ * the real name, never half of one; leftovers keep a `.tmp` name that readers ignore. Each write
+ * creates its own temp file ('wx': never an existing file, never through a symbolic link), so
+ * two writers cannot mix their bytes and a planted link cannot redirect the write.
  */
+import { randomBytes } from 'node:crypto'
 import { open, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
@@ -11,16 +14,16 @@ export interface AtomicWriteOptions {
   readonly fsync?: boolean
 }
 
-/** The temp name used for `path`: hidden, and never matching a frame or manifest name. */
+/** A temp name for `path`: hidden, unique to this write, and never matching a frame or manifest name. */
 export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.tmp`)
+  return join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`)
 }
 
 export async function writeFileAtomic(path: string, data: Uint8Array | string, options: AtomicWriteOptions = {}): Promise<void> {
   const temp = tempPathFor(path)
   const sync = options.fsync ?? true
   try {
-    const handle = await open(temp, 'w')
+    const handle = await open(temp, 'wx')
     try {
       await handle.writeFile(data)
       if (sync) await handle.sync()

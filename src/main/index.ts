@@ -5,11 +5,14 @@
 import { type BrowserWindow, app } from 'electron'
 import { join } from 'node:path'
 import { registerAppScheme, serveRenderer } from './app-protocol'
+import { setupErrorReporting } from './error-reporting'
 import { setupSecurity, setupSingleInstance } from './security'
 import { emitTo, setupIpc } from './ipc'
 import { createServices } from './services'
 import { createShellHandlers } from './shell-handlers'
 import { createMainWindow } from './window'
+
+setupErrorReporting()
 
 let mainWindow: BrowserWindow | undefined
 

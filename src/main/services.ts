@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { AppInfo, EventName, Events, Handlers, ServiceChannel } from '../shared/ipc'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { logicalSolve } from '../shared/sudoku/logical-solve'
 import { UserError } from './invoke'
 import { SettingsStore } from './settings'
@@ -52,7 +52,12 @@ export function createServices(context: ServiceContext): Services {
         const solve = logicalSolve(givens)
         if (solve.status !== 'solved') throw new UserError('Only a puzzle with exactly one solution can be filmed step by step.')
         const { video } = await timelapse.exportSolveVideo(givens, solve.steps)
-        return new Uint8Array(await readFile(video))
+        // The film only travels to the renderer, which saves it where the user chooses.
+        try {
+          return new Uint8Array(await readFile(video))
+        } finally {
+          await rm(video, { force: true })
+        }
       },
     },
     async mediaFile(pathname) {

@@ -2,36 +2,50 @@
  * Web mode: serves the built renderer and the same service handler table as the desktop app over
  * loopback HTTP, for machines without the Electron binary and for end-to-end tests.
  *
- * Only this page may call the API: the server listens on 127.0.0.1 only, refuses other Host
- * headers (DNS rebinding) and foreign Origins, and every call must carry a random token that is
- * written into the served index.html, which other local pages cannot read.
+ * Loopback is reachable by every user of the machine, so nothing is served without a secret only
+ * the user who started the host holds. The host makes a one-time key and `npm start` opens
+ * `/open?key=…` (web.ts); that first visit swaps the key for a session cookie (HttpOnly,
+ * SameSite=Strict) and the key is spent. Every later request, the page included, needs the cookie;
+ * API calls also need the page's token in a header (another local port is "same-site" and may
+ * send the cookie, but cannot read the page). The server listens on 127.0.0.1 only and refuses
+ * foreign Host headers (DNS rebinding) and Origins.
  */
-import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { constants } from 'node:fs'
+import { open, readFile, stat } from 'node:fs/promises'
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
-import { decodeWire, encodeWire } from '../shared/wire'
-import { type Channel, type EventName, type Events, type Handlers, WEB_TOKEN_HEADER } from '../shared/ipc'
+import { WIRE_CONTENT_TYPE, WireError, decodeWireBinary, encodeWireBinary } from '../shared/wire'
+import {
+  type Channel,
+  type EventName,
+  type Events,
+  type Handlers,
+  MAX_REQUEST_BYTES,
+  WEB_LAUNCH_PATH,
+  WEB_TOKEN_HEADER,
+} from '../shared/ipc'
 import { invoke } from './invoke'
 import { contentSecurityPolicyFor } from './security-policy'
 
 export interface WebServerOptions {
   readonly handlers: Partial<Handlers<Channel>>
-  /** Files served under /media/ (films), looked up by the services; needs the token too. */
+  /** Files served under /media/ (films), looked up by the services. */
   readonly mediaFile?: (pathname: string) => Promise<string | null>
   /** The built renderer (out/renderer). */
   readonly rendererDir: string
   /** 0 picks a free port. */
   readonly port?: number
-  /** Largest request body accepted, in bytes. */
-  readonly maxBodyBytes?: number
+  /** Largest request body per channel (default MAX_REQUEST_BYTES). */
+  readonly maxRequestBytes?: Partial<Record<string, number>>
 }
 
 export interface WebServer {
+  /** The app's address; useless without the session cookie. */
   readonly url: string
-  readonly token: string
+  /** The one-time link that lets a browser in; open it once, in the user's own browser. */
+  readonly launchUrl: string
   emit<E extends EventName>(event: E, payload: Events[E]): void
   close(): Promise<void>
 }
@@ -52,32 +66,108 @@ const MIME: Record<string, string> = {
   '.traineddata': 'application/octet-stream',
 }
 
+const secret = (): string => randomBytes(32).toString('base64url')
+
+/** Compares secrets in constant time, so their value cannot be found by timing the answers. */
+function sameSecret(presented: string | undefined, expected: string): boolean {
+  if (presented === undefined) return false
+  const a = Buffer.from(presented)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return value.join('=')
+  }
+  return undefined
+}
+
+/** A path segment decoded, or null for malformed escapes such as `%zz`. */
+function decodePath(text: string): string | null {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The one byte range of a `Range` header against a file of `size` bytes (RFC 9110 §14.1.2):
+ * `bytes=a-b`, `bytes=a-` (to the end) and `bytes=-n` (the last n). null: serve the whole file
+ * (no header, several ranges, another unit); 'unsatisfiable': answer 416.
+ */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '')
+  if (!m || (m[1] === '' && m[2] === '')) return null
+  if (m[1] === '') {
+    const suffix = Number(m[2])
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(m[1])
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1)
+  if (start >= size || start > end) return 'unsatisfiable'
+  return { start, end }
+}
+
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const token = randomBytes(24).toString('hex')
-  const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024
+  let launchKey: string | null = secret()
+  const sessionSecret = secret()
+  const pageToken = secret()
+  const limits: Record<string, number | undefined> = { ...MAX_REQUEST_BYTES, ...options.maxRequestBytes }
   const eventClients = new Set<ServerResponse>()
   let origin = ''
+  let cookieName = ''
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error(error)
       if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error')
+      else res.destroy()
     })
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.headers.host !== new URL(origin).host) return send(res, 421, 'text/plain', 'Wrong host')
     if (req.headers.origin && req.headers.origin !== origin) return send(res, 403, 'text/plain', 'Foreign origin')
-    const url = new URL(req.url ?? '/', origin)
-    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url)
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', origin)
+    } catch {
+      return send(res, 400, 'text/plain', 'Bad request')
+    }
+    const pathname = decodePath(url.pathname)
+    if (pathname === null) return send(res, 400, 'text/plain', 'Bad request: malformed %-escape in the path')
+    if (url.pathname === WEB_LAUNCH_PATH) return launch(req, res, url)
+    if (!sameSecret(cookieValue(req.headers.cookie, cookieName), sessionSecret)) {
+      return send(res, 403, 'text/plain; charset=utf-8', 'Sudoku Lens: open the app with the link `npm start` printed in its terminal.\n')
+    }
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, pathname)
     if (url.pathname.startsWith('/media/')) return serveMedia(req, res, url)
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed')
-    return serveStatic(res, url.pathname)
+    return serveStatic(res, url.pathname, pathname)
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const presented = req.headers[WEB_TOKEN_HEADER] ?? url.searchParams.get('token')
-    if (presented !== token) return send(res, 403, 'text/plain', 'Missing or wrong token')
+  /** The one-time key for the session cookie; spent on first use, right or wrong browser alike. */
+  function launch(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET' || launchKey === null || !sameSecret(url.searchParams.get('key') ?? undefined, launchKey)) {
+      return send(res, 403, 'text/plain; charset=utf-8', 'Sudoku Lens: this link has already been used or is wrong. Stop the app and run `npm start` again for a new one.\n')
+    }
+    launchKey = null
+    res.writeHead(303, {
+      location: '/',
+      'set-cookie': `${cookieName}=${sessionSecret}; Path=/; HttpOnly; SameSite=Strict`,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+    })
+    res.end()
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, pathname: string): Promise<void> {
+    // EventSource cannot send headers; the cookie and the Origin check guard the event stream,
+    // which a page of another origin could not read anyway (no CORS).
     if (url.pathname === '/api/events' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
       res.write(': connected\n\n')
@@ -85,64 +175,87 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       req.on('close', () => eventClients.delete(res))
       return
     }
+    if (!sameSecret(headerValue(req.headers[WEB_TOKEN_HEADER]), pageToken)) return send(res, 403, 'text/plain', 'Missing or wrong token')
     if (req.method !== 'POST') return send(res, 405, 'text/plain', 'Method not allowed')
-    const body = await readBody(req, maxBody)
-    if (body === null) return send(res, 413, 'text/plain', 'Request too large')
+    const channel = pathname.slice('/api/'.length)
+    const limit = Object.hasOwn(limits, channel) ? limits[channel] : undefined
+    if (limit === undefined) return sendWire(res, { ok: false, error: { name: 'UnknownChannel', message: `No such request: ${channel}` } })
+    if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(req, res)
+    const body = await readBody(req, limit)
+    if (body === null) return tooLarge(req, res)
     let argument: unknown
-    try {
-      argument = body.length ? decodeWire(JSON.parse(body.toString('utf8'))) : undefined
-    } catch {
-      return send(res, 400, 'text/plain', 'Body is not JSON')
+    if (body.length) {
+      if (req.headers['content-type'] !== WIRE_CONTENT_TYPE) return send(res, 415, 'text/plain', `Body must be ${WIRE_CONTENT_TYPE}`)
+      try {
+        argument = decodeWireBinary(body)
+      } catch (error) {
+        if (error instanceof WireError) return send(res, 400, 'text/plain', error.message)
+        throw error
+      }
     }
-    const channel = decodeURIComponent(url.pathname.slice('/api/'.length))
-    const reply = await invoke(options.handlers, channel, argument)
-    send(res, 200, 'application/json', JSON.stringify(encodeWire(reply)))
+    sendWire(res, await invoke(options.handlers, channel, argument))
   }
 
   async function serveMedia(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (url.searchParams.get('token') !== token) return send(res, 403, 'text/plain', 'Missing or wrong token')
     const file = await options.mediaFile?.(url.pathname)
-    const info = file ? await stat(file).catch(() => null) : null
-    if (!file || !info?.isFile()) return send(res, 404, 'text/plain', 'Not found')
+    // O_NOFOLLOW: the film is read only if it is still a plain file, never through a link.
+    const handle = file ? await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch(() => null) : null
+    const info = handle ? await handle.stat() : null
+    if (!handle || !info?.isFile()) {
+      await handle?.close()
+      return send(res, 404, 'text/plain', 'Not found')
+    }
     // Video elements seek with Range requests.
-    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
-    const start = range?.[1] ? Number(range[1]) : 0
-    const end = range?.[2] ? Math.min(Number(range[2]), info.size - 1) : info.size - 1
-    if (start > end) return send(res, 416, 'text/plain', 'Range not satisfiable')
+    const range = parseRange(req.headers.range, info.size)
+    if (range === 'unsatisfiable') {
+      await handle.close()
+      res.writeHead(416, { 'content-range': `bytes */${info.size}`, 'cache-control': 'no-store' })
+      return void res.end()
+    }
+    const { start, end } = range ?? { start: 0, end: info.size - 1 }
     res.writeHead(range ? 206 : 200, {
-      'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-      'content-length': end - start + 1,
+      'content-type': MIME[extname(file!)] ?? 'application/octet-stream',
+      'content-length': Math.max(0, end - start + 1),
       'accept-ranges': 'bytes',
       ...(range ? { 'content-range': `bytes ${start}-${end}/${info.size}` } : {}),
       'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
     })
-    createReadStream(file, { start, end }).pipe(res)
+    if (req.method === 'HEAD' || info.size === 0) {
+      await handle.close()
+      return void res.end()
+    }
+    // The stream owns the handle from here and closes it when done or when the client goes.
+    handle.createReadStream({ start, end, autoClose: true }).pipe(res)
   }
 
-  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '')
+  async function serveStatic(res: ServerResponse, rawPathname: string, pathname: string): Promise<void> {
+    const relative = normalize(pathname).replace(/^([/\\])+/, '')
     const file = join(options.rendererDir, relative === '' ? 'index.html' : relative)
     if (!file.startsWith(options.rendererDir + sep)) return send(res, 403, 'text/plain', 'Forbidden')
     const info = await stat(file).catch(() => null)
     if (!info?.isFile()) return send(res, 404, 'text/plain', 'Not found')
     let content = await readFile(file)
     if (file.endsWith('index.html')) {
-      content = Buffer.from(content.toString('utf8').replace('%SUDOKU_LENS_TOKEN%', token))
+      content = Buffer.from(content.toString('utf8').replace('%SUDOKU_LENS_TOKEN%', pageToken))
     }
-    send(res, 200, MIME[extname(file)] ?? 'application/octet-stream', content, contentSecurityPolicyFor(pathname))
+    send(res, 200, MIME[extname(file)] ?? 'application/octet-stream', content, contentSecurityPolicyFor(rawPathname))
   }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', resolve)
   })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { port } = server.address() as AddressInfo
+  origin = `http://127.0.0.1:${port}`
+  // Cookies are per host, not per port: a name per port keeps two running hosts apart.
+  cookieName = `sudoku-lens-${port}`
 
   return {
     url: `${origin}/`,
-    token,
+    launchUrl: `${origin}${WEB_LAUNCH_PATH}?key=${launchKey}`,
     emit(event, payload) {
-      const frame = `data: ${JSON.stringify(encodeWire({ event, payload }))}\n\n`
+      const frame = `data: ${JSON.stringify({ event, payload })}\n\n`
       for (const client of eventClients) client.write(frame)
     },
     close: () =>
@@ -154,15 +267,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   }
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, policy = contentSecurityPolicyFor('')): void {
+const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value)
+
+function send(res: ServerResponse, status: number, type: string, body: string | Uint8Array, policy = contentSecurityPolicyFor('')): void {
   res.writeHead(status, {
     'content-type': type,
     'content-security-policy': policy,
     'x-content-type-options': 'nosniff',
     'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
   })
   res.end(body)
+}
+
+function sendWire(res: ServerResponse, reply: unknown): void {
+  send(res, 200, WIRE_CONTENT_TYPE, encodeWireBinary(reply))
+}
+
+/** 413, and the connection closed once it is sent: the rest of an oversized body is never read. */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('connection', 'close')
+  send(res, 413, 'text/plain', 'Request too large')
+  res.on('finish', () => req.destroy())
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
@@ -171,8 +298,13 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     let size = 0
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      // Past the limit, keep draining (so the 413 reply reaches the client) but keep nothing.
-      if (size <= limit) chunks.push(chunk)
+      if (size > limit) {
+        // Stop reading at once: nothing past the limit is kept or waited for.
+        req.pause()
+        resolve(null)
+        return
+      }
+      chunks.push(chunk)
     })
     req.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks)))
     req.on('error', reject)

@@ -1,10 +1,11 @@
 /**
  * Web mode entry (`npm start` where the Electron binary is missing): the same renderer and the
- * same service handlers, served on http://127.0.0.1:<port>.
+ * same service handlers, served on http://127.0.0.1:<port> to the user who started it only
+ * (web-server.ts): their browser is sent the one-time link, which no other user can see.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
-import { homedir } from 'node:os'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServices } from './services'
 import { type WebServer, startWebServer } from './web-server'
@@ -35,9 +36,19 @@ export async function startWebMode(options: { rendererDir: string; userDataDir: 
   return { ...server, close: () => services.stop().finally(close) }
 }
 
+/**
+ * Opens the one-time link in the user's browser without putting it on a command line, where any
+ * user could read it (`ps`): the browser is given a file, readable by this user only, that
+ * redirects to the link. The file is removed once the browser has had time to read it.
+ */
 function openBrowser(url: string): void {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-open-'))
+  const page = join(dir, 'open.html')
+  const href = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  writeFileSync(page, `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Sudoku Lens</title><a href="${href}">Open Sudoku Lens</a>`, { mode: 0o600 })
+  setTimeout(() => rmSync(dir, { recursive: true, force: true }), 60_000).unref()
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open'
-  spawn(command, [url], { stdio: 'ignore', detached: true })
+  spawn(command, [page], { stdio: 'ignore', detached: true })
     .on('error', () => undefined)
     .unref()
 }
@@ -50,9 +61,10 @@ if (isEntry) {
     port: Number(process.env.PORT ?? 0) || 0,
     version: process.env.npm_package_version ?? '0.0.0',
   })
-  console.log(`Sudoku Lens (web mode) is running at ${server.url}\nPress Ctrl+C to stop.`)
-  if (!process.env.CI && !process.argv.includes('--no-open')) openBrowser(server.url)
+  console.log(`Sudoku Lens (web mode) is running. Open it (once, in your own browser) with:\n  ${server.launchUrl}\nPress Ctrl+C to stop.`)
+  if (!process.env.CI && !process.argv.includes('--no-open')) openBrowser(server.launchUrl)
   const stop = (): void => void server.close().then(() => process.exit(0))
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  process.on('SIGHUP', stop)
 }

@@ -16,6 +16,9 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      // Middle-click on a link would ask for a new window; the window-open handler denies those
+      // too (security.ts), and without auxclick the page never even asks.
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   })

@@ -68,22 +68,35 @@ export const array =
     return value.map((item, i) => guard(item, `${path}[${i}]`))
   }
 
-/** A plain object with exactly these keys (unknown keys are refused, missing optional ones allowed). */
+/** A JSON-like object: not null, not an array, made by `{}` or JSON.parse (no class instances). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const proto = Object.getPrototypeOf(value) as unknown
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * A plain object with exactly these keys: unknown keys are refused, however they are spelled
+ * (`constructor`, `__proto__` and `toString` are keys like any other, never looked up through the
+ * prototype), and each field's guard decides whether it may be missing.
+ */
 export const object =
   <S extends Record<string, Guard<unknown>>>(shape: S): Guard<{ [K in keyof S]: ReturnType<S[K]> }> =>
   (value, path = '') => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(path, 'an object', value)
-    const record = value as Record<string, unknown>
-    for (const key of Object.keys(record)) {
-      if (!(key in shape)) throw new ValidationError(`${path ? `${path}.` : ''}${key} is not allowed`)
+    if (!isPlainObject(value)) return fail(path, 'an object', value)
+    for (const key of Object.keys(value)) {
+      if (!Object.hasOwn(shape, key)) throw new ValidationError(`${path ? `${path}.` : ''}${key} is not allowed`)
     }
     const out: Record<string, unknown> = {}
     for (const [key, guard] of Object.entries(shape)) {
-      const field = guard(record[key], path ? `${path}.${key}` : key)
+      const field = guard(Object.hasOwn(value, key) ? value[key] : undefined, path ? `${path}.${key}` : key)
       if (field !== undefined) out[key] = field
     }
     return out as { [K in keyof S]: ReturnType<S[K]> }
   }
+
+/** Any value but a missing one (the field's own validator checks what it is). */
+export const present = (): Guard<unknown> => (value, path = '') => (value === undefined ? fail(path, 'given', value) : value)
 
 /** Like `object`, but every field may be left out (for settings patches). */
 export const partial = <S extends Record<string, Guard<unknown>>>(shape: S): Guard<{ [K in keyof S]?: ReturnType<S[K]> }> =>

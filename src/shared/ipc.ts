@@ -7,7 +7,7 @@
  * Every request is validated by `requestGuards` before a handler sees it; errors cross as
  * plain `{ name, message }`.
  */
-import { type Guard, ValidationError, array, boolean, bytes, none, nullable, object, optional, partial, string } from './guards'
+import { type Guard, ValidationError, array, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
 import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
 
 export interface AppInfo {
@@ -82,8 +82,27 @@ const fileName = string({ maxLength: 255, pattern: /^[^/\\\0]+$/ })
 const sessionId = string({ maxLength: 40, pattern: SESSION_ID_PATTERN })
 const sessionRef = object({ id: sessionId })
 
-/** The time-lapse settings validator (one source of truth in shared/timelapse.ts) as a guard. */
+/**
+ * Time-lapse settings from the renderer: every field given and no other (a manifest on disk may
+ * lack newer fields and takes defaults, a request may not), then the values checked by the one
+ * validator in shared/timelapse.ts.
+ */
+const settingsShape = object({
+  intervalSeconds: present(),
+  stopAfterFrames: present(),
+  fpsIn: present(),
+  fpsOut: present(),
+  crop: (value, path) =>
+    isPlainObject(value) && value.kind === 'rect'
+      ? object({ kind: present(), x: present(), y: present(), width: present(), height: present() })(value, path)
+      : object({ kind: present() })(value, path),
+  size: (value, path) => (isPlainObject(value) ? object({ width: present(), height: present() })(value, path) : present()(value, path)),
+  crf: present(),
+  stabilise: present(),
+  stampElapsed: present(),
+})
 const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
+  settingsShape(value, path)
   const result = validateTimelapseSettings(value)
   if (!result.ok) throw new ValidationError(`${path}: ${result.errors.join('; ')}`)
   return result.value
@@ -124,6 +143,29 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
   'timelapse:delete': sessionRef,
   'timelapse:reveal': sessionRef,
   'solve:video': object({ puzzle: string({ maxLength: 81, pattern: /^[0-9]{81}$/ }) }),
+}
+
+/**
+ * The largest request body the web host reads for each channel, in bytes, checked before the
+ * body is read (Content-Length) and while it streams in. A frame is the only large request; every
+ * other one is a few hundred bytes of structure.
+ */
+const SMALL_REQUEST_BYTES = 16 * 1024
+export const MAX_REQUEST_BYTES: { readonly [C in ServiceChannel]: number } = {
+  'app:info': SMALL_REQUEST_BYTES,
+  'settings:get': SMALL_REQUEST_BYTES,
+  'settings:set': SMALL_REQUEST_BYTES,
+  'timelapse:start': SMALL_REQUEST_BYTES,
+  'timelapse:frame': MAX_FRAME_BYTES + SMALL_REQUEST_BYTES,
+  'timelapse:stop': SMALL_REQUEST_BYTES,
+  'timelapse:resume': SMALL_REQUEST_BYTES,
+  'timelapse:list': SMALL_REQUEST_BYTES,
+  'timelapse:unfinished': SMALL_REQUEST_BYTES,
+  'timelapse:encode': SMALL_REQUEST_BYTES,
+  'timelapse:cancel-encode': SMALL_REQUEST_BYTES,
+  'timelapse:delete-frames': SMALL_REQUEST_BYTES,
+  'timelapse:delete': SMALL_REQUEST_BYTES,
+  'solve:video': SMALL_REQUEST_BYTES,
 }
 
 export const serviceChannels = [
@@ -169,4 +211,7 @@ export interface IpcError {
 }
 
 export const IPC_EVENT_CHANNEL = 'event'
+/** Web mode: every API call carries the page's token in this header, besides the session cookie. */
 export const WEB_TOKEN_HEADER = 'x-sudoku-lens-token'
+/** Web mode: the one-time link `npm start` opens, `/open?key=…`, exchanged for the session cookie. */
+export const WEB_LAUNCH_PATH = '/open'

@@ -227,6 +227,8 @@ export interface EncodeOutcome {
   readonly frames: number
   readonly filmSeconds: number
   readonly registrationFailures: number
+  /** Shots left out because they were empty or damaged (the notes say so too). */
+  readonly skippedFrames: number
   readonly notes: readonly string[]
   readonly elapsedSeconds: number
 }

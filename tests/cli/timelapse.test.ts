@@ -1,11 +1,14 @@
 /** `sudoku-lens timelapse`: the app's encoder on a folder of frames, including the old `image%07d.jpg` naming. */
-import { rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { spawn, spawnSync } from 'node:child_process'
+import { chmod, mkdir, readdir, rm, truncate } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/commands/timelapse'
-import { probeVideo } from '../../src/main/timelapse/ffmpeg-probe'
-import { ffmpegPath, makeFrames, nearDuration, tempDir } from '../main/timelapse/helpers'
+import { inspectFilm, probeVideo } from '../../src/main/timelapse/ffmpeg-probe'
+import { outputFrameCount } from '../../src/shared/timelapse'
+import { ffmpegChildren, ffmpegPath, makeFrames, nearDuration, processEnded, tempDir } from '../main/timelapse/helpers'
 
+const BIN = resolve('bin/sudoku-lens.js')
 let dir: string
 beforeAll(async () => {
   dir = await tempDir('cli')
@@ -30,4 +33,91 @@ describe('timelapse command', () => {
     await expect(run([join(dir, 'nowhere'), '--out', join(dir, 'x.mp4')])).rejects.toThrow(/cannot read/)
     await expect(run([dir])).rejects.toThrow(/--out/)
   })
+
+  it('checks the film folder first: a missing one is named before any frame is read', async () => {
+    // The frames folder is missing too; the output is what is reported, since it is checked first.
+    await expect(run([join(dir, 'nowhere'), '--out', join(dir, 'no-such-folder', 'x.mp4')])).rejects.toThrow(/Cannot write the film to .*: the folder does not exist/)
+  })
+
+  it.runIf(process.getuid?.() === 0)('says a read-only folder is not writable, in a sentence, not a stack trace', async () => {
+    const locked = join(dir, 'locked')
+    await mkdir(locked)
+    await chmod(locked, 0o555)
+    // As root every folder is writable, so the command runs as "nobody", as a user without the right would.
+    const result = spawnSync(process.execPath, [BIN, 'timelapse', dir, '--out', join(locked, 'film.mp4')], { uid: 65534, gid: 65534, encoding: 'utf8', env: { ...process.env, HOME: '/tmp' } })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(/^sudoku-lens: Cannot write the film to .*film\.mp4: the folder is not writable \(permission denied\)\.\n$/)
+    expect(await readdir(locked)).toEqual([])
+  })
+
+  it('leaves out an empty frame, says so, and keeps every other frame', async () => {
+    const broken = await tempDir('cli-broken')
+    await makeFrames(broken, 30)
+    await truncate(join(broken, 'frame0000011.jpg'), 0)
+    const out = join(broken, 'film.mp4')
+    const result = spawnSync(process.execPath, [BIN, 'timelapse', broken, '--out', out, '--fps-in', '10', '--fps-out', '10', '--size', 'source'], { encoding: 'utf8' })
+    expect(result.status).toBe(0)
+    expect(result.stderr).toMatch(/1 of 30 frames were empty or damaged and were left out/)
+    expect((await inspectFilm(ffmpegPath, out)).frames).toBe(29)
+    await rm(broken, { recursive: true, force: true })
+  })
+})
+
+describe.runIf(process.platform === 'linux')('the command killed while encoding', () => {
+  let frames: string
+  let outDir: string
+  beforeAll(async () => {
+    frames = await tempDir('cli-kill')
+    outDir = await tempDir('cli-kill-out')
+    await makeFrames(frames, 300, { width: 640, height: 360 })
+  })
+  afterAll(async () => {
+    await rm(frames, { recursive: true, force: true })
+    await rm(outDir, { recursive: true, force: true })
+  })
+
+  /** Starts the command on a long job and resolves once its ffmpeg is encoding. */
+  async function encoding(out: string) {
+    const child = spawn(process.execPath, [BIN, 'timelapse', frames, '--out', out, '--fps-out', '30', '--size', '640x360', '--preset', 'slow'], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let err = ''
+    await new Promise<void>((ok, fail) => {
+      child.stderr.on('data', (d) => (err += d) && /Encoding/.test(err) && ok())
+      child.on('exit', () => fail(new Error(`exited before encoding: ${err}`)))
+    })
+    const [ffmpeg] = await ffmpegChildren(child.pid!)
+    expect(ffmpeg).toBeGreaterThan(0)
+    const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)))
+    return { child, ffmpeg, exited, stderr: () => err }
+  }
+
+  const ended = async (pid: number, ms: number) => {
+    for (const end = Date.now() + ms; Date.now() < end; await new Promise((ok) => setTimeout(ok, 100))) if (await processEnded(pid)) return true
+    return processEnded(pid)
+  }
+
+  it('(SIGKILL) ffmpeg ends with it, and a retry right after writes a whole film, not the orphan’s', async () => {
+    const out = join(outDir, 'film.mp4')
+    const { child, ffmpeg, exited } = await encoding(out)
+    child.kill('SIGKILL')
+    await exited
+    const orphanEnded = ended(ffmpeg, 5000)
+    const retry = spawnSync(process.execPath, [BIN, 'timelapse', frames, '--out', out, '--fps-out', '30', '--size', '640x360', '--preset', 'ultrafast'], { encoding: 'utf8' })
+    expect(retry.status).toBe(0)
+    expect(await orphanEnded).toBe(true)
+    const film = await inspectFilm(ffmpegPath, out)
+    expect(Math.abs(film.frames! - outputFrameCount(300, 10, 30))).toBeLessThanOrEqual(1)
+    expect(await readdir(outDir)).toEqual(['film.mp4'])
+  })
+
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    it(`(${signal}) stops ffmpeg, removes its temp film and exits with ${code}`, async () => {
+      const out = join(outDir, `${signal}.mp4`)
+      const { child, ffmpeg, exited, stderr } = await encoding(out)
+      child.kill(signal)
+      expect(await exited).toBe(code)
+      expect(stderr()).toMatch(/Cancelled/)
+      expect(await ended(ffmpeg, 5000)).toBe(true)
+      expect((await readdir(outDir)).filter((n) => n.includes(signal))).toEqual([])
+    })
+  }
 })

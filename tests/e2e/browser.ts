@@ -54,7 +54,9 @@ export async function openApp(options: { chromiumArgs?: string[]; userDataDir?: 
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text())
   })
-  await page.goto(server.url)
+  // The way `npm start` lets the user's browser in: the one-time link, swapped for the session cookie.
+  await page.goto(server.launchUrl)
+  if (page.url() !== server.url) throw new Error(`the launch link led to ${page.url()}, not ${server.url}`)
   return {
     server,
     browser,

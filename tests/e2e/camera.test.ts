@@ -8,13 +8,41 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bitCount, candidatesOf, cellName, digitsOf } from '../../src/shared/sudoku/board'
+import { solve } from '../../src/shared/sudoku/solver'
 import { type AppUnderTest, boardDigits, openApp, pastePuzzle } from './browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const window: any, document: any, DataTransfer: any, DragEvent: any
+
+/** Waits until the overlay has been drawn again after now. */
+async function freshOverlay(page: Page): Promise<void> {
+  const since = await page.evaluate(() => performance.now())
+  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="overlay"]').dataset.drawnAt) > t, since, { timeout: 20_000 })
+}
+
+/** Overlay pixels of one of its colours: the solution's magenta, the mistake red, the hint's see-through blue. */
+async function overlayPixels(page: Page, colour: 'magenta' | 'red' | 'blue'): Promise<number> {
+  return page.$eval(
+    '[data-testid="overlay"]',
+    (canvas, colour) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
+      let n = 0
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]]
+        if (colour === 'magenta' && r > 150 && g < 90 && b > 60 && a > 200) n++
+        if (colour === 'red' && r > 200 && g < 90 && b < 70 && a > 200) n++
+        if (colour === 'blue' && b > r + 60 && a > 40 && a < 120) n++
+      }
+      return n
+    },
+    colour,
+  )
+}
 
 describe('live camera with a fake webcam', () => {
   let app: AppUnderTest
@@ -34,7 +62,7 @@ describe('live camera with a fake webcam', () => {
     await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
     await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
     const status = await waitForRead(page)
-    expect(status).toMatch(/^Read \d+ digits from the camera/)
+    expect(status).toMatch(/^Read \d+ givens from the camera/)
     expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
   })
 
@@ -54,6 +82,35 @@ describe('live camera with a fake webcam', () => {
     })
     const empty = [...groundTruth(READABLE_PHOTO)].filter((d) => d === '0').length
     expect(magenta).toBeGreaterThan(empty * 20)
+  })
+
+  it('draws the first mistake or the next hint on the live picture instead, as the user picks', async () => {
+    const { page } = app
+    // A wrong digit its peers allow, typed into an empty cell.
+    const grid = Uint8Array.from(groundTruth(READABLE_PHOTO), Number)
+    const solution = solve(grid).solution!
+    const cands = candidatesOf(grid)
+    const cell = [...grid.keys()].find((c) => !grid[c] && bitCount(cands[c]) > 1)!
+    const wrong = digitsOf(cands[cell]).find((d) => d !== solution[cell])!
+    await page.click(`[data-cell="${cell}"]`)
+    await page.keyboard.press(String(wrong))
+    const caption = () => page.textContent('[data-testid="overlay-caption"]').catch(() => '')
+    await page.check('[data-testid="overlay-mode"] input[value="mistakes"]')
+    await expect.poll(caption, { timeout: 20_000 }).toBe(`${cellName(cell)} should not be ${wrong}.`)
+    await freshOverlay(page)
+    // The ring around the wrong cell, in the mistake red (not the solution's magenta).
+    expect(await overlayPixels(page, 'red')).toBeGreaterThan(100)
+    expect(await overlayPixels(page, 'magenta')).toBe(0)
+
+    await page.click(`[data-cell="${cell}"]`)
+    await page.keyboard.press('Control+z')
+    await page.check('[data-testid="overlay-mode"] input[value="hint"]')
+    await expect.poll(caption, { timeout: 20_000 }).toMatch(/^(Full house|Naked single|Hidden single): /)
+    await freshOverlay(page)
+    // The digit the hint places, in the overlay's magenta, and its cells tinted.
+    expect(await overlayPixels(page, 'magenta')).toBeGreaterThan(20)
+    expect(await overlayPixels(page, 'blue')).toBeGreaterThan(100)
+    await page.check('[data-testid="overlay-mode"] input[value="solution"]')
   })
 
   // Whether the UI thread stays free of long tasks meanwhile is a timing figure: bench:live measures it.

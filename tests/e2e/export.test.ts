@@ -91,7 +91,7 @@ describe('export from the app', () => {
   it('saves the photo with the solution drawn into the empty cells only', async () => {
     const { page } = app
     await dropFile(page, READABLE_PHOTO)
-    expect(await waitForRead(page)).toMatch(/^Read \d+ digits/)
+    expect(await waitForRead(page)).toMatch(/^Read \d+ givens/)
     await page.click('[data-testid="solve"]')
     await page.waitForSelector('[data-solved="true"]')
     await page.check('[data-testid="export-overlay"]')

@@ -19,7 +19,7 @@ describe('reading a dropped photo', () => {
     await dropFile(page, READABLE_PHOTO)
     await page.waitForSelector('[data-testid="read-progress"]', { timeout: 10_000 })
     const status = await waitForRead(page)
-    expect(status).toMatch(/^Read \d+ digits from image1\.jpg/)
+    expect(status).toMatch(/^Read \d+ givens from image1\.jpg/)
     expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
     // The read digits are the puzzle's givens, and the selected cell's crop is shown beside it.
     expect(await page.locator('[data-given="true"]').count()).toBe([...groundTruth(READABLE_PHOTO)].filter((d) => d !== '0').length)
@@ -40,7 +40,7 @@ describe('reading a dropped photo', () => {
     await sharp(READABLE_PHOTO).resize(4000, 3000, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toFile(big)
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-photo"]')])
     await chooser.setFiles(big)
-    expect(await waitForRead(page, 120_000)).toMatch(/^Read \d+ digits from image1-12mp\.jpg/)
+    expect(await waitForRead(page, 120_000)).toMatch(/^Read \d+ givens from image1-12mp\.jpg/)
     expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
     // The crop beside the board comes from the big photo, at its own pixel coordinates.
     await page.click('[data-cell="0"]')

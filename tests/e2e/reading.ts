@@ -61,12 +61,12 @@ export async function dropFile(page: Page, path: string, type = 'image/jpeg'): P
   )
 }
 
-/** Waits until a read has finished (the board shows digits or a message says why not). */
+/** Waits until a read has finished ("Read 30 givens …", or a message saying why not). */
 export async function waitForRead(page: Page, timeout = 90_000): Promise<string> {
   await page.waitForFunction(
     () => {
       const status = document.querySelector('[data-testid="status"]')?.textContent ?? ''
-      return /^Read \d+ digits|No Sudoku|Could not read|no grid/i.test(status)
+      return /^Read \d+ givens|No Sudoku|Could not read|no grid/i.test(status)
     },
     undefined,
     { timeout },

@@ -41,9 +41,10 @@ describe('solving time-lapse in web mode', () => {
     await expect.poll(() => page.$eval('[data-testid=tl-film]', (video) => (video as unknown as { readyState: number }).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
     expect(await page.$eval('[data-testid=tl-film]', (video) => (video as unknown as { duration: number }).duration)).toBeCloseTo(2, 0)
 
-    const film = await fetch(new URL(src!, app.server.url))
+    // Through the page's own cookie, as the video element fetched it.
+    const film = await page.request.get(new URL(src!, app.server.url).href)
     const path = join(mkdtempSync(join(tmpdir(), 'sl-e2e-film-')), 'film.mp4')
-    writeFileSync(path, new Uint8Array(await film.arrayBuffer()))
+    writeFileSync(path, await film.body())
     const probe = await promisify(execFile)(ffmpeg.path, ['-hide_banner', '-i', path]).catch((e: { stderr: string }) => e)
     expect(probe.stderr).toMatch(/Video: h264/)
     expect(probe.stderr).toMatch(/12 fps/)

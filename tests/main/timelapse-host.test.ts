@@ -6,28 +6,26 @@ import { promisify } from 'node:util'
 import ffmpeg from '@ffmpeg-installer/ffmpeg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WEB_TOKEN_HEADER } from '../../src/shared/ipc'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../src/shared/timelapse'
-import { decodeWire, encodeWire } from '../../src/shared/wire'
 import { startWebMode } from '../../src/main/web'
 import type { WebServer } from '../../src/main/web-server'
+import { type WebClient, signIn } from './web-client'
 
 let server: WebServer
+let client: WebClient
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'sl-tl-host-'))
+  writeFileSync(join(root, 'index.html'), '<meta name="sudoku-lens-token" content="%SUDOKU_LENS_TOKEN%">')
   server = await startWebMode({ rendererDir: root, userDataDir: join(root, 'data'), version: 't' })
+  client = await signIn(server)
 })
 
 afterAll(() => server.close())
 
 async function call<T>(channel: string, argument?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}api/${channel}`, {
-    method: 'POST',
-    headers: { [WEB_TOKEN_HEADER]: server.token },
-    body: argument === undefined ? '' : JSON.stringify(encodeWire(argument)),
-  })
-  const reply = decodeWire(await response.json()) as { ok: boolean; value: T; error: { message: string } }
+  const { reply, status, text } = await client.call<T>(channel, argument)
+  if (!reply) throw new Error(`${status} ${text}`)
   if (!reply.ok) throw new Error(reply.error.message)
   return reply.value
 }
@@ -42,7 +40,7 @@ describe('time-lapse through the web host', () => {
   it('records frames sent as bytes, encodes an H.264 film with progress events, and serves it', async () => {
     const events: string[] = []
     const controller = new AbortController()
-    const stream = fetch(`${server.url}api/events?token=${server.token}`, { signal: controller.signal }).then(async (response) => {
+    const stream = client.fetch('/api/events', { signal: controller.signal }).then(async (response) => {
       const reader = response.body!.getReader()
       for (;;) {
         const { value, done } = await reader.read()
@@ -71,13 +69,14 @@ describe('time-lapse through the web host', () => {
     controller.abort()
     await stream
 
-    const film = await fetch(`${server.url}media/timelapse/${session.id}.mp4?token=${server.token}`)
+    const film = await client.fetch(`/media/timelapse/${session.id}.mp4`)
     expect(film.status).toBe(200)
     const path = join(mkdtempSync(join(tmpdir(), 'sl-film-')), 'film.mp4')
     writeFileSync(path, new Uint8Array(await film.arrayBuffer()))
     const probe = await promisify(execFile)(ffmpeg.path, ['-hide_banner', '-i', path]).catch((e: { stderr: string }) => e)
     expect(probe.stderr).toMatch(/Video: h264/)
     expect(probe.stderr).toMatch(/, 10 fps,/)
+    // Without the session cookie there is no film.
     expect((await fetch(`${server.url}media/timelapse/${session.id}.mp4`)).status).toBe(403)
   })
 

@@ -11,6 +11,7 @@ describe('the main window', () => {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      disableBlinkFeatures: 'Auxclick',
       preload: '/app/out/preload/index.cjs',
     })
     expect(loaded).toEqual(['app://sudoku-lens/index.html'])

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render } from '@testing-library/svelte'
 import { afterEach, describe, expect, it } from 'vitest'
 import Board from '../../src/renderer/src/components/Board.svelte'
 import { PuzzleSession } from '../../src/renderer/src/state/PuzzleSession.svelte'
+import { paperOutcome } from './paper'
 
 const cellText = (container: HTMLElement, cell: number) => container.querySelector(`[data-cell="${cell}"]`)?.textContent
 
@@ -51,5 +52,87 @@ describe('Board', () => {
     expect(cellText(container, 0)).toBe('')
     await fireEvent.keyDown(grid, { key: 'y', ctrlKey: true })
     expect(cellText(container, 0)).toBe('4')
+  })
+})
+
+describe('Board with a page read from a photo', () => {
+  // r1c1 (0) is 3 and r1c3 (2) is 9; r1c2 (1) is a printed 8, r2c3 (11) holds marks 6 8.
+  const outcome = () =>
+    paperOutcome({
+      entries: { 0: 3, 2: 1, 32: 3 },
+      marks: { 11: [6, 8], 12: [] },
+      confidence: { 32: 0.55, 19: 0.5 },
+      repaired: [1],
+      informed: [0],
+    })
+  const label = (container: HTMLElement, cell: number) => container.querySelector(`[data-cell="${cell}"]`)?.getAttribute('aria-label')
+  const attr = (container: HTMLElement, cell: number, name: string) => container.querySelector(`[data-cell="${cell}"]`)?.getAttribute(name)
+
+  it('tells givens, pen entries and typed digits apart, and marks doubtful reads on the board', async () => {
+    const session = new PuzzleSession()
+    session.loadPaper(outcome(), 'read')
+    const { container, getByRole } = render(Board, { session })
+    expect(attr(container, 32, 'data-origin')).toBe('pen')
+    expect(container.querySelector('[data-cell="32"]')?.classList.contains('pen')).toBe(true)
+    expect(attr(container, 32, 'data-doubt')).toBe('low-confidence')
+    expect(label(container, 32)).toBe('r4c6, 3 written in pen, read 55% sure')
+    expect(attr(container, 1, 'data-doubt')).toBe('repaired')
+    expect(label(container, 1)).toBe('r1c2, 8 printed, chosen by the Sudoku rules, read 99% sure')
+    expect(attr(container, 0, 'data-doubt')).toBe('informed')
+    expect(label(container, 0)).toBe('r1c1, 3 written in pen, decided by the solution, read 99% sure')
+    // An empty cell the reader was unsure of is marked too: a digit may have been missed.
+    expect(attr(container, 19, 'data-doubt')).toBe('low-confidence')
+    expect(label(container, 19)).toBe('r3c2, empty, read 50% sure')
+    expect(label(container, 4)).toBe('r1c5, empty')
+    expect(container.querySelectorAll('[data-doubt]')).toHaveLength(4)
+    // A digit typed over an entry is the player's own, no longer doubtful.
+    session.selected = 32
+    await fireEvent.keyDown(getByRole('grid'), { key: '4' })
+    expect(attr(container, 32, 'data-origin')).toBe('typed')
+    expect(attr(container, 32, 'data-doubt')).toBeNull()
+    expect(label(container, 32)).toBe('r4c6, 4 entered by you')
+  })
+
+  it('draws the read pencil marks small in their cells, and says where they could not be read', () => {
+    const session = new PuzzleSession()
+    session.loadPaper(outcome(), 'read')
+    const { container } = render(Board, { session })
+    const markCells = container.querySelectorAll('[data-testid="candidates"] .mark-cell')
+    expect([...markCells[11].querySelectorAll('.mark.own')].map((m) => m.textContent).join('')).toBe('68')
+    expect(markCells[12].querySelector('.unread-marks')).not.toBeNull()
+    expect(attr(container, 11, 'data-marks')).toBe('68')
+    expect(attr(container, 12, 'data-marks')).toBe('unread')
+    expect(label(container, 11)).toBe('r2c3, empty, pencil marks 6 8')
+    expect(label(container, 12)).toBe('r2c4, empty, pencil marks that could not be read')
+    // The marks are not the cell's text: each cell's text stays its digit alone.
+    expect(cellText(container, 11)).toBe('')
+  })
+
+  it('corrects a misread given in place, keeps it a given and shows the change', async () => {
+    const session = new PuzzleSession()
+    session.loadPaper(outcome(), 'read')
+    const { container, getByRole } = render(Board, { session })
+    session.selected = 1
+    await fireEvent.keyDown(getByRole('grid'), { key: '6' })
+    expect(cellText(container, 1)).toBe('6')
+    expect(attr(container, 1, 'data-given')).toBe('true')
+    expect(attr(container, 1, 'data-corrected')).toBe('true')
+    expect(label(container, 1)).toBe('r1c2, 6 printed, corrected, read as printed 8')
+    await fireEvent.keyDown(getByRole('grid'), { key: 'z', ctrlKey: true })
+    expect(cellText(container, 1)).toBe('8')
+    expect(attr(container, 1, 'data-corrected')).toBeNull()
+  })
+
+  it('writes pencil marks with Shift+digit', async () => {
+    const session = new PuzzleSession()
+    session.loadPaper(outcome(), 'read')
+    const { container, getByRole } = render(Board, { session })
+    session.selected = 12
+    await fireEvent.keyDown(getByRole('grid'), { key: '$', code: 'Digit4', shiftKey: true })
+    await fireEvent.keyDown(getByRole('grid'), { key: '%', code: 'Digit5', shiftKey: true })
+    expect(attr(container, 12, 'data-marks')).toBe('45')
+    expect(cellText(container, 12)).toBe('')
+    await fireEvent.keyDown(getByRole('grid'), { key: '$', code: 'Digit4', shiftKey: true })
+    expect(attr(container, 12, 'data-marks')).toBe('5')
   })
 })

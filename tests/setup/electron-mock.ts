@@ -2,6 +2,8 @@
  * The one place Electron is mocked. Main-process services are plain Node modules; only the
  * shell (app paths, windows, dialogs) comes from Electron. `app.getPath` points at a temporary
  * folder so services write real files, and BrowserWindow records its options for the security test.
+ * Every function the security code calls is a `vi.fn`, so tests read the handlers it registered
+ * (ipcMain.handle, protocol.handle, the permission handlers, app.on) and call them as Electron would.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -34,14 +36,19 @@ vi.mock('electron', () => {
       getPath: (name: string) => join(userData, name),
       getVersion: () => '0.0.0-test',
       isPackaged: false,
+      isReady: () => true,
       on: vi.fn(),
+      requestSingleInstanceLock: vi.fn(() => true),
     },
     BrowserWindow,
-    shell: { openPath: async () => '', showItemInFolder: () => undefined, openExternal: async () => undefined },
-    dialog: {},
+    shell: { openPath: vi.fn(async () => ''), showItemInFolder: vi.fn(), openExternal: vi.fn(async () => undefined) },
+    dialog: { showErrorBox: vi.fn() },
     ipcMain: { handle: vi.fn() },
     session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     net: { fetch: vi.fn() },
+    // The preload's side.
+    contextBridge: { exposeInMainWorld: vi.fn() },
+    ipcRenderer: { invoke: vi.fn(async () => ({ ok: true, value: null })), on: vi.fn(), off: vi.fn() },
   }
 })

@@ -15,15 +15,32 @@ import type { Grid } from '../../shared/sudoku/board'
 import { gridToDigits } from '../../shared/sudoku/format'
 import { analyse } from '../../shared/sudoku/validate'
 import type { Corners } from '../../shared/vision/image'
-import { UsageError, parseArgs } from '../args'
+import { InputError, UsageError, choiceOption, defineCommand, integerOption, parseCommand } from '../args'
 import { decodeImage } from '../decode-image'
+import { oneLine } from '../output'
 import { createNodeReader } from '../reader-node'
 import { readSudoku } from '../../shared/vision/read'
 import type { RgbaImage } from '../../shared/vision/image'
 
-export const summary = 'Read, solve and draw: export <image> --out solved.png [--mode clean|overlay] [--size N] [--json]'
-
 export type ExportMode = 'clean' | 'overlay'
+const MODES: readonly ExportMode[] = ['clean', 'overlay']
+
+export const spec = defineCommand({
+  name: 'export',
+  usage: 'export <image> --out solved.png [--mode clean|overlay] [--size N] [--json]',
+  about: [
+    'Reads the puzzle in a photo, solves it and writes a PNG: the clean grid with the solution in',
+    'green, or the photo with the solution drawn into its empty cells. Exit code 0, or 1 when the',
+    'image cannot be read, holds no grid, or the puzzle read has no single solution.',
+  ].join('\n'),
+  options: {
+    out: { type: 'string', value: 'FILE', help: 'the PNG to write (required)' },
+    mode: { type: 'string', value: 'MODE', help: 'clean (default) or overlay' },
+    size: { type: 'string', value: 'N', help: 'side of the clean grid in pixels, 90 to 8000 (default 900)' },
+    json: { type: 'boolean', help: 'report file, out, mode, grid, solution and corners as JSON' },
+  },
+  positionals: { min: 1, max: 1, name: 'an image' },
+})
 
 export interface ExportInput {
   readonly mode: ExportMode
@@ -59,28 +76,33 @@ async function readPhoto(image: RgbaImage): Promise<{ grid: Grid; corners: Corne
 }
 
 export async function run(args: string[]): Promise<number> {
-  const { positionals, flags, options } = parseArgs(args, ['out', 'mode', 'size'])
-  const out = options.get('out')
-  const mode = (options.get('mode') ?? 'clean') as ExportMode
-  if (positionals.length !== 1 || !out) throw new UsageError(`Usage: sudoku-lens ${summary}`)
-  if (mode !== 'clean' && mode !== 'overlay') throw new UsageError(`--mode must be clean or overlay, not "${mode}"`)
-  const size = Number(options.get('size') ?? 900)
-  if (!Number.isInteger(size) || size < 90 || size > 8000) throw new UsageError('--size must be a whole number from 90 to 8000')
+  const parsed = parseCommand(spec, args)
+  if (!parsed) return 0
+  const { values } = parsed
+  if (values.out === undefined) throw new UsageError(`give --out FILE. Usage: sudoku-lens ${spec.usage}`)
+  const out = values.out
+  const mode = choiceOption(values.mode, 'mode', MODES, 'clean')
+  const size = integerOption(values.size, 'size', 900, 90, 8000)
 
-  const photo = positionals[0]
+  const photo = parsed.positionals[0]
   const reading = await readPhoto(await decodeImage(photo))
   if (!reading) {
-    process.stderr.write(`${photo}: no Sudoku grid found\n`)
+    process.stderr.write(`sudoku-lens export: ${oneLine(`${photo}: no Sudoku grid found`)}\n`)
     return 1
   }
   const analysis = analyse(reading.grid)
   if (analysis.status !== 'unique' || !analysis.solution) {
-    process.stderr.write(`${photo}: read ${gridToDigits(reading.grid)}, which ${analysis.summary.toLowerCase()}\n`)
+    process.stderr.write(`sudoku-lens export: ${oneLine(`${photo}: read ${gridToDigits(reading.grid)}, which ${analysis.summary.toLowerCase()}`)}\n`)
     return 1
   }
-  await writeFile(out, await renderExport({ mode, photo, corners: reading.corners, givens: reading.grid, solution: analysis.solution, size }))
+  const png = await renderExport({ mode, photo, corners: reading.corners, givens: reading.grid, solution: analysis.solution, size })
+  try {
+    await writeFile(out, png)
+  } catch (error) {
+    throw new InputError(`cannot write ${out}: ${(error as Error).message}`)
+  }
   // Corners as `read --json` gives them: [[x, y], ...] TL, TR, BR, BL.
   const report = { file: photo, out, mode, grid: gridToDigits(reading.grid), solution: gridToDigits(analysis.solution), corners: reading.corners.map((p) => [p.x, p.y]) }
-  process.stdout.write(flags.has('json') ? `${JSON.stringify(report)}\n` : `${out}: ${mode} export of ${photo} (puzzle ${report.grid})\n`)
+  process.stdout.write(values.json ? `${JSON.stringify(report)}\n` : `${out}: ${mode} export of ${photo} (puzzle ${report.grid})\n`)
   return 0
 }

@@ -1,43 +1,56 @@
 import { gridToDigits, parsePuzzle } from '../../shared/sudoku/format'
 import { TECHNIQUE_LABELS } from '../../shared/sudoku/logic/techniques'
 import { ratePuzzle } from '../../shared/sudoku/rating'
-import { parseArgs } from '../args'
-import { readPuzzleTexts } from '../puzzle-input'
+import { defineCommand, parseCommand } from '../args'
+import { forEachPuzzle } from '../each-puzzle'
+import { LineWriter, oneLine } from '../output'
+import { placeOf } from '../puzzle-input'
 
-export const summary = 'Rate difficulty: rate <81-char puzzle | file> [--json]'
+export const spec = defineCommand({
+  name: 'rate',
+  usage: 'rate <puzzle | file>... [--json]',
+  about: [
+    'Rates each puzzle (argument, list file line, or 9-line / CSV file) by the hardest technique a',
+    'person needs: easy, medium, hard, expert or extreme, with a score and the techniques used. One',
+    'line per puzzle, in order; a line that is not a puzzle is answered "invalid" with its line',
+    'number. Exit code 0 when every puzzle could be rated (exactly one solution), else 1.',
+  ].join('\n'),
+  options: {
+    json: { type: 'boolean', help: 'one JSON object per puzzle: puzzle, status, level, score, hardest, techniques; file and line for a file' },
+  },
+  positionals: { min: 1, max: Infinity, name: 'a puzzle or a file' },
+})
 
-/** Exit code 0 when every puzzle could be rated (exactly one solution), 1 otherwise. */
 export async function run(args: string[]): Promise<number> {
-  const { positionals, flags } = parseArgs(args)
-  if (positionals.length === 0) {
-    process.stderr.write(`Usage: sudoku-lens ${summary.slice(summary.indexOf('rate <'))}\n`)
-    return 2
-  }
+  const parsed = parseCommand(spec, args)
+  if (!parsed) return 0
+  const json = parsed.values.json ?? false
+  const out = new LineWriter()
   let allRated = true
-  for (const arg of positionals) {
-    for (const text of readPuzzleTexts(arg)) {
-      let grid: Uint8Array
-      try {
-        grid = parsePuzzle(text)
-      } catch (error) {
-        allRated = false
-        const message = (error as Error).message
-        process.stdout.write(flags.has('json') ? `${JSON.stringify({ puzzle: text, status: 'invalid', message })}\n` : `invalid: ${message}\n`)
-        continue
-      }
-      const rating = ratePuzzle(grid)
-      allRated &&= rating.status === 'solved'
-      if (flags.has('json')) {
-        process.stdout.write(`${JSON.stringify({ puzzle: gridToDigits(grid), ...rating })}\n`)
-      } else if (rating.status !== 'solved') {
-        process.stdout.write(`${rating.status}: cannot rate a puzzle without exactly one solution\n`)
-      } else {
-        const used = rating.techniques.map((t) => `${TECHNIQUE_LABELS[t.technique]} x${t.count}`).join(', ')
-        process.stdout.write(
-          `${rating.level} (score ${rating.score}; hardest: ${TECHNIQUE_LABELS[rating.hardest!]}; ${rating.steps} steps: ${used})\n`,
-        )
-      }
+  const allRead = await forEachPuzzle(spec.name, parsed.positionals, out, async (entry) => {
+    const place = placeOf(entry)
+    const from = entry.file ? { file: entry.file, line: entry.line } : {}
+    let grid: Uint8Array
+    try {
+      if (entry.problem) throw new Error(entry.problem)
+      grid = parsePuzzle(entry.text)
+    } catch (error) {
+      allRated = false
+      const message = (error as Error).message
+      await out.line(json ? JSON.stringify({ ...from, puzzle: entry.text, status: 'invalid', message }) : `invalid: ${oneLine(place ? `${place}: ${message}` : message)}`)
+      return
     }
-  }
-  return allRated ? 0 : 1
+    const rating = ratePuzzle(grid)
+    allRated &&= rating.status === 'solved'
+    if (json) {
+      await out.line(JSON.stringify({ ...from, puzzle: gridToDigits(grid), ...rating }))
+    } else if (rating.status !== 'solved') {
+      await out.line(`${rating.status}: ${place ? `${place}: ` : ''}cannot rate a puzzle without exactly one solution`)
+    } else {
+      const used = rating.techniques.map((t) => `${TECHNIQUE_LABELS[t.technique]} x${t.count}`).join(', ')
+      await out.line(`${rating.level} (score ${rating.score}; hardest: ${TECHNIQUE_LABELS[rating.hardest!]}; ${rating.steps} steps: ${used})`)
+    }
+  })
+  await out.flush()
+  return allRated && allRead ? 0 : 1
 }

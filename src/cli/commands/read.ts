@@ -1,44 +1,48 @@
 /**
  * `sudoku-lens read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]`: reads Sudoku
  * photos in one process (OpenCV and Tesseract start once). With --json, one JSON object per line:
- * file, grid (81 chars, 0 = empty), confidence, corners, fiducials/pose when found, repaired, ms;
- * or file and error. Without it, the grid as 9 lines per image. --debug DIR writes, per image,
+ * file, grid (the printed givens, 81 chars, 0 elsewhere), entries (the written digits, likewise),
+ * cells (81 of { kind, digit, marks, confidence }), mistakes, informed, confidence, corners,
+ * fiducials/pose when found, repaired, ms; or file and error. Without it, the page as 9 lines. --debug DIR writes, per image,
  * the ink threshold, the outline drawn on the photo, the warped grid and the cell crops as PNGs.
  */
 import { mkdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import type { GrayImage, RgbaImage } from '../../shared/vision/image'
 import { readSudoku, type ReadSuccess } from '../../shared/vision/read'
+import { UsageError, defineCommand, parseCommand } from '../args'
 import { decodeImage } from '../decode-image'
+import { oneLine } from '../output'
+import { errorMessage } from '../../main/process-errors'
 import { createNodeReader } from '../reader-node'
 
-export const summary = 'Read Sudoku photos: sudoku-lens read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]'
+export const spec = defineCommand({
+  name: 'read',
+  usage: 'read <image>... [--json] [--debug DIR] [--no-rules] [--no-ocr]',
+  about: [
+    'Reads Sudoku photos: the printed givens, your written entries and pencil marks, and the cells to',
+    'check. One result per image; an image that cannot be read is reported and the others still read.',
+    'Exit code 0 when every image was read, else 1.',
+  ].join('\n'),
+  options: {
+    json: { type: 'boolean', help: 'one JSON object per image: file, grid, entries, cells, mistakes, confidence, corners, ms; or file and error' },
+    debug: { type: 'string', value: 'DIR', help: 'write, per image, the threshold, outline, warped grid and cell crops as PNGs' },
+    'no-rules': { type: 'boolean', help: 'do not let Sudoku rules decide doubtful givens' },
+    'no-ocr': { type: 'boolean', help: 'read digits without Tesseract (the classifier and templates only)' },
+  },
+  positionals: { min: 1, max: Infinity, name: 'an image' },
+})
 
 export async function run(args: string[]): Promise<number> {
-  const files: string[] = []
-  let json = false
-  let debug: string | null = null
-  let rules = true
-  let ocr = true
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]
-    if (a === '--json') json = true
-    else if (a === '--debug') debug = args[++i] ?? null
-    else if (a === '--no-rules') rules = false
-    else if (a === '--no-ocr') ocr = false
-    else if (a === '--help' || a === '-h') {
-      process.stdout.write(`${summary}\n`)
-      return 0
-    } else if (a.startsWith('--')) {
-      process.stderr.write(`read: unknown option ${a}\n`)
-      return 2
-    } else files.push(a)
-  }
-  if (!files.length || (args.includes('--debug') && !debug)) {
-    process.stderr.write(`Usage: ${summary.split(': ')[1]}\n`)
-    return 2
-  }
+  const parsed = parseCommand(spec, args)
+  if (!parsed) return 0
+  const files = parsed.positionals
+  const json = parsed.values.json ?? false
+  const debug = parsed.values.debug ?? null
+  const rules = !parsed.values['no-rules']
+  const ocr = !parsed.values['no-ocr']
+  if (debug === '') throw new UsageError('--debug needs a folder')
   const reader = await createNodeReader({ tesseract: ocr })
   let failures = 0
   try {
@@ -46,7 +50,7 @@ export async function run(args: string[]): Promise<number> {
       let line: Record<string, unknown>
       try {
         const image = await decodeImage(file)
-        const result = await readSudoku(reader.cv, image, { voters: reader.voters, useRules: rules })
+        const result = await readSudoku(reader.cv, image, { voters: reader.voters, judge: reader.judge ?? undefined, useRules: rules })
         if (result.ok) {
           line = describe(file, result)
           if (debug) await writeDebug(debug, file, image, result)
@@ -56,7 +60,7 @@ export async function run(args: string[]): Promise<number> {
         }
       } catch (e) {
         failures++
-        line = { file, error: (e as Error).message }
+        line = { file, error: oneLine(errorMessage(e)) }
       }
       process.stdout.write(json ? `${JSON.stringify(line)}\n` : human(line))
     }
@@ -68,9 +72,14 @@ export async function run(args: string[]): Promise<number> {
 
 function describe(file: string, r: ReadSuccess): Record<string, unknown> {
   const round = (x: number): number => Math.round(x * 10) / 10
+  const { paper } = r
   return {
     file,
-    grid: Array.from(r.grid).join(''),
+    grid: Array.from(paper.givens).join(''),
+    entries: Array.from(paper.entries).join(''),
+    cells: paper.cells.map(({ kind, digit, marks, confidence }) => ({ kind, digit, marks, confidence })),
+    mistakes: paper.mistakes,
+    informed: paper.informed,
     confidence: r.confidence,
     corners: r.corners.map((p) => [round(p.x), round(p.y)]),
     ...(r.fiducials.length ? { fiducials: r.fiducials.map((c) => ({ x: round(c.x), y: round(c.y), r: round(c.r) })) } : {}),
@@ -81,15 +90,24 @@ function describe(file: string, r: ReadSuccess): Record<string, unknown> {
   }
 }
 
+/**
+ * The page as 9 lines: printed givens as digits, written entries as `+d` (HoDoKu's mark for a
+ * placed digit), pencil marks as `*`, empty cells as `.`; then the cells to check.
+ */
 function human(line: Record<string, unknown>): string {
   if (line.error) return `${line.file}: ${line.error}\n`
-  const g = String(line.grid).replace(/0/g, '.')
-  const rows = Array.from({ length: 9 }, (_, r) => g.slice(r * 9, r * 9 + 9))
-  const repaired = (line.repaired as number[]).length ? `  repaired: ${(line.repaired as number[]).join(', ')}` : ''
-  return `${line.file}: ${(line.ms as Record<string, number>).total} ms${repaired}\n${rows.join('\n')}\n\n`
+  const cells = line.cells as { kind: string; digit: number }[]
+  const shown = cells.map((c) => (c.kind === 'given' ? ` ${c.digit}` : c.kind === 'entry' ? `+${c.digit}` : c.kind === 'marks' ? ' *' : ' .'))
+  const rows = Array.from({ length: 9 }, (_, r) => shown.slice(r * 9, r * 9 + 9).join(' '))
+  const cellList = (key: string, label: string): string => {
+    const list = line[key] as number[]
+    return list.length ? `  ${label}: ${list.map((c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`).join(', ')}` : ''
+  }
+  const notes = cellList('repaired', 'givens decided by the rules') + cellList('informed', 'entries settled by the solution') + cellList('mistakes', 'mistakes')
+  return `${line.file}: ${(line.ms as Record<string, number>).total} ms${notes}\n${rows.join('\n')}\n\n`
 }
 
-const png = (g: GrayImage): sharp.Sharp =>
+const png = (g: GrayImage): Sharp =>
   sharp(Buffer.from(g.data.buffer, g.data.byteOffset, g.data.length), { raw: { width: g.width, height: g.height, channels: 1 } }).png()
 
 async function writeDebug(dir: string, file: string, image: RgbaImage, r: ReadSuccess): Promise<void> {

@@ -8,16 +8,37 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { encodeFrames } from '../../main/timelapse/encode-frames'
 import type { X264Preset } from '../../main/timelapse/ffmpeg-args'
+import { FilmOutputError, reserveFilm } from '../../main/timelapse/film-output'
 import { listFrames } from '../../main/timelapse/frame-names'
 import { loadSheetLocator } from '../../main/timelapse/locate'
 import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
-import { parseArgs, UsageError } from '../args'
+import { InputError, UsageError, choiceOption, defineCommand, integerOption, parseCommand } from '../args'
 
-export const summary =
-  'Encode a frame sequence: timelapse <frames-dir> --out film.mp4 [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--preset veryfast]'
-
-const VALUED = ['out', 'fps-in', 'fps-out', 'crf', 'size', 'preset', 'interval', 'threads', 'crop']
-const FLAGS = ['stamp', 'quiet', 'stabilise']
+export const spec = defineCommand({
+  name: 'timelapse',
+  usage:
+    'timelapse <frames-dir> --out film.mp4 [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--preset veryfast]',
+  about: [
+    'Encodes a numbered frame sequence (frame0000001.jpg… or image0000001.jpg…; gaps are fine) to an',
+    'H.264 film with the same code as the app, printing progress on stderr. Exit code 0, 1 when the',
+    'encoding fails, 130 when interrupted.',
+  ].join('\n'),
+  options: {
+    out: { type: 'string', value: 'FILE', help: 'the film to write (required)' },
+    'fps-in': { type: 'string', value: 'N', help: `shots per second of film (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsIn})` },
+    'fps-out': { type: 'string', value: 'N', help: `frame rate of the video (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsOut})` },
+    crf: { type: 'string', value: 'N', help: `quality, 0 (best) to 51 (default ${DEFAULT_TIMELAPSE_SETTINGS.crf})` },
+    size: { type: 'string', value: 'WxH', help: 'frame size, or source to keep the frames\' (default 1280x720)' },
+    crop: { type: 'string', value: 'CROP', help: 'full (default), puzzle (the fiducial sheet), or x,y,w,h' },
+    stabilise: { type: 'boolean', help: 'hold the sheet still from frame to frame' },
+    stamp: { type: 'boolean', help: 'print the elapsed time on each frame' },
+    interval: { type: 'string', value: 'S', help: `seconds between shots, for the time stamp (default ${DEFAULT_TIMELAPSE_SETTINGS.intervalSeconds})` },
+    preset: { type: 'string', value: 'NAME', help: 'x264 preset: ultrafast … slow (default veryfast)' },
+    threads: { type: 'string', value: 'N', help: 'encoder threads, 0 to 64 (default: ffmpeg decides)' },
+    quiet: { type: 'boolean', help: 'print nothing but errors' },
+  },
+  positionals: { min: 1, max: 1, name: 'a folder of frames' },
+})
 
 /** "full", "puzzle" or "x,y,w,h" -> the settings' crop (validated with the rest). */
 function cropOption(text: string | undefined): unknown {
@@ -30,55 +51,65 @@ const PRESETS: readonly X264Preset[] = ['ultrafast', 'superfast', 'veryfast', 'f
 const numberOption = (value: string | undefined, fallback: number): number | string => (value === undefined ? fallback : value.trim() === '' ? value : Number(value))
 
 export async function run(args: string[]): Promise<number> {
-  const { positionals, flags, options } = parseArgs(args, VALUED)
-  const unknown = [...flags].filter((f) => !FLAGS.includes(f))
-  if (unknown.length) throw new UsageError(`unknown option --${unknown[0]}\n${summary}`)
-  if (positionals.length !== 1 || !options.has('out')) throw new UsageError(summary)
-  const dir = resolve(positionals[0])
-  const output = resolve(options.get('out')!)
-  const preset = (options.get('preset') ?? 'veryfast') as X264Preset
-  if (!PRESETS.includes(preset)) throw new UsageError(`--preset must be one of ${PRESETS.join(', ')}`)
-  const threads = options.has('threads') ? Number(options.get('threads')) : undefined
-  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0 && threads <= 64)) throw new UsageError('--threads must be a whole number from 0 to 64')
+  const parsed = parseCommand(spec, args)
+  if (!parsed) return 0
+  const { values } = parsed
+  if (values.out === undefined) throw new UsageError(`give --out FILE. Usage: sudoku-lens ${spec.usage}`)
+  const dir = resolve(parsed.positionals[0])
+  const output = resolve(values.out)
+  const preset = choiceOption(values.preset, 'preset', PRESETS, 'veryfast')
+  const threads = values.threads === undefined ? undefined : integerOption(values.threads, 'threads', 0, 0, 64)
 
-  const sizeText = options.get('size')
+  const sizeText = values.size
   const checked = validateTimelapseSettings({
     ...DEFAULT_TIMELAPSE_SETTINGS,
-    fpsIn: numberOption(options.get('fps-in'), DEFAULT_TIMELAPSE_SETTINGS.fpsIn),
-    fpsOut: numberOption(options.get('fps-out'), DEFAULT_TIMELAPSE_SETTINGS.fpsOut),
-    crf: numberOption(options.get('crf'), DEFAULT_TIMELAPSE_SETTINGS.crf),
-    intervalSeconds: numberOption(options.get('interval'), DEFAULT_TIMELAPSE_SETTINGS.intervalSeconds),
+    fpsIn: numberOption(values['fps-in'], DEFAULT_TIMELAPSE_SETTINGS.fpsIn),
+    fpsOut: numberOption(values['fps-out'], DEFAULT_TIMELAPSE_SETTINGS.fpsOut),
+    crf: numberOption(values.crf, DEFAULT_TIMELAPSE_SETTINGS.crf),
+    intervalSeconds: numberOption(values.interval, DEFAULT_TIMELAPSE_SETTINGS.intervalSeconds),
     size: sizeText === undefined ? DEFAULT_TIMELAPSE_SETTINGS.size : sizeText === 'source' ? null : sizeText,
-    stampElapsed: flags.has('stamp'),
-    stabilise: flags.has('stabilise'),
-    crop: cropOption(options.get('crop')),
+    stampElapsed: values.stamp ?? false,
+    stabilise: values.stabilise ?? false,
+    crop: cropOption(values.crop),
   })
-  if (!checked.ok) throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('\n'))
+  if (!checked.ok) throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('; '))
   const settings = checked.value
 
-  const { prefix, numbers } = await listFrames(dir, ['frame', 'image']).catch((error: Error) => {
-    throw new UsageError(`cannot read ${dir}: ${error.message}`)
+  // The film's folder first: a missing or read-only one is reported before any frame is read.
+  const film = await reserveFilm(output).catch((error: unknown) => {
+    throw error instanceof FilmOutputError ? new InputError(error.message) : error
   })
-  if (numbers.length === 0) throw new UsageError(`no frame0000001.jpg-style frames in ${dir}`)
-
-  const quiet = flags.has('quiet')
-  const say = (text: string) => quiet || process.stderr.write(text)
-  say(`${numbers.length} frames (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`)
-
   const controller = new AbortController()
-  const onSigint = () => controller.abort()
-  process.once('SIGINT', onSigint)
-  // The grid detector (and OpenCV) only when the settings need the sheet's corners.
-  const sheet = settings.stabilise || settings.crop.kind === 'puzzle' ? await loadSheetLocator() : undefined
+  // Ctrl+C, a closed terminal or a plain kill: stop ffmpeg, remove the temp film, say so.
+  const signals = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const
+  let stoppedBy: keyof typeof signals | undefined
+  const handlers = Object.keys(signals).map((name) => {
+    const handler = () => {
+      stoppedBy = name as keyof typeof signals
+      controller.abort()
+    }
+    process.once(name, handler)
+    return [name, handler] as const
+  })
   const staging = await mkdtemp(join(tmpdir(), 'sudoku-lens-timelapse-'))
   let last = ''
+  const quiet = values.quiet ?? false
+  const say = (text: string) => quiet || process.stderr.write(text)
   try {
+    const { prefix, numbers } = await listFrames(dir, ['frame', 'image']).catch((error: Error) => {
+      throw new InputError(`cannot read ${dir}: ${error.message}`)
+    })
+    if (numbers.length === 0) throw new InputError(`no frame0000001.jpg-style frames in ${dir}`)
+    say(`${numbers.length} frames (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`)
+
+    // The grid detector (and OpenCV) only when the settings need the sheet's corners.
+    const sheet = settings.stabilise || settings.crop.kind === 'puzzle' ? await loadSheetLocator() : undefined
     const result = await encodeFrames({
       dir,
       numbers,
       prefix,
       settings,
-      output,
+      output: film,
       stagingDir: join(staging, 'frames'),
       preset,
       threads,
@@ -90,18 +121,19 @@ export async function run(args: string[]): Promise<number> {
         if (line !== last) say((last = line))
       },
     })
-    say(`\nWrote ${result.output} in ${result.elapsedSeconds.toFixed(1)} s\n`)
+    say(`\nWrote ${result.output} (${result.frames} frames, ${result.durationSeconds.toFixed(1)} s) in ${result.elapsedSeconds.toFixed(1)} s\n`)
     for (const note of result.notes) say(`${note}\n`)
     return 0
   } catch (error) {
-    say('\n')
+    if (last) say('\n')
     if ((error as Error).name === 'AbortError') {
       process.stderr.write('Cancelled.\n')
-      return 130
+      return signals[stoppedBy ?? 'SIGINT']
     }
     throw error
   } finally {
-    process.off('SIGINT', onSigint)
+    await film.discard()
+    for (const [name, handler] of handlers) process.off(name, handler)
     await rm(staging, { recursive: true, force: true })
   }
 }

@@ -1,10 +1,10 @@
 /**
  * Frames on disk -> film: the one code path behind the app's "Encode", the session list's
  * re-encode and the CLI. Prepares frames when stabilising or stamping, resolves the crop, then
- * runs ffmpeg; staging files are removed whatever happens.
+ * streams every readable frame to ffmpeg; a damaged frame is left out and counted, and staging
+ * files are removed whatever happens.
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import sharp from 'sharp'
 import { outputFrameCount, type TimelapseSettings } from '../../shared/timelapse'
 import type { CV } from '../../shared/vision/cv'
@@ -12,7 +12,9 @@ import type { Corners } from '../../shared/vision/image'
 import { cropRect } from './crop'
 import { encodeSequence, type EncodeResult } from './encode'
 import type { X264Preset } from './ffmpeg-args'
-import { frameName, FRAME_PREFIX } from './frame-names'
+import type { ReservedFilm } from './film-output'
+import { isWholeJpeg } from './frame-check'
+import { FRAME_PREFIX } from './frame-names'
 import { decodeJpeg } from './jpeg'
 import { prepareFrames } from './prepare-frames'
 import { usableCorners, type LocateCorners } from './stabilise'
@@ -33,8 +35,9 @@ export interface EncodeFramesOptions {
   readonly numbers: readonly number[]
   readonly prefix?: string
   readonly settings: TimelapseSettings
-  readonly output: string
-  /** Scratch folder for staged frames; removed afterwards. */
+  /** From reserveFilm(), before any work: a folder that cannot take the film fails at once. */
+  readonly output: ReservedFilm
+  /** Scratch folder for stabilised or stamped copies; removed afterwards. */
   readonly stagingDir: string
   /** Finds the sheet's corners; needed for stabilising and for the `puzzle` crop. */
   readonly locate?: LocateCorners
@@ -47,23 +50,53 @@ export interface EncodeFramesOptions {
 }
 
 export interface EncodeFramesResult extends EncodeResult {
-  readonly frames: number
   readonly registrationFailures: number
+  /** Shots left out because they were empty or damaged. */
+  readonly skippedFrames: number
   /** Things the user should know, e.g. that the puzzle was not found for cropping. */
   readonly notes: readonly string[]
 }
 
-/** The puzzle's corners in one of the first few frames, for cropping without stabilising. */
-async function findCorners(dir: string, numbers: readonly number[], prefix: string, locate: LocateCorners): Promise<Corners | null> {
-  for (const n of numbers.slice(0, 5)) {
-    const corners = await Promise.resolve(locate(await decodeJpeg(await readFile(join(dir, frameName(n, prefix)))))).catch(() => null)
+/** The shots that are whole JPEGs, in order, read one at a time. */
+async function* readableShots(files: readonly string[]): AsyncGenerator<Uint8Array> {
+  for (const file of files) {
+    const bytes = await readFile(file)
+    if (await isWholeJpeg(bytes)) yield bytes
+  }
+}
+
+/** The puzzle's corners in one of the first few readable frames, for cropping without stabilising. */
+async function findCorners(files: readonly string[], locate: LocateCorners): Promise<Corners | null> {
+  let tried = 0
+  for await (const bytes of readableShots(files)) {
+    if (tried++ >= 5) break
+    const corners = await Promise.resolve()
+      .then(async () => locate(await decodeJpeg(bytes)))
+      .catch(() => null)
     if (usableCorners(corners)) return corners
   }
   return null
 }
 
+async function firstFrameSize(files: readonly string[]): Promise<{ width: number; height: number }> {
+  for await (const bytes of readableShots(files)) {
+    const meta = await sharp(bytes).metadata()
+    return { width: meta.width ?? 0, height: meta.height ?? 0 }
+  }
+  return { width: 0, height: 0 }
+}
+
 export async function encodeFrames(o: EncodeFramesOptions): Promise<EncodeFramesResult> {
-  const prefix = o.prefix ?? FRAME_PREFIX
+  try {
+    return await encodeReserved(o)
+  } catch (error) {
+    // The temp file reserved for the film goes, whatever failed (preparing, ffmpeg, the check).
+    await o.output.discard()
+    throw error
+  }
+}
+
+async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResult> {
   const s = o.settings
   if (o.numbers.length === 0) throw new Error('There are no frames to encode')
   const notes: string[] = []
@@ -78,31 +111,37 @@ export async function encodeFrames(o: EncodeFramesOptions): Promise<EncodeFrames
   const prepared = await prepareFrames({
     dir: o.dir,
     numbers: o.numbers,
-    prefix,
+    prefix: o.prefix ?? FRAME_PREFIX,
     stagingDir: o.stagingDir,
     stabilise,
     stamp: s.stampElapsed ? { intervalSeconds: s.intervalSeconds } : null,
     signal: o.signal,
     onFrame: (done) => o.onProgress?.({ phase: 'preparing', percent: (100 * done) / total, frame: done, totalFrames: total }),
   })
-  if (prepared.registrationFailures > 0)
-    notes.push(`${prepared.registrationFailures} of ${total} frames could not be registered and were left unwarped.`)
-
-  const filmFrames = outputFrameCount(total, s.fpsIn, s.fpsOut)
   try {
+    if (prepared.registrationFailures > 0)
+      notes.push(`${prepared.registrationFailures} of ${total} frames could not be registered and were left unwarped.`)
     let crop = null
     if (s.crop.kind !== 'full') {
-      const meta = await sharp(join(o.dir, frameName(o.numbers[0], prefix))).metadata()
+      const size = await firstFrameSize(prepared.files)
       let corners: Corners | null = prepared.referenceCorners ?? null
-      if (s.crop.kind === 'puzzle' && !corners && o.locate) corners = await findCorners(o.dir, o.numbers, prefix, o.locate)
-      crop = cropRect(s.crop, meta.width ?? 0, meta.height ?? 0, corners)
+      if (s.crop.kind === 'puzzle' && !corners && o.locate) corners = await findCorners(prepared.files, o.locate)
+      crop = cropRect(s.crop, size.width, size.height, corners)
       if (s.crop.kind === 'puzzle' && !crop) notes.push('The puzzle was not found in the first frames; the full frame was used.')
     }
+    let skipped = prepared.skipped
+    async function* frames(): AsyncGenerator<Uint8Array> {
+      for (const file of prepared.files) {
+        const bytes = await readFile(file)
+        if (await isWholeJpeg(bytes)) yield bytes
+        else skipped++
+      }
+    }
+    const expected = prepared.files.length
     const result = await encodeSequence({
-      framesDir: prepared.sequence.dir,
-      inputPattern: prepared.sequence.pattern,
-      startNumber: prepared.sequence.startNumber,
-      frameCount: prepared.sequence.frameCount,
+      frames: frames(),
+      frameCount: expected,
+      inputCodec: 'mjpeg',
       fpsIn: s.fpsIn,
       fpsOut: s.fpsOut,
       crf: s.crf,
@@ -113,10 +152,12 @@ export async function encodeFrames(o: EncodeFramesOptions): Promise<EncodeFrames
       threads: o.threads,
       ffmpegPath: o.ffmpegPath,
       signal: o.signal,
-      onProgress: (p) => o.onProgress?.({ phase: 'encoding', percent: p.percent, frame: p.frame, totalFrames: filmFrames }),
+      onProgress: (p) =>
+        o.onProgress?.({ phase: 'encoding', percent: p.percent, frame: p.frame, totalFrames: outputFrameCount(expected, s.fpsIn, s.fpsOut) }),
     })
-    return { ...result, frames: total, registrationFailures: prepared.registrationFailures, notes }
+    if (skipped > 0) notes.push(`${skipped} of ${total} frames were empty or damaged and were left out.`)
+    return { ...result, registrationFailures: prepared.registrationFailures, skippedFrames: skipped, notes }
   } finally {
-    await prepared.sequence.cleanup()
+    await prepared.cleanup()
   }
 }

@@ -1,6 +1,10 @@
 /**
- * The ffmpeg command line for a numbered JPEG sequence -> H.264 MP4. Pure: settings in, argument
- * list out, so every option is unit-tested without running ffmpeg.
+ * The ffmpeg command line for a stream of images on its standard input -> H.264 MP4. Pure:
+ * settings in, argument list out, so every option is unit-tested without running ffmpeg.
+ *
+ * The frames come through stdin (`image2pipe`) rather than as files ffmpeg opens itself: the
+ * parent holds the only write end of that pipe, so when it dies, however it dies, ffmpeg reads
+ * end-of-file, finishes and exits instead of running on as an orphan.
  */
 import type { FrameSize } from '../../shared/timelapse'
 
@@ -14,11 +18,11 @@ export interface CropRect {
   readonly height: number
 }
 
+/** How the piped images are encoded: camera shots are JPEG, drawn boards PNG. */
+export type ImageCodec = 'mjpeg' | 'png'
+
 export interface EncodeArgsInput {
-  /** printf-style pattern relative to ffmpeg's working folder, e.g. `frame%07d.jpg`. */
-  readonly inputPattern: string
-  /** Number of the first frame (ffmpeg stops at the first missing number after it). */
-  readonly startNumber: number
+  readonly inputCodec: ImageCodec
   readonly fpsIn: number
   readonly fpsOut: number
   readonly crf: number
@@ -54,15 +58,17 @@ export function videoFilters(crop: CropRect | null, size: FrameSize | null): str
 }
 
 export function buildEncodeArgs(input: EncodeArgsInput): string[] {
-  if (!/%0\dd/.test(input.inputPattern)) throw new Error(`input pattern needs a %0Nd field: ${input.inputPattern}`)
   return [
     '-hide_banner',
+    // Verbose for the closing statistics: how many images ffmpeg decoded, checked against those sent.
+    '-v', 'verbose',
+    // No keyboard commands: stdin carries the frames.
     '-nostdin',
     '-y',
-    '-f', 'image2',
+    '-f', 'image2pipe',
     '-framerate', String(input.fpsIn),
-    '-start_number', String(input.startNumber),
-    '-i', input.inputPattern,
+    '-c:v', input.inputCodec,
+    '-i', 'pipe:0',
     '-vf', videoFilters(input.crop, input.size),
     '-r', String(input.fpsOut),
     '-c:v', 'libx264',
@@ -73,6 +79,8 @@ export function buildEncodeArgs(input: EncodeArgsInput): string[] {
     ...(input.threads ? ['-threads', String(input.threads)] : []),
     // Index at the front so the film starts playing before it has fully loaded.
     '-movflags', '+faststart',
+    // Named rather than guessed from the (temp) file name.
+    '-f', 'mp4',
     input.output,
   ]
 }

@@ -1,6 +1,7 @@
 /**
  * What a video file holds, read from `ffmpeg -i <file>` (the bundled build has no ffprobe):
- * codec, size, frame rate and duration. Used by tests and by the session list for old films.
+ * codec, size, frame rate and duration; and its exact frame count, by reading every packet.
+ * The encoder checks each new film with these before it replaces anything.
  */
 import { spawn } from 'node:child_process'
 import { parseTimestamp } from './ffmpeg-progress'
@@ -48,6 +49,13 @@ function runFfmpeg(ffmpegPath: string, args: string[]): Promise<string> {
 export async function probeVideo(ffmpegPath: string, file: string): Promise<VideoInfo> {
   // `ffmpeg -i` with no output exits 1 after printing the input; the printout is what we want.
   return parseVideoInfo(await runFfmpeg(ffmpegPath, ['-hide_banner', '-i', file]))
+}
+
+/** The frame count and duration of a film, read without decoding it (a stream copy to nowhere). */
+export async function inspectFilm(ffmpegPath: string, file: string): Promise<{ frames: number | undefined; durationSeconds: number | undefined }> {
+  const stderr = await runFfmpeg(ffmpegPath, ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'])
+  const all = [...stderr.matchAll(/frame=\s*(\d+)/g)]
+  return { frames: all.length ? Number(all[all.length - 1][1]) : undefined, durationSeconds: parseVideoInfo(stderr).durationSeconds }
 }
 
 /** Decodes the whole file and counts its frames (exact, unlike duration × rate). */

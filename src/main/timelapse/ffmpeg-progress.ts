@@ -52,7 +52,7 @@ export function createProgressReader(onProgress: (p: EncodeProgress) => void, to
 
 /**
  * ffmpeg's own explanation of a failure: the last lines of stderr that are not status lines,
- * banner or stream dumps. Shown to the user as is.
+ * banner, stream dumps or the statistics `-v verbose` adds. Shown to the user as is.
  */
 export function ffmpegErrorMessage(stderr: string, maxLines = 3): string {
   const lines = stderr
@@ -60,5 +60,15 @@ export function ffmpegErrorMessage(stderr: string, maxLines = 3): string {
     .map((l) => l.trimEnd())
     .filter((l) => l.trim() !== '' && !/^\s*(frame=|size=|video:|Press \[q\]|configuration:|built with|lib\w+\s+\d)/.test(l))
     .filter((l) => !/^\s/.test(l))
+    .filter((l) => !/^(\[(AVIOContext|Parsed_|graph |swscaler|libx264) |(Input|Output) file #|Stream mapping:|No more output streams)/.test(l))
   return lines.slice(-maxLines).join('\n')
+}
+
+/**
+ * Images ffmpeg decoded from its input, from the statistics it prints at `-v verbose`
+ * ("Input stream #0:0 (video): 30 packets read (…); 30 frames decoded;"); undefined when absent.
+ */
+export function framesDecoded(stderr: string): number | undefined {
+  const m = /Input stream #0:0 \(video\): \d+ packets read \([^)]*\); (\d+) frames decoded/.exec(stderr)
+  return m ? Number(m[1]) : undefined
 }

@@ -30,11 +30,16 @@ export interface FrameListing {
   readonly numbers: readonly number[]
 }
 
-/** Lists the frames in a folder; the folder on disk is the truth, whatever a manifest says. */
+/**
+ * Lists the frames in a folder; the folder on disk is the truth, whatever a manifest says. Only
+ * regular files count: a symbolic link named like a frame is not followed, nor encoded, nor deleted.
+ */
 export async function listFrames(dir: string, prefixes: readonly string[] = [FRAME_PREFIX]): Promise<FrameListing> {
-  const names = await readdir(dir)
+  const entries = await readdir(dir, { withFileTypes: true })
   const byPrefix = new Map<string, number[]>()
-  for (const name of names) {
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const name = entry.name
     const n = frameNumber(name, prefixes)
     if (n === undefined) continue
     const prefix = name.slice(0, name.length - FRAME_DIGITS - '.jpg'.length)

@@ -7,6 +7,7 @@
  */
 import type { CV } from '../../shared/vision/cv'
 import type { Corners, Point } from '../../shared/vision/image'
+import { dropEmscriptenHandlers } from '../process-errors'
 import type { LocateCorners } from './stabilise'
 
 const WORKING_SIZE = 640
@@ -33,6 +34,8 @@ export function loadSheetLocator(): Promise<SheetLocator> {
       import('../../shared/vision/gray'),
     ])
     const cv = await loadOpenCV()
+    // OpenCV.js installs process-wide error handlers when it loads in Node; the process keeps its own.
+    dropEmscriptenHandlers()
     const locate: LocateCorners = (image) => {
       const { gray, factor } = downscaleGray(image, WORKING_SIZE)
       // Working pixel (x, y) covers original pixels [x·f, (x+1)·f): its centre is (x + 0.5)·f − 0.5.

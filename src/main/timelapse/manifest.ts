@@ -4,7 +4,8 @@
  * the truth and recovery recounts them.
  */
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   isSessionId,
@@ -13,6 +14,7 @@ import {
   type TimelapseManifest,
 } from '../../shared/timelapse'
 import { writeFileAtomic } from '../atomic-file'
+import { errorCode } from './storage-errors'
 
 export const MANIFEST_NAME = 'manifest.json'
 
@@ -36,11 +38,38 @@ const STATES: readonly SessionState[] = ['recording', 'stopped', 'encoded']
 const count = (x: unknown): number => (Number.isInteger(x) && (x as number) >= 0 ? (x as number) : 0)
 const text = (x: unknown): string | null => (typeof x === 'string' ? x : null)
 
-/** The manifest in `dir`, or undefined when it is missing or not a time-lapse manifest. */
+/**
+ * Errors that mean "there is no session here": no manifest, a file where a folder should be, a
+ * symbolic link (opened with O_NOFOLLOW, so never followed), a folder where the manifest should be.
+ * Any other error (EMFILE, EIO, EACCES …) is a failure to read, and is thrown.
+ */
+const NOT_A_SESSION = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR'])
+
+/** Reads a file without following a symbolic link in its last component (Windows has no O_NOFOLLOW). */
+export async function readFileNoFollow(path: string): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0))
+  try {
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * The manifest in `dir`, or undefined when there is none or it is not a time-lapse manifest (a
+ * damaged file is not a session). Throws when the file could not be read at all.
+ */
 export async function readManifest(dir: string): Promise<TimelapseManifest | undefined> {
+  let content: string
+  try {
+    content = await readFileNoFollow(join(dir, MANIFEST_NAME))
+  } catch (error) {
+    if (NOT_A_SESSION.has(errorCode(error) ?? '')) return undefined
+    throw error
+  }
   let raw: unknown
   try {
-    raw = JSON.parse(await readFile(join(dir, MANIFEST_NAME), 'utf8'))
+    raw = JSON.parse(content)
   } catch {
     return undefined
   }

@@ -1,18 +1,20 @@
 /**
  * The per-frame work done in Node before ffmpeg: stabilising and stamping the elapsed time. When
  * neither is asked for the frames go to ffmpeg as they are; otherwise processed copies are written
- * to a staging folder under contiguous numbers. Source frames are never modified.
+ * to a staging folder. Source frames are never modified. A shot that cannot be decoded is left out
+ * and counted; only a failing disk (an error with a code: EIO, ENOSPC …) stops the work.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CV } from '../../shared/vision/cv'
 import type { Corners } from '../../shared/vision/image'
-import { FRAME_PATTERN, frameName, FRAME_PREFIX } from './frame-names'
+import { abortError } from './encode'
+import { isWholeJpeg } from './frame-check'
+import { frameName, FRAME_PREFIX } from './frame-names'
 import { decodeJpeg, encodeJpeg } from './jpeg'
-import { readableSequence, type ReadableSequence } from './sequence'
 import { Stabiliser, type LocateCorners } from './stabilise'
 import { formatElapsed, stampJpeg } from './stamp'
-import { abortError } from './encode'
+import { errorCode } from './storage-errors'
 
 export interface PrepareOptions {
   readonly dir: string
@@ -28,48 +30,62 @@ export interface PrepareOptions {
 }
 
 export interface PreparedFrames {
-  readonly sequence: ReadableSequence
+  /** The JPEG files to encode, in order: the shots themselves, or their processed copies. */
+  readonly files: readonly string[]
+  /** Shots left out because they could not be decoded (empty, cut off, not a JPEG). */
+  readonly skipped: number
   /** Frames that stayed unwarped because their corners were not found (stabilised mode only). */
   readonly registrationFailures: number
   /** Corners of the reference frame (stabilised mode), which every registered frame now shares. */
   readonly referenceCorners: Corners | undefined
+  /** Removes the staging folder, if one was made. */
+  cleanup(): Promise<void>
 }
 
 export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> {
   const prefix = o.prefix ?? FRAME_PREFIX
+  const sources = o.numbers.map((n) => join(o.dir, frameName(n, prefix)))
   if (!o.stabilise && !o.stamp)
-    return { sequence: await readableSequence(o.dir, o.numbers, o.stagingDir, prefix), registrationFailures: 0, referenceCorners: undefined }
+    return { files: sources, skipped: 0, registrationFailures: 0, referenceCorners: undefined, cleanup: async () => undefined }
 
   await rm(o.stagingDir, { recursive: true, force: true })
   await mkdir(o.stagingDir, { recursive: true })
+  const cleanup = () => rm(o.stagingDir, { recursive: true, force: true })
   const stabiliser = o.stabilise ? new Stabiliser(o.stabilise.cv, o.stabilise.locate) : undefined
   const first = o.numbers[0]
+  const files: string[] = []
+  let skipped = 0
   try {
     for (let i = 0; i < o.numbers.length; i++) {
       if (o.signal?.aborted) throw abortError()
-      const n = o.numbers[i]
-      let jpeg: Uint8Array = await readFile(join(o.dir, frameName(n, prefix)))
-      if (stabiliser) {
-        const { image, registered } = await stabiliser.next(await decodeJpeg(jpeg))
-        if (registered) jpeg = await encodeJpeg(image, 92)
+      let jpeg: Uint8Array = await readFile(sources[i])
+      try {
+        if (!(await isWholeJpeg(jpeg))) throw new Error('not a whole JPEG')
+        if (stabiliser) {
+          const { image, registered } = await stabiliser.next(await decodeJpeg(jpeg))
+          if (registered) jpeg = await encodeJpeg(image, 92)
+        }
+        if (o.stamp) jpeg = await stampJpeg(jpeg, formatElapsed((o.numbers[i] - first) * o.stamp.intervalSeconds), 92)
+      } catch (error) {
+        if (errorCode(error) !== undefined) throw error
+        skipped++
+        o.onFrame?.(i + 1, o.numbers.length)
+        continue
       }
-      if (o.stamp) jpeg = await stampJpeg(jpeg, formatElapsed((n - first) * o.stamp.intervalSeconds), 92)
-      await writeFile(join(o.stagingDir, frameName(i + 1)), jpeg)
+      const staged = join(o.stagingDir, frameName(files.length + 1))
+      await writeFile(staged, jpeg)
+      files.push(staged)
       o.onFrame?.(i + 1, o.numbers.length)
     }
   } catch (error) {
-    await rm(o.stagingDir, { recursive: true, force: true })
+    await cleanup()
     throw error
   }
   return {
-    sequence: {
-      dir: o.stagingDir,
-      pattern: FRAME_PATTERN,
-      startNumber: 1,
-      frameCount: o.numbers.length,
-      cleanup: () => rm(o.stagingDir, { recursive: true, force: true }),
-    },
+    files,
+    skipped,
     registrationFailures: stabiliser?.failed ?? 0,
     referenceCorners: stabiliser?.referenceCorners,
+    cleanup,
   }
 }

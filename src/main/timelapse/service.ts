@@ -4,7 +4,7 @@
  * outside, so each one is checked here: settings by the shared validator, session ids by a
  * strict pattern (no path can be smuggled into a folder name), frames as bounded JPEG bytes.
  */
-import { mkdir, readdir, rm, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   type EncodeOutcome,
@@ -16,9 +16,11 @@ import {
   type TimelapseSessionSummary,
   type TimelapseSettings,
 } from '../../shared/timelapse'
+import { ValidationError } from '../../shared/guards'
 import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
 import type { X264Preset } from './ffmpeg-args'
+import { reserveFilm } from './film-output'
 import { frameNumber } from './frame-names'
 import { newSessionId, readManifest, writeManifest } from './manifest'
 import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
@@ -70,7 +72,8 @@ export interface TimelapseService {
   deleteSession(id: unknown): Promise<void>
   /**
    * Draws the solving engine's steps on the board and encodes them as a film in
-   * `<baseDir>/solve-videos/`; `givens` is 81 digits (string, array or Uint8Array). Returns the path.
+   * `<baseDir>/solve-videos/`; `givens` is 81 digits (string, array or Uint8Array). Returns the path;
+   * the caller deletes the file once it has used it (films left by a crash go at the next export).
    */
   exportSolveVideo(
     givens: unknown,
@@ -78,26 +81,27 @@ export interface TimelapseService {
     onProgress?: (percent: number) => void,
     signal?: AbortSignal,
   ): Promise<{ readonly video: string; readonly frames: number }>
-  /** Stops every live recording (app quit). */
+  /** Stops every live recording and cancels every encode (app quit). */
   stopAll(): Promise<void>
 }
 
+// Arguments from outside that fail a check are the caller's mistake: ValidationError says so as it is.
 function checkId(id: unknown): string {
-  if (!isSessionId(id)) throw new TypeError(`Not a time-lapse session id: ${JSON.stringify(id)?.slice(0, 60)}`)
+  if (!isSessionId(id)) throw new ValidationError(`Not a time-lapse session id: ${JSON.stringify(id)?.slice(0, 60)}`)
   return id
 }
 
 function checkSettings(input: unknown): TimelapseSettings {
   const v = validateTimelapseSettings(input)
-  if (!v.ok) throw new TypeError(`Invalid time-lapse settings: ${v.errors.join('; ')}`)
+  if (!v.ok) throw new ValidationError(`Invalid time-lapse settings: ${v.errors.join('; ')}`)
   return v.value
 }
 
 function checkFrame(jpeg: unknown): Uint8Array {
   // Over IPC a Buffer arrives as a Uint8Array; over the HTTP host the body is a Buffer.
-  if (!(jpeg instanceof Uint8Array)) throw new TypeError('A frame must be JPEG bytes (Uint8Array)')
-  if (jpeg.byteLength > MAX_FRAME_BYTES) throw new RangeError(`A frame must be under ${MAX_FRAME_BYTES} bytes`)
-  if (!isJpeg(jpeg)) throw new TypeError('A frame must be JPEG bytes')
+  if (!(jpeg instanceof Uint8Array)) throw new ValidationError('A frame must be JPEG bytes (Uint8Array)')
+  if (jpeg.byteLength > MAX_FRAME_BYTES) throw new ValidationError(`A frame must be under ${MAX_FRAME_BYTES} bytes`)
+  if (!isJpeg(jpeg)) throw new ValidationError('A frame must be JPEG bytes')
   return jpeg
 }
 
@@ -105,6 +109,23 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
   const { baseDir } = options
   const live = new Map<string, SessionRecorder>()
   const busy = new Set<string>()
+  /** Encodes under way, cancelled together (and waited for) by stopAll. */
+  const running = new Map<AbortController, Promise<unknown>>()
+  let solveVideoLeftovers: Promise<void> | undefined
+
+  /** Runs `fn` with a signal that the caller's signal and stopAll both abort. */
+  const cancellable = <T>(signal: AbortSignal | undefined, fn: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const controller = new AbortController()
+    const forward = () => controller.abort()
+    if (signal?.aborted) controller.abort()
+    signal?.addEventListener('abort', forward, { once: true })
+    const task = fn(controller.signal).finally(() => {
+      running.delete(controller)
+      signal?.removeEventListener('abort', forward)
+    })
+    running.set(controller, task)
+    return task
+  }
 
   const liveSummary = (r: SessionRecorder): TimelapseSessionSummary => {
     const m = r.manifest
@@ -237,22 +258,28 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         // A session a crash left open is closed first: its frames are all usable.
         if (session.manifest.state === 'recording') session = await recoverSession(baseDir, key)
         const chosen = settings === undefined ? session.manifest.settings : checkSettings(settings)
-        const sheet = await locatorFor(chosen)
-        const video = join(session.dir, VIDEO_NAME)
-        const result = await encodeFrames({
-          dir: session.dir,
-          numbers: session.frames,
-          settings: chosen,
-          output: video,
-          stagingDir: join(session.dir, '.staging'),
-          locate: sheet?.locate,
-          loadCV: sheet?.loadCV,
-          ffmpegPath: options.ffmpegPath,
-          preset: options.preset,
-          threads: options.threads,
-          signal,
-          onProgress,
+        // The film's folder is checked (and a temp name taken) before any frame is touched.
+        const film = await reserveFilm(join(session.dir, VIDEO_NAME))
+        const sheet = await locatorFor(chosen).catch(async (error: unknown) => {
+          await film.discard()
+          throw error
         })
+        const result = await cancellable(signal, (cancel) =>
+          encodeFrames({
+            dir: session.dir,
+            numbers: session.frames,
+            settings: chosen,
+            output: film,
+            stagingDir: join(session.dir, '.staging'),
+            locate: sheet?.locate,
+            loadCV: sheet?.loadCV,
+            ffmpegPath: options.ffmpegPath,
+            preset: options.preset,
+            threads: options.threads,
+            signal: cancel,
+            onProgress,
+          }),
+        )
         const manifest = (await readManifest(session.dir)) ?? session.manifest
         await writeManifest(session.dir, { ...manifest, state: 'encoded', video: VIDEO_NAME, updatedAt: new Date().toISOString() })
         return {
@@ -261,6 +288,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
           frames: result.frames,
           filmSeconds: filmSeconds(result.frames, chosen.fpsIn),
           registrationFailures: result.registrationFailures,
+          skippedFrames: result.skippedFrames,
           notes: result.notes,
           elapsedSeconds: result.elapsedSeconds,
         }
@@ -270,8 +298,11 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
     async videoPath(id) {
       const key = checkId(id)
       const s = await readSession(baseDir, key)
-      // The manifest names the film, but only our own fixed name is ever trusted as a path.
-      return s && s.manifest.video === VIDEO_NAME ? join(s.dir, VIDEO_NAME) : null
+      // The manifest names the film, but only our own fixed name is ever trusted as a path, and
+      // only a regular file there: a symbolic link is not followed.
+      if (!s || s.manifest.video !== VIDEO_NAME) return null
+      const video = join(s.dir, VIDEO_NAME)
+      return (await lstat(video).catch(() => null))?.isFile() ? video : null
     },
 
     async deleteFrames(id) {
@@ -279,8 +310,11 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       return withBusy(key, 'delete its frames', async () => {
         const s = await readSession(baseDir, key)
         if (!s) throw new Error(`No time-lapse session ${key}`)
-        for (const name of await readdir(s.dir))
-          if (frameNumber(name) !== undefined || (name.startsWith('.') && name.endsWith('.tmp'))) await unlink(join(s.dir, name))
+        // Only files in the session's own (real) folder; a link is removed as a link, never followed.
+        for (const entry of await readdir(s.dir, { withFileTypes: true })) {
+          const name = entry.name
+          if (!entry.isDirectory() && (frameNumber(name) !== undefined || (name.startsWith('.') && name.endsWith('.tmp')))) await unlink(join(s.dir, name))
+        }
         await writeManifest(s.dir, { ...s.manifest, state: s.manifest.state === 'recording' ? 'stopped' : s.manifest.state, frameCount: 0 })
         return summaryOf(key)
       })
@@ -302,19 +336,20 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       if (signal !== undefined && !(signal instanceof AbortSignal)) throw new TypeError('signal must be an AbortSignal')
       const name = `solve-${newSessionId()}`
       const dir = join(baseDir, 'solve-videos')
+      // Films an earlier run handed out but never deleted (it crashed first) go once per run.
+      solveVideoLeftovers ??= rm(dir, { recursive: true, force: true })
+      await solveVideoLeftovers
       await mkdir(dir, { recursive: true })
-      const result = await renderSolveVideo(input.givens, input.steps, {
-        output: join(dir, `${name}.mp4`),
-        stagingDir: join(dir, `.${name}`),
-        ffmpegPath: options.ffmpegPath,
-        preset: options.preset,
-        signal,
-        onProgress,
-      })
+      const output = await reserveFilm(join(dir, `${name}.mp4`))
+      const result = await cancellable(signal, (cancel) =>
+        renderSolveVideo(input.givens, input.steps, { output, ffmpegPath: options.ffmpegPath, preset: options.preset, signal: cancel, onProgress }),
+      )
       return { video: result.output, frames: result.frames }
     },
 
     async stopAll() {
+      for (const controller of running.keys()) controller.abort()
+      await Promise.allSettled(running.values())
       await Promise.all([...live.values()].map((r) => r.stop()))
       live.clear()
     },

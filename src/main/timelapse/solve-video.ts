@@ -3,21 +3,19 @@
  * step highlighted and explained), held for a few seconds each, encoded by the same ffmpeg path as
  * time-lapses. The steps come from the step finder; this file only draws and encodes them.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import sharp from 'sharp'
 import { candidatesOf, CELLS, type Grid } from '../../shared/sudoku/board'
 import { applyStep } from '../../shared/sudoku/logic/apply'
 import type { Step } from '../../shared/sudoku/logic/step'
 import type { EncodeProgress, FrameSize } from '../../shared/timelapse'
-import { encodeSequence, type EncodeResult } from './encode'
+import { abortError, encodeSequence, type EncodeResult } from './encode'
 import type { X264Preset } from './ffmpeg-args'
+import type { ReservedFilm } from './film-output'
 import { solveFrameSvg, type SolveFrame } from './solve-frame-svg'
 
 export interface SolveVideoOptions {
-  readonly output: string
-  /** Scratch folder for the rendered frames; removed afterwards. */
-  readonly stagingDir: string
+  /** From reserveFilm(). */
+  readonly output: ReservedFilm
   /** How long each step stays on screen. Default 2 s. */
   readonly secondsPerStep?: number
   readonly fpsOut?: number
@@ -26,7 +24,7 @@ export interface SolveVideoOptions {
   readonly ffmpegPath?: string
   readonly preset?: X264Preset
   readonly signal?: AbortSignal
-  /** Rendering counts as the first half of the bar, encoding as the second. */
+  /** Percent of the film encoded (boards are drawn as ffmpeg takes them, so this is all the work). */
   readonly onProgress?: (percent: number) => void
 }
 
@@ -65,42 +63,31 @@ export function checkSolveVideoInput(givens: unknown, steps: unknown): { givens:
   return { givens: Uint8Array.from(cells), steps: steps as Step[] }
 }
 
-export async function renderSolveVideo(givens: Grid, steps: readonly Step[], o: SolveVideoOptions): Promise<EncodeResult & { readonly frames: number }> {
+export async function renderSolveVideo(givens: Grid, steps: readonly Step[], o: SolveVideoOptions): Promise<EncodeResult> {
   const size = o.size ?? { width: 1280, height: 720 }
   const frames = solveFrames(givens, steps)
-  await rm(o.stagingDir, { recursive: true, force: true })
-  await mkdir(o.stagingDir, { recursive: true })
-  try {
+  // Each board is drawn as ffmpeg asks for the next one: no frame ever touches the disk.
+  async function* boards(): AsyncGenerator<Uint8Array> {
     for (let i = 0; i < frames.length; i++) {
-      if (o.signal?.aborted) {
-        const error = new Error('Encoding was cancelled')
-        error.name = 'AbortError'
-        throw error
-      }
+      if (o.signal?.aborted) throw abortError()
       // PNG keeps the thin lines and small digits sharp until x264 sees them.
-      const png = await sharp(Buffer.from(solveFrameSvg(frames[i], size))).png({ compressionLevel: 1 }).toBuffer()
-      await writeFile(join(o.stagingDir, `step${String(i + 1).padStart(7, '0')}.png`), png)
-      o.onProgress?.((50 * (i + 1)) / frames.length)
+      yield await sharp(Buffer.from(solveFrameSvg(frames[i], size))).png({ compressionLevel: 1 }).toBuffer()
     }
-    const result = await encodeSequence({
-      framesDir: o.stagingDir,
-      inputPattern: 'step%07d.png',
-      startNumber: 1,
-      frameCount: frames.length,
-      fpsIn: 1 / (o.secondsPerStep ?? 2),
-      // A still picture per step needs no 24 fps; 12 keeps long solves quick to encode.
-      fpsOut: o.fpsOut ?? 12,
-      crf: o.crf ?? 20,
-      crop: null,
-      size,
-      output: o.output,
-      preset: o.preset,
-      ffmpegPath: o.ffmpegPath,
-      signal: o.signal,
-      onProgress: (p: EncodeProgress) => p.percent !== null && o.onProgress?.(50 + p.percent / 2),
-    })
-    return { ...result, frames: frames.length }
-  } finally {
-    await rm(o.stagingDir, { recursive: true, force: true })
   }
+  return encodeSequence({
+    frames: boards(),
+    frameCount: frames.length,
+    inputCodec: 'png',
+    fpsIn: 1 / (o.secondsPerStep ?? 2),
+    // A still picture per step needs no 24 fps; 12 keeps long solves quick to encode.
+    fpsOut: o.fpsOut ?? 12,
+    crf: o.crf ?? 20,
+    crop: null,
+    size,
+    output: o.output,
+    preset: o.preset,
+    ffmpegPath: o.ffmpegPath,
+    signal: o.signal,
+    onProgress: (p: EncodeProgress) => p.percent !== null && o.onProgress?.(p.percent),
+  })
 }

@@ -1,9 +1,10 @@
 /**
  * The renderer's one way to reach the main process. Inside the desktop app it uses the preload
- * bridge; in web mode it calls the same handlers over loopback HTTP with the page's token.
- * Shell features (native dialogs) fall back to browser equivalents in web mode.
+ * bridge; in web mode it calls the same handlers over loopback HTTP: the session cookie goes with
+ * every request by itself, and API calls add the page's token. Bodies use the binary wire format,
+ * so frames travel as bytes. Shell features (native dialogs) fall back to browser equivalents.
  */
-import { decodeWire, encodeWire } from '../../shared/wire'
+import { WIRE_CONTENT_TYPE, decodeWireBinary, encodeWireBinary } from '../../shared/wire'
 import {
   type EventName,
   type Events,
@@ -48,21 +49,23 @@ function webTransport(token: string): Transport {
   const listeners = new Set<Listener>()
   return {
     mode: 'web',
-    mediaUrl: (path) => `${path}?token=${encodeURIComponent(token)}`,
+    // Media requests carry the session cookie; a film needs nothing in its URL.
+    mediaUrl: (path) => path,
     async call(channel, request) {
       const response = await fetch(`/api/${encodeURIComponent(channel)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [WEB_TOKEN_HEADER]: token },
-        body: request === undefined ? '' : JSON.stringify(encodeWire(request)),
+        headers: { [WEB_TOKEN_HEADER]: token, ...(request === undefined ? {} : { 'content-type': WIRE_CONTENT_TYPE }) },
+        body: request === undefined ? undefined : (encodeWireBinary(request) as BlobPart),
       })
       if (!response.ok) return { ok: false, error: { name: 'HostError', message: `${response.status} ${await response.text()}` } }
-      return decodeWire(await response.json()) as Reply<unknown>
+      // The host's replies may be large (a long session list); only requests are held to a size.
+      return decodeWireBinary(new Uint8Array(await response.arrayBuffer()), Number.MAX_SAFE_INTEGER) as Reply<unknown>
     },
     onEvent(listener) {
       listeners.add(listener)
-      source ??= new EventSource(`/api/events?token=${encodeURIComponent(token)}`)
+      source ??= new EventSource('/api/events')
       source.onmessage = (message) => {
-        const { event, payload } = decodeWire(JSON.parse(message.data)) as { event: EventName; payload: never }
+        const { event, payload } = JSON.parse(message.data) as { event: EventName; payload: never }
         for (const each of listeners) each(event, payload)
       }
       return () => void listeners.delete(listener)

@@ -5,6 +5,8 @@
  * - `Digit`: 1..9.
  * - `Grid`: `Uint8Array(81)`, one digit per cell, 0 = empty.
  * - `Candidates`: `Uint16Array(81)` of 9-bit masks; bit `d - 1` set when `d` is still possible.
+ * - `PencilMarks`: `Uint16Array(81)`, the marks a player wrote themselves: a 9-bit mask as in
+ *   `Candidates`, 0 = none, `MARKS_UNREAD` = marks on the paper whose digits could not be read.
  * - `Unit`: the nine cells of a row, column or box.
  * - `units[c]`: the three units of cell `c`; `peers[c]`: the 20 other cells sharing a unit with `c`.
  *
@@ -15,10 +17,13 @@ export type Cell = number
 export type Digit = number
 export type Grid = Uint8Array
 export type Candidates = Uint16Array
+export type PencilMarks = Uint16Array
 export type Unit = readonly Cell[]
 
 export const CELLS = 81
 export const ALL_DIGITS_MASK = 0x1ff
+/** In `PencilMarks`: the cell holds marks, but which digits they are is unknown. */
+export const MARKS_UNREAD = 0x200
 
 export type UnitKind = 'row' | 'column' | 'box'
 

@@ -34,9 +34,10 @@ export function parsePuzzle(text: string): Grid {
   return Uint8Array.from(chars, (ch, cell) => parseCellChar(ch, cell))
 }
 
+/** One cell's text: a single character (a CSV field such as "10" compares between "1" and "9" as a string). */
 function parseCellChar(ch: string, cell: number): number {
   if (EMPTY_CHARS.has(ch)) return 0
-  if (ch >= '1' && ch <= '9') return Number(ch)
+  if (ch.length === 1 && ch >= '1' && ch <= '9') return Number(ch)
   throw new PuzzleFormatError(`Unexpected character "${ch}" for cell ${cell + 1}: use digits 1-9, or . or 0 for empty.`)
 }
 

@@ -62,24 +62,27 @@ export type Hint =
       readonly step: Step | null
     }
 
-export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
-  const { givens } = input
-  let solution = input.solution ?? null
-  if (!solution) {
-    const result = solve(givens, { limit: 2 })
-    if (result.count !== 1) {
-      return {
-        kind: 'invalid-puzzle',
-        cells: [],
-        text:
-          result.count === 0
-            ? 'This puzzle has no solution as entered, so no hint can be given. Check the given digits against the printed puzzle: one may have been misread.'
-            : 'This puzzle has more than one solution as entered, so logic alone cannot finish it. Check the given digits against the printed puzzle: one may be missing.',
-      }
-    }
-    solution = result.solution!
-  }
+/** What the player's digits and pencil marks get wrong, measured against the solution. */
+export interface Mistakes {
+  /** Cells whose digit (the player's, not a given) differs from the solution, row-major. */
+  readonly wrong: Cell[]
+  /** Empty cells whose pencil marks leave out the right digit. */
+  readonly badMarks: Cell[]
+  /** The givens and the player's right digits. */
+  readonly grid: Grid
+  /** What `grid` allows, narrowed by the player's pencil marks. */
+  readonly candidates: Candidates
+}
 
+/** The givens' solution, or the reason there is none to measure against. */
+export function solutionOf(givens: Grid, known?: Grid): { solution: Grid } | { count: number } {
+  if (known) return { solution: known }
+  const result = solve(givens, { limit: 2 })
+  return result.count === 1 ? { solution: result.solution! } : { count: result.count }
+}
+
+export function findMistakes(input: HintInput, solution: Grid): Mistakes {
+  const { givens } = input
   const grid = Uint8Array.from(givens)
   const wrong: Cell[] = []
   for (let cell = 0; cell < CELLS; cell++) {
@@ -89,12 +92,29 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
     else grid[cell] = entry
   }
   // The player's pencil marks count, but never keep a digit that a filled peer rules out.
-  const cands = candidatesOf(grid)
-  if (input.candidates) for (let cell = 0; cell < CELLS; cell++) if (!grid[cell]) cands[cell] &= input.candidates[cell]
+  const candidates = candidatesOf(grid)
+  if (input.candidates) for (let cell = 0; cell < CELLS; cell++) if (!grid[cell]) candidates[cell] &= input.candidates[cell]
   const badMarks: Cell[] = []
   for (let cell = 0; cell < CELLS; cell++) {
-    if (!grid[cell] && !wrong.includes(cell) && !(cands[cell] & digitBit(solution[cell]))) badMarks.push(cell)
+    if (!grid[cell] && !wrong.includes(cell) && !(candidates[cell] & digitBit(solution[cell]))) badMarks.push(cell)
   }
+  return { wrong, badMarks, grid, candidates }
+}
+
+export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
+  const known = solutionOf(input.givens, input.solution)
+  if (!('solution' in known)) {
+    return {
+      kind: 'invalid-puzzle',
+      cells: [],
+      text:
+        known.count === 0
+          ? 'This puzzle has no solution as entered, so no hint can be given. Check the given digits against the printed puzzle: one may have been misread.'
+          : 'This puzzle has more than one solution as entered, so logic alone cannot finish it. Check the given digits against the printed puzzle: one may be missing.',
+    }
+  }
+  const { solution } = known
+  const { wrong, badMarks, grid, candidates: cands } = findMistakes(input, solution)
   if (wrong.length || badMarks.length) {
     const parts: string[] = []
     if (wrong.length) {

@@ -10,13 +10,14 @@
  * normalised. The repair step then picks the most likely assignment that obeys the rules.
  */
 import { CELLS, type Cell, type Grid } from '../sudoku/board'
-import { extractCells, type CellImage } from './cells'
+import { CELL_KINDS, type PaperReading } from './cell-reading'
+import { extractCells, type CellBounds, type CellImage } from './cells'
 import type { CV } from './cv'
 import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from './fiducials'
 import { toGray } from './gray'
 import { detectGrid } from './grid'
 import type { Corners, GrayImage, RgbaImage } from './image'
-import { repair } from './repair'
+import { type CellEvidence, decidePaper, inkKinds } from './paper'
 import { gridLattice, warpGrid } from './warp'
 
 /** Anything that turns cell images into digit probabilities (null for empty cells). */
@@ -36,8 +37,36 @@ export interface DigitVoter {
   ): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
 }
 
+/** A page cut into cells: what a cell judge looks at. */
+export interface CutPage {
+  readonly cells: readonly CellImage[]
+  /** The warped grid divided by its paper's shading (paper ~255). */
+  readonly flat: GrayImage
+  readonly bounds: readonly CellBounds[]
+}
+
+/** One cell as the cell model sees it: its kind, its digit read as handwriting, its pencil marks. */
+export interface CellJudgement {
+  /** Probabilities of the kinds, in CELL_KINDS order. */
+  readonly kind: ArrayLike<number>
+  /** The digit's probabilities read as handwriting (index d - 1), or null. */
+  readonly written: ArrayLike<number> | null
+  /** The candidate digits read in a cell of pencil marks ([] when unread). */
+  readonly marks: readonly number[]
+}
+
+/** Tells printed digits from written ones and pencil marks, and reads the written ones. */
+export interface CellJudge {
+  judge(page: CutPage): Promise<CellJudgement[]> | CellJudgement[]
+}
+
 export interface ReadOptions {
   readonly voters: readonly DigitVoter[]
+  /**
+   * Tells printed givens from written digits and pencil marks. Without one, every cell with ink is
+   * read as a printed given (a blank printed puzzle).
+   */
+  readonly judge?: CellJudge
   /** Apply the Sudoku rules (default true). */
   readonly useRules?: boolean
   /** Look for fiducial circles (default true). */
@@ -50,16 +79,18 @@ export interface ReadOptions {
 
 export interface ReadSuccess {
   readonly ok: true
-  /** 81 digits, 0 = empty. */
+  /** The printed givens: 81 digits, 0 = empty or not printed. */
   readonly grid: Grid
-  /** Per cell, 0..1: the ensemble's probability of the chosen digit (empty: the empty decision's). */
+  /** Per cell, 0..1: how sure the reader is of its kind and digit (paper.cells[i].confidence). */
   readonly confidence: number[]
+  /** The page as a person left it: kinds, givens, entries, pencil marks, mistakes. */
+  readonly paper: PaperReading
   readonly corners: Corners
   readonly fiducials: Circle[]
   readonly pose: SheetPose | null
-  /** Cells whose digit the rules chose rather than the reading (flag them for review). */
-  readonly repaired: Cell[]
-  /** Solutions of the read grid, counted up to 2. */
+  /** Givens whose digit the rules chose rather than the reading (flag them for review). */
+  readonly repaired: readonly Cell[]
+  /** Solutions of the read givens, counted up to 2. */
   readonly solutions: number
   /** Per-voter probabilities and the ensemble's, per cell (null = empty), for benchmarks. */
   readonly votes: Record<string, (ArrayLike<number> | null)[]>
@@ -146,28 +177,35 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
   const page = pageAt(turn)
   const gridCorners: Corners = turn ? rotateCorners(corners, turn) : corners
   lap('orientation')
-  const votes = await castVotes(options.voters, page.cells, judged.get(page.cells), lap)
-  votes.ensemble = ensembleOf(options.voters, page.cells, votes)
-  const { cells, ink, warped } = page
-  const ensemble = votes.ensemble
-  const repaired =
-    (options.useRules ?? true) ? repair({ probs: ensemble }) : { grid: bestOf(ensemble), repaired: [], solutions: -1 }
+  const judgements = options.judge ? await options.judge.judge(page) : null
+  if (judgements) lap('kinds')
+  const kinds = judgements?.map((j) => j.kind) ?? inkKinds(page.cells)
+  // Print is read only in the cells judged printed: the votes the orientation judges already cast
+  // are kept for those, and the costlier voters never see the written digits.
+  const printed = page.cells.map((c, i) => ({ ...c, filled: c.filled && CELL_KINDS[argmax(kinds[i])] === 'given' }))
+  const known = judged.get(page.cells)
+  const votes = await castVotes(options.voters, printed, known && maskVotes(known, printed), lap)
+  votes.ensemble = ensembleOf(options.voters, printed, votes)
+  const evidence: CellEvidence[] = page.cells.map((_, i) => ({
+    kind: kinds[i],
+    printed: votes.ensemble[i],
+    written: judgements?.[i].written ?? null,
+    marks: judgements?.[i].marks ?? [],
+  }))
+  const paper = decidePaper(evidence, { rules: options.useRules ?? true })
   lap('repair')
-  const confidence = Array.from({ length: CELLS }, (_, i) => {
-    const p = ensemble[i]
-    if (!p) return round3(1 - Math.min(1, cells[i].filledScore / 1.2) / 2)
-    return round3(p[repaired.grid[i] - 1])
-  })
+  const { cells, ink, warped } = page
   ms.total = Math.round((now() - start) * 10) / 10
   return {
     ok: true,
-    grid: repaired.grid,
-    confidence,
+    grid: paper.givens,
+    confidence: paper.cells.map((c) => c.confidence),
+    paper,
     corners: gridCorners,
     fiducials,
     pose,
-    repaired: repaired.repaired,
-    solutions: repaired.solutions,
+    repaired: paper.repaired,
+    solutions: paper.solutions,
     votes,
     cells,
     warped,
@@ -176,7 +214,16 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
   }
 }
 
-const round3 = (x: number): number => Math.round(x * 1000) / 1000
+/** Votes kept only for the cells still filled (the others' become null). */
+function maskVotes(votes: Votes, cells: readonly { filled: boolean }[]): Votes {
+  return Object.fromEntries(Object.entries(votes).map(([name, probs]) => [name, probs.map((p, i) => (cells[i].filled ? p : null))]))
+}
+
+function argmax(p: ArrayLike<number>): number {
+  let best = 0
+  for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i
+  return best
+}
 
 /** Weighted product of the voters' probabilities per filled cell, floored, normalised. */
 export function combineVotes(

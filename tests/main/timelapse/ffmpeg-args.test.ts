@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildEncodeArgs, even, videoFilters } from '../../../src/main/timelapse/ffmpeg-args'
 
 const base = {
-  inputPattern: 'frame%07d.jpg',
-  startNumber: 1,
+  inputCodec: 'mjpeg' as const,
   fpsIn: 10,
   fpsOut: 24,
   crf: 20,
@@ -15,12 +14,16 @@ const base = {
 const valueAfter = (args: string[], flag: string) => args[args.indexOf(flag) + 1]
 
 describe('buildEncodeArgs', () => {
-  it('reads the numbered sequence at the input rate and writes H.264 at the output rate', () => {
+  it('reads images from its standard input at the input rate and writes H.264 at the output rate', () => {
     const args = buildEncodeArgs(base)
     expect(valueAfter(args, '-framerate')).toBe('10')
-    expect(valueAfter(args, '-i')).toBe('frame%07d.jpg')
+    expect(valueAfter(args, '-f')).toBe('image2pipe')
+    expect(valueAfter(args, '-i')).toBe('pipe:0')
+    expect(args).toContain('-nostdin')
     expect(valueAfter(args, '-r')).toBe('24')
-    expect(valueAfter(args, '-c:v')).toBe('libx264')
+    // The input's codec before -i, x264 after it.
+    expect(args.slice(0, args.indexOf('-i'))).toEqual(expect.arrayContaining(['-c:v', 'mjpeg']))
+    expect(valueAfter(args.slice(args.indexOf('-i')), '-c:v')).toBe('libx264')
     expect(valueAfter(args, '-crf')).toBe('20')
     expect(valueAfter(args, '-g')).toBe('15')
     expect(valueAfter(args, '-pix_fmt')).toBe('yuv420p')
@@ -31,9 +34,10 @@ describe('buildEncodeArgs', () => {
     expect(args.indexOf('-r')).toBeGreaterThan(args.indexOf('-i'))
   })
 
-  it('passes the start number, preset and thread count', () => {
-    const args = buildEncodeArgs({ ...base, startNumber: 37, preset: 'medium', threads: 2 })
-    expect(valueAfter(args, '-start_number')).toBe('37')
+  it('names the output format, and passes the preset and thread count', () => {
+    expect(buildEncodeArgs(base).slice(-3)).toEqual(['-f', 'mp4', '/tmp/out.mp4'])
+    expect(valueAfter(buildEncodeArgs({ ...base, inputCodec: 'png' }), '-c:v')).toBe('png')
+    const args = buildEncodeArgs({ ...base, preset: 'medium', threads: 2 })
     expect(valueAfter(args, '-preset')).toBe('medium')
     expect(valueAfter(args, '-threads')).toBe('2')
     expect(buildEncodeArgs(base)).not.toContain('-threads')
@@ -42,10 +46,6 @@ describe('buildEncodeArgs', () => {
 
   it('keeps fractional rates as given', () => {
     expect(valueAfter(buildEncodeArgs({ ...base, fpsIn: 12.5 }), '-framerate')).toBe('12.5')
-  })
-
-  it('refuses a pattern without a number field', () => {
-    expect(() => buildEncodeArgs({ ...base, inputPattern: 'frame.jpg' })).toThrow(/pattern/)
   })
 })
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import {
   createProgressReader,
   ffmpegErrorMessage,
+  framesDecoded,
   parseProgressLine,
   parseTimestamp,
 } from '../../../src/main/timelapse/ffmpeg-progress'
@@ -70,8 +71,22 @@ describe('ffmpegErrorMessage', () => {
     expect(msg).not.toContain('libavutil')
   })
 
+  it('leaves out the statistics -v verbose adds', () => {
+    const stderr = ['Error while decoding stream #0:0: Invalid data found when processing input', 'Conversion failed!', '[AVIOContext @ 0x1de08880] Statistics: 0 seeks, 0 writeouts', 'Input file #0 (pipe:0):'].join('\n')
+    expect(ffmpegErrorMessage(stderr)).toBe('Error while decoding stream #0:0: Invalid data found when processing input\nConversion failed!')
+  })
+
   it('names the missing input', () => {
     expect(ffmpegErrorMessage(fixture('encode-missing-input.stderr.txt'))).toContain('No such file or directory')
+  })
+})
+
+describe('framesDecoded', () => {
+  it("reads how many images ffmpeg decoded from its closing statistics", () => {
+    // As the bundled ffmpeg prints them at -v verbose.
+    const stderr = 'Input file #0 (pipe:0):\n  Input stream #0:0 (video): 12 packets read (105299 bytes); 12 frames decoded; \n  Total: 12 packets (105299 bytes) demuxed\n'
+    expect(framesDecoded(stderr)).toBe(12)
+    expect(framesDecoded('Conversion failed!')).toBeUndefined()
   })
 })
 

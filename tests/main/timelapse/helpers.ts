@@ -52,3 +52,24 @@ export async function loadOpenCVForTests(): Promise<CV> {
   delete (mod as { then?: unknown }).then
   return mod
 }
+
+/** Linux: the ids of the ffmpeg processes whose parent is `parent` (read from /proc). */
+export async function ffmpegChildren(parent: number): Promise<number[]> {
+  const { readdir: list, readFile: read } = await import('node:fs/promises')
+  const found: number[] = []
+  for (const name of await list('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const stat = await read(`/proc/${name}/stat`, 'utf8').catch(() => '')
+    // "pid (comm) state ppid …": comm may hold spaces, so split after its closing parenthesis.
+    const m = /^\d+ \((.*)\) (\S) (\d+)/s.exec(stat)
+    if (m && m[1] === 'ffmpeg' && Number(m[3]) === parent) found.push(Number(name))
+  }
+  return found
+}
+
+/** True once process `pid` has ended (gone, or a zombie nobody has reaped yet). */
+export async function processEnded(pid: number): Promise<boolean> {
+  const { readFile: read } = await import('node:fs/promises')
+  const stat = await read(`/proc/${pid}/stat`, 'utf8').catch(() => null)
+  return stat === null || /^\d+ \(.*\) [ZX] /s.test(stat)
+}

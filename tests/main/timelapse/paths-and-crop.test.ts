@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest'
 import { cropRect, puzzleCropRect } from '../../../src/main/timelapse/crop'
 import { unpackedPath } from '../../../src/main/timelapse/ffmpeg-path'
 import { frameName, frameNumber, listFrames } from '../../../src/main/timelapse/frame-names'
-import { isContiguous } from '../../../src/main/timelapse/sequence'
 import { tempDir } from './helpers'
 
 describe('unpackedPath', () => {
@@ -35,12 +34,6 @@ describe('frame names', () => {
     await mkdir(join(dir, '.staging'))
     expect(await listFrames(dir)).toEqual({ prefix: 'frame', numbers: [1, 3] })
     await rm(dir, { recursive: true })
-  })
-
-  it('tells contiguous runs from gapped ones', () => {
-    expect(isContiguous([4, 5, 6])).toBe(true)
-    expect(isContiguous([1, 2, 4])).toBe(false)
-    expect(isContiguous([])).toBe(true)
   })
 })
 

@@ -1,9 +1,10 @@
 /** The service the IPC channels call: argument checks and a whole record -> encode -> delete cycle. */
 import { existsSync } from 'node:fs'
-import { readdir, rm } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServices } from '../../../src/main/services'
 import { probeVideo } from '../../../src/main/timelapse/ffmpeg-probe'
 import { createTimelapseService, type TimelapseService } from '../../../src/main/timelapse/service'
 import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSessionSummary } from '../../../src/shared/timelapse'
@@ -111,6 +112,41 @@ describe('exportSolveVideo', () => {
     expect((await probeVideo(ffmpegPath, video)).codec).toBe('h264')
     await expect(service.exportSolveVideo('12', [])).rejects.toThrow(/81 digits/)
     await expect(service.exportSolveVideo(givens, [{ ...step, text: 5 }])).rejects.toThrow(/step 1/)
+  })
+})
+
+describe('a failed re-encode', () => {
+  it('keeps the earlier film and says why', async () => {
+    const s = await service.startSession({ ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 4, fpsOut: 8, size: { width: 320, height: 240 } })
+    for (const f of frames.slice(0, 4)) {
+      service.addFrame(s.id, f)
+      await new Promise((ok) => setTimeout(ok, 10))
+    }
+    await service.stopSession(s.id)
+    const first = await service.encode(s.id)
+    const film = await readFile(first.video)
+    // Every frame damaged since (a disk fault): nothing to encode, and the good film stays.
+    const dir = join(base, 'timelapses', s.id)
+    for (const name of (await readdir(dir)).filter((n) => n.startsWith('frame'))) await writeFile(join(dir, name), '')
+    await expect(service.encode(s.id)).rejects.toThrow(/no readable frames/)
+    expect(Buffer.compare(await readFile(first.video), film)).toBe(0)
+    expect(await service.videoPath(s.id)).toBe(first.video)
+    expect((await readdir(dir)).filter((n) => n.startsWith('.'))).toEqual([])
+  })
+})
+
+describe('the solving steps as a video', () => {
+  it('leaves no film in the app data once handed to the renderer, nor any a crash left', async () => {
+    const userDataDir = await tempDir('solve-video')
+    const leftovers = join(userDataDir, 'timelapses', 'solve-videos')
+    await (await import('node:fs/promises')).mkdir(leftovers, { recursive: true })
+    await writeFile(join(leftovers, 'solve-20250101T000000Z-abcdef.mp4'), 'a film an earlier run never deleted')
+    const { handlers } = createServices({ userDataDir, version: 't', mode: 'web' })
+    // A solved grid with two cells emptied: two steps, so the film is quick to make.
+    const video = await handlers['solve:video']({ puzzle: '089251467576948132142367589821694375934715826765823941258136794493572618617489250' })
+    expect(Buffer.from(video.subarray(4, 8)).toString()).toBe('ftyp')
+    expect(await readdir(leftovers)).toEqual([])
+    await rm(userDataDir, { recursive: true, force: true })
   })
 })
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { probeVideo } from '../../../src/main/timelapse/ffmpeg-probe'
 import { solveFrameSvg, techniqueTitle, wrapText } from '../../../src/main/timelapse/solve-frame-svg'
+import { reserveFilm } from '../../../src/main/timelapse/film-output'
 import { checkSolveVideoInput, renderSolveVideo, solveFrames } from '../../../src/main/timelapse/solve-video'
 import { parsePuzzle } from '../../../src/shared/sudoku/format'
 import { logicalSolve } from '../../../src/shared/sudoku/logical-solve'
@@ -64,8 +65,7 @@ describe('renderSolveVideo', () => {
     const steps = solved.steps.slice(0, 6)
     const progress: number[] = []
     const result = await renderSolveVideo(grid, steps, {
-      output: join(dir, 'solve.mp4'),
-      stagingDir: join(dir, '.staging'),
+      output: await reserveFilm(join(dir, 'solve.mp4')),
       secondsPerStep: 0.5,
       fpsOut: 4,
       size: { width: 640, height: 360 },

@@ -34,4 +34,12 @@ describe('parsePuzzle', () => {
     expect(() => parsePuzzle(`${LINE.slice(0, 80)}a`)).toThrow(/Unexpected character "a" for cell 81/)
     expect(() => parsePuzzle('1,2,3\n4,5,6')).toThrow(/9 rows/)
   })
+
+  it('refuses a CSV field of more than one character (found by npm run fuzz: "10" was read as a 10)', () => {
+    const rows = DIGITS.match(/.{9}/g)!.map((r) => [...r].map((d) => (d === '0' ? '' : d)))
+    for (const field of ['10', '99', '1.5', '1x']) {
+      rows[4][4] = field
+      expect(() => parsePuzzle(rows.map((r) => r.join(',')).join('\n'))).toThrow(`Unexpected character "${field}" for cell 41`)
+    }
+  })
 })

@@ -1,4 +1,4 @@
-import type { SudokuResults, SudokuTask } from './sudoku.worker'
+import type { SudokuResults, SudokuTask } from './sudoku-tasks'
 
 export class TaskCancelled extends Error {
   override name = 'TaskCancelled'

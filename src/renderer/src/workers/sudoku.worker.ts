@@ -1,33 +1,10 @@
 /**
- * Solving, hints and rating off the UI thread. Clients terminate this worker to cancel a long
- * search, so the engine itself needs no cancellation points.
+ * Solving, hints, checks and rating off the UI thread (sudoku-tasks.ts). Clients terminate this
+ * worker to cancel a long search, so the engine itself needs no cancellation points.
  */
-import type { Grid } from '../../../shared/sudoku/board'
-import { type HintInput, type HintLevel, hint } from '../../../shared/sudoku/hint'
-import { ratePuzzle } from '../../../shared/sudoku/rating'
-import { analyse } from '../../../shared/sudoku/validate'
+import { type SudokuTask, perform } from './sudoku-tasks'
 
-export type SudokuTask =
-  | { readonly kind: 'analyse'; readonly grid: Grid }
-  | { readonly kind: 'hint'; readonly input: HintInput; readonly level: HintLevel }
-  | { readonly kind: 'rate'; readonly grid: Grid }
-
-export interface SudokuResults {
-  analyse: ReturnType<typeof analyse>
-  hint: ReturnType<typeof hint>
-  rate: ReturnType<typeof ratePuzzle>
-}
-
-function perform(task: SudokuTask): unknown {
-  switch (task.kind) {
-    case 'analyse':
-      return analyse(task.grid)
-    case 'hint':
-      return hint(task.input, task.level)
-    case 'rate':
-      return ratePuzzle(task.grid)
-  }
-}
+export type { SudokuResults, SudokuTask } from './sudoku-tasks'
 
 self.onmessage = (message: MessageEvent<{ id: number; task: SudokuTask }>) => {
   const { id, task } = message.data

@@ -75,14 +75,13 @@ export async function loadPipeline(): Promise<Pipeline> {
         const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
         return { noGrid: message, detection: found }
       }
-      // Until the reader tells printed from written digits, every digit read is a given.
-      const cells = [...result.grid].map((digit, i) => ({ kind: digit ? ('given' as const) : ('empty' as const), digit, marks: [], confidence: result.confidence[i] }))
+      const { paper } = result
       return {
         grid: [...result.grid],
-        cells,
-        entries: new Array<number>(81).fill(0),
-        mistakes: [],
-        informed: [],
+        cells: paper.cells,
+        entries: [...paper.entries],
+        mistakes: [...paper.mistakes],
+        informed: [...paper.informed],
         confidence: result.confidence,
         repaired: [...result.repaired],
         solutions: result.solutions,

@@ -1,0 +1,35 @@
+/**
+ * The work the sudoku worker does, as one plain function (so component tests can run it in place
+ * of the worker): solving, hints, checking the player's paper and rating.
+ */
+import type { Grid } from '../../../shared/sudoku/board'
+import { checkPaper } from '../../../shared/sudoku/check'
+import { type HintInput, type HintLevel, hint } from '../../../shared/sudoku/hint'
+import { ratePuzzle } from '../../../shared/sudoku/rating'
+import { analyse } from '../../../shared/sudoku/validate'
+
+export type SudokuTask =
+  | { readonly kind: 'analyse'; readonly grid: Grid }
+  | { readonly kind: 'hint'; readonly input: HintInput; readonly level: HintLevel }
+  | { readonly kind: 'check'; readonly input: HintInput; readonly level: HintLevel }
+  | { readonly kind: 'rate'; readonly grid: Grid }
+
+export interface SudokuResults {
+  analyse: ReturnType<typeof analyse>
+  hint: ReturnType<typeof hint>
+  check: ReturnType<typeof checkPaper>
+  rate: ReturnType<typeof ratePuzzle>
+}
+
+export function perform(task: SudokuTask): SudokuResults[SudokuTask['kind']] {
+  switch (task.kind) {
+    case 'analyse':
+      return analyse(task.grid)
+    case 'hint':
+      return hint(task.input, task.level)
+    case 'check':
+      return checkPaper(task.input, task.level)
+    case 'rate':
+      return ratePuzzle(task.grid)
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Step 7: decide the page. From what the models say about each cell (its kind, its digit read as
+ * print and as handwriting, the pencil marks in it) to the page as a person left it: the printed
+ * puzzle, the digits they wrote, and their mistakes.
+ *
+ * - The givens must be a proper puzzle: the Sudoku rules repair them (repair.ts), as for a blank
+ *   printed puzzle.
+ * - An entry is never "repaired" to the solution. A written digit that contradicts the solution is
+ *   the person's mistake and is reported as one. The solution may only settle which of two close
+ *   readings of an unclear stroke is the likelier, and such cells are reported as `informed`.
+ */
+import { CELLS, type Cell, type Grid } from '../sudoku/board'
+import { solve } from '../sudoku/solver'
+import { CELL_KINDS, type CellKind, type CellReading, type PaperReading, mistakesOf } from './cell-reading'
+import { bestDigits, repair } from './repair'
+
+export interface CellEvidence {
+  /** Probabilities of the kinds, in CELL_KINDS order. */
+  readonly kind: ArrayLike<number>
+  /** The digit's probabilities (index d - 1) read as print; null where print was not read. */
+  readonly printed: ArrayLike<number> | null
+  /** The digit's probabilities read as handwriting; null where handwriting was not read. */
+  readonly written: ArrayLike<number> | null
+  /** The candidate digits read in a cell of pencil marks ([] when unread). */
+  readonly marks: readonly number[]
+}
+
+export interface DecidedPaper extends PaperReading {
+  /** Solutions of the givens, counted up to 2. */
+  readonly solutions: number
+}
+
+/**
+ * An unclear written digit is settled by the solution only when the solution's digit is at least
+ * this likely relative to the best reading: a stroke the models find about as much a 1 as a 7.
+ * Below it the best reading stands, and if it contradicts the solution it is a mistake.
+ */
+export const INFORMED_RATIO = 0.5
+
+/** `rules: false` takes each given's best reading as it is (for benchmarks). */
+export function decidePaper(evidence: readonly CellEvidence[], options: { rules?: boolean } = {}): DecidedPaper {
+  const kinds = evidence.map((e) => CELL_KINDS[argmax(e.kind)])
+  // The printed digits, repaired to a proper puzzle; a cell judged printed but read by no voter
+  // falls back on its handwriting reading.
+  const givenProbs = evidence.map((e, cell) => (kinds[cell] === 'given' ? (e.printed ?? e.written) : null))
+  const fixed = (options.rules ?? true) ? repair({ probs: givenProbs }) : asRead(givenProbs)
+  const givens = fixed.grid
+  const solution = fixed.solutions === 1 ? solve(givens, { limit: 1 }).solution : null
+
+  const entries = new Uint8Array(CELLS)
+  const informed: Cell[] = []
+  for (let cell = 0; cell < CELLS; cell++) {
+    const probs = evidence[cell].written
+    if (kinds[cell] !== 'entry' || !probs) continue
+    const best = argmax(probs) + 1
+    const right = solution?.[cell] ?? 0
+    if (right && right !== best && probs[right - 1] >= INFORMED_RATIO * probs[best - 1]) {
+      entries[cell] = right
+      informed.push(cell)
+    } else entries[cell] = best
+  }
+
+  const cells: CellReading[] = evidence.map((e, cell) => {
+    const kind = kinds[cell]
+    const kindP = e.kind[CELL_KINDS.indexOf(kind)]
+    const digit = kind === 'given' ? givens[cell] : kind === 'entry' ? entries[cell] : 0
+    const digitProbs = kind === 'given' ? givenProbs[cell] : kind === 'entry' ? e.written : null
+    const digitP = digit && digitProbs ? digitProbs[digit - 1] : 1
+    return { kind, digit, marks: kind === 'marks' ? [...e.marks] : [], confidence: round3(kindP * digitP) }
+  })
+  return {
+    cells,
+    givens,
+    entries,
+    solution,
+    mistakes: mistakesOf(entries, solution),
+    repaired: fixed.repaired,
+    informed,
+    solutions: fixed.solutions,
+  }
+}
+
+/**
+ * The kinds of a page judged from its ink alone (no cell model): a filled cell is a given; an
+ * empty one is empty, the less surely the more ink evidence it had (`filledScore` near the cut).
+ */
+export function inkKinds(cells: readonly { filled: boolean; filledScore: number }[]): Float32Array[] {
+  return cells.map(({ filled, filledScore }) => {
+    if (filled) return kindProbs('given')
+    const given = Math.min(1, filledScore / 1.2) / 2
+    return Float32Array.from(CELL_KINDS, (k) => (k === 'given' ? given : k === 'empty' ? 1 - given : 0))
+  })
+}
+
+/** A certain kind, as probabilities. */
+export function kindProbs(kind: CellKind): Float32Array {
+  return Float32Array.from(CELL_KINDS, (k) => (k === kind ? 1 : 0))
+}
+
+function asRead(probs: readonly (ArrayLike<number> | null)[]): { grid: Grid; repaired: Cell[]; solutions: number } {
+  const grid = bestDigits({ probs })
+  return { grid, repaired: [], solutions: solve(grid, { limit: 2 }).count }
+}
+
+/** The best digit per cell of the given kind, without rules (for benchmarks). */
+export function readAsIs(evidence: readonly CellEvidence[], kind: 'given' | 'entry'): Grid {
+  return bestDigits({
+    probs: evidence.map((e) => (CELL_KINDS[argmax(e.kind)] === kind ? (kind === 'given' ? (e.printed ?? e.written) : e.written) : null)),
+  })
+}
+
+function argmax(p: ArrayLike<number>): number {
+  let best = 0
+  for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i
+  return best
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000

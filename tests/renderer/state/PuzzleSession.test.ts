@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { MARKS_UNREAD, digitBit } from '../../../src/shared/sudoku/board'
+import { marksMask } from '../../../src/shared/sudoku/pencil'
+import { PuzzleSession } from '../../../src/renderer/src/state/PuzzleSession.svelte'
+import { PUZZLE, paperOutcome } from '../paper'
+
+// r1c1 (0) is 3, r1c3 (2) is 9, r2c3 (11) is 6, r2c4 (12) is 9.
+const page = () => paperOutcome({ entries: { 0: 3, 2: 1 }, marks: { 11: [6, 8], 12: [] } })
+
+describe('PuzzleSession with a page in progress', () => {
+  it('loads the givens as givens, the entries as the player digits and the marks as their pencil marks', () => {
+    const session = new PuzzleSession()
+    session.loadPaper(page(), 'read')
+    const { grid, givens, written, marks, paper } = session.board
+    expect(Array.from(grid.slice(0, 3))).toEqual([3, 8, 1])
+    expect(Array.from(givens.slice(0, 3))).toEqual([0, 1, 0])
+    expect(Array.from(written.slice(0, 3))).toEqual([1, 0, 1])
+    expect(session.givenCount).toBe([...PUZZLE].filter((d) => d !== '0').length)
+    expect(marks[11]).toBe(marksMask([6, 8]))
+    expect(marks[12]).toBe(MARKS_UNREAD)
+    expect(marks[0]).toBe(0)
+    expect(paper?.entries[0]).toBe(3)
+    expect(session.mode).toBe('play')
+    expect(session.givensKey).toBe(PUZZLE)
+  })
+
+  it('undoes the load as one edit, and redoes it with what was read', () => {
+    const session = new PuzzleSession()
+    session.setDigit(40, 5)
+    const before = session.board
+    session.loadPaper(page(), 'read')
+    const loaded = session.board
+    session.undo()
+    expect(session.board).toBe(before)
+    expect(session.board.paper).toBeNull()
+    session.redo()
+    expect(session.board).toBe(loaded)
+  })
+
+  it('makes a typed digit over a pen entry the player own, and undo brings the entry back', () => {
+    const session = new PuzzleSession()
+    session.loadPaper(page(), 'read')
+    session.setDigit(2, 9)
+    expect([session.board.grid[2], session.board.written[2], session.board.givens[2]]).toEqual([9, 0, 0])
+    session.undo()
+    expect([session.board.grid[2], session.board.written[2]]).toEqual([1, 1])
+  })
+
+  it('corrects a misread given as a given, while other givens stay locked', () => {
+    const session = new PuzzleSession()
+    session.loadPaper(page(), 'read')
+    expect(session.setDigit(1, 6)).toBe(true)
+    expect([session.board.grid[1], session.board.givens[1]]).toEqual([6, 1])
+    expect(session.status.text).toBe('Corrected the given in r1c2: read as 8, now 6. Ctrl+Z undoes it.')
+    expect(session.givensKey[1]).toBe('6')
+    session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
+    expect(session.setDigit(1, 6)).toBe(false)
+  })
+
+  it('toggles pencil marks in empty cells only, as undoable edits', () => {
+    const session = new PuzzleSession()
+    session.loadPaper(page(), 'read')
+    expect(session.toggleMark(12, 4)).toBe(true)
+    expect(session.board.marks[12]).toBe(digitBit(4))
+    expect(session.toggleMark(0, 4)).toBe(false)
+    session.undo()
+    expect(session.board.marks[12]).toBe(MARKS_UNREAD)
+  })
+
+  it('gives hints the givens, the player digits and their readable marks', () => {
+    const session = new PuzzleSession()
+    session.loadPaper(page(), 'read')
+    const input = session.hintInput()
+    expect(Array.from(input.givens).join('')).toBe(PUZZLE)
+    expect([input.entries![0], input.entries![1], input.entries![2]]).toEqual([3, 0, 1])
+    expect(input.candidates![11]).toBe(marksMask([6, 8]))
+    expect(input.candidates![12]).toBe(0x1ff)
+  })
+})

@@ -1,0 +1,120 @@
+/**
+ * paper.ts: from each cell's kind and readings to the page as a person left it. Puzzles and their
+ * solutions: the Sudoku Exchange bank (public domain).
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { CellKind } from '../../../src/shared/vision/cell-reading'
+import { type CellEvidence, INFORMED_RATIO, decidePaper, kindProbs } from '../../../src/shared/vision/paper'
+import { PUZZLES_DIR } from '../../fixtures/puzzles'
+
+const bank = readFileSync(join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt'), 'utf8')
+  .split(/\r?\n/)
+  .filter((l) => /^[0-9.]{81}\s+[1-9]{81}/.test(l))
+  .slice(0, 10)
+  .map((l) => {
+    const [puzzle, solution] = l.split(/\s+/)
+    return { puzzle: Uint8Array.from(puzzle, (ch) => Number(ch) || 0), solution: Uint8Array.from(solution, Number) }
+  })
+
+/** Probabilities that put `p` on `digit` and share the rest; `second` gets `q` of it when given. */
+function digitProbs(digit: number, p = 0.9, second?: { digit: number; p: number }): Float32Array {
+  const probs = new Float32Array(9).fill((1 - p - (second?.p ?? 0)) / (second ? 7 : 8))
+  probs[digit - 1] = p
+  if (second) probs[second.digit - 1] = second.p
+  return probs
+}
+
+/** A page: the puzzle's givens printed, `written` cells holding those digits in pen, the rest empty. */
+function page(puzzle: Uint8Array, written: Map<number, number>, overrides: Map<number, Partial<CellEvidence>> = new Map()): CellEvidence[] {
+  return Array.from(puzzle, (given, cell) => {
+    const pen = written.get(cell)
+    const kind: CellKind = given ? 'given' : pen ? 'entry' : 'empty'
+    const base: CellEvidence = {
+      kind: kindProbs(kind),
+      printed: given ? digitProbs(given) : null,
+      written: pen ? digitProbs(pen) : null,
+      marks: [],
+    }
+    return { ...base, ...overrides.get(cell) }
+  })
+}
+
+const emptyCells = (puzzle: Uint8Array): number[] => [...puzzle.keys()].filter((c) => !puzzle[c])
+
+describe('decidePaper', () => {
+  it('keeps the givens, the entries and the marks apart, and finds the givens\' solution', () => {
+    const { puzzle, solution } = bank[0]
+    const [a, b, c] = emptyCells(puzzle)
+    const r = decidePaper(page(puzzle, new Map([[a, solution[a]], [b, solution[b]]]), new Map([[c, { kind: kindProbs('marks'), marks: [2, 7] }]])))
+    expect(r.givens).toEqual(puzzle)
+    expect(r.solution).toEqual(solution)
+    expect([...r.entries.keys()].filter((cell) => r.entries[cell])).toEqual([a, b])
+    expect([r.entries[a], r.entries[b]]).toEqual([solution[a], solution[b]])
+    expect(r.cells[a]).toMatchObject({ kind: 'entry', digit: solution[a] })
+    expect(r.cells[c]).toMatchObject({ kind: 'marks', digit: 0, marks: [2, 7] })
+    expect(r.cells[puzzle.findIndex((d) => d !== 0)]).toMatchObject({ kind: 'given' })
+    expect(r.mistakes).toEqual([])
+    expect(r.informed).toEqual([])
+    expect(r.solutions).toBe(1)
+  })
+
+  it('reports a clearly written wrong digit as a mistake and never changes it to the solution', () => {
+    for (const { puzzle, solution } of bank) {
+      const cell = emptyCells(puzzle)[3]
+      const wrong = (solution[cell] % 9) + 1
+      const r = decidePaper(page(puzzle, new Map([[cell, wrong]])))
+      expect(r.entries[cell]).toBe(wrong)
+      expect(r.cells[cell].digit).toBe(wrong)
+      expect(r.mistakes).toEqual([cell])
+      expect(r.informed).toEqual([])
+    }
+  })
+
+  it('lets the solution settle an unclear stroke between two close readings, and says so', () => {
+    const { puzzle, solution } = bank[1]
+    const cell = emptyCells(puzzle)[5]
+    const right = solution[cell]
+    const other = (right % 9) + 1
+    // Read a little more as `other` than as the right digit: the solution tips it.
+    const unclear = digitProbs(other, 0.5, { digit: right, p: 0.45 })
+    const r = decidePaper(page(puzzle, new Map([[cell, other]]), new Map([[cell, { written: unclear }]])))
+    expect(r.entries[cell]).toBe(right)
+    expect(r.informed).toEqual([cell])
+    expect(r.mistakes).toEqual([])
+    // A reading that favours `other` by more than the ratio allows stays a mistake.
+    const clear = digitProbs(other, 0.8, { digit: right, p: 0.8 * INFORMED_RATIO * 0.9 })
+    const s = decidePaper(page(puzzle, new Map([[cell, other]]), new Map([[cell, { written: clear }]])))
+    expect(s.entries[cell]).toBe(other)
+    expect(s.mistakes).toEqual([cell])
+  })
+
+  it('repairs a misread given with the rules, but not the entries', () => {
+    const { puzzle, solution } = bank[2]
+    const given = puzzle.findIndex((d) => d !== 0)
+    const row = Math.floor(given / 9)
+    const clash = [...puzzle.slice(row * 9, row * 9 + 9)].find((d, i) => d && row * 9 + i !== given)!
+    const pen = emptyCells(puzzle)[0]
+    const wrongEntry = (solution[pen] % 9) + 1
+    const misread = digitProbs(clash, 0.55, { digit: puzzle[given], p: 0.35 })
+    const r = decidePaper(page(puzzle, new Map([[pen, wrongEntry]]), new Map([[given, { printed: misread }]])))
+    expect(r.givens).toEqual(puzzle)
+    expect(r.repaired).toEqual([given])
+    expect(r.entries[pen]).toBe(wrongEntry)
+    expect(r.mistakes).toEqual([pen])
+  })
+
+  it('reports no solution and no mistakes when the givens are not a proper puzzle', () => {
+    const { puzzle } = bank[3]
+    const givens = [...puzzle.keys()].filter((c) => puzzle[c])
+    // Drop a third of the givens' ink: several solutions, nothing to judge entries against.
+    const sparse = Uint8Array.from(puzzle, (d, c) => (givens.indexOf(c) % 3 === 0 ? 0 : d))
+    const pen = emptyCells(puzzle)[0]
+    const r = decidePaper(page(sparse, new Map([[pen, 5]])))
+    expect(r.solutions).toBeGreaterThan(1)
+    expect(r.solution).toBeNull()
+    expect(r.mistakes).toEqual([])
+    expect(r.entries[pen]).toBe(5)
+  })
+})
