@@ -35,7 +35,7 @@ UNKNOWN = -1
 SRC_PEN, SRC_WICHT, SRC_SYNTH = 0, 1, 2
 
 # Network widths: conv 3x3 (C1, C2, C3) each + ReLU + 2x2 max-pool, dense H, heads 4 and 9.
-# ~0.4 M multiply-adds per cell (the TS runtime's budget: 81 cells well under 100 ms).
+# ~0.7 M multiply-adds a cell (the TS runtime's budget: 81 cells well under 100 ms; 57 ms of CPU).
 WIDTHS = tuple(int(v) for v in os.environ.get('WIDTHS', '8,16,32,64').split(','))
 EPOCHS = int(os.environ.get('EPOCHS', 6))
 # Samples per epoch from each source (drawn afresh each epoch): real pen cells are all used.

@@ -18,14 +18,16 @@ import type { GrayImage } from './image'
 /**
  * Patch side in pixels. A cell of the 900 px warp is 100 px; at 32 a handwritten digit is ~18 px
  * high (MNIST's digits are 20) and a pencil mark ~6-8 px, which the model still tells from an
- * empty cell; 32 keeps the model at ~0.4 M multiply-adds per cell (scripts/train-paper/README.md).
+ * empty cell; 32 keeps the cell model at ~0.7 M multiply-adds a cell, 57 ms of CPU for 81 cells
+ * (scripts/train-paper/README.md). Set by reasoning, not chosen by validation (no CV run compared sizes).
  */
 export const PATCH_SIDE = 32
 
 /**
  * Fraction of the cell side cut away on each side. The bounds run through the line centres; 4%
  * (4 px of a 100 px cell) drops the thin lines' ink but keeps pencil marks written into a corner,
- * which sit ~6-15 px from the lines on the shared pen photos.
+ * which sit ~6-15 px from the lines on the shared pen photos. Not compared with other values by
+ * validation either.
  */
 export const PATCH_INSET = 0.04
 
