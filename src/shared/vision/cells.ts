@@ -194,7 +194,7 @@ export function blobsIn(mask: Uint8Array, w: number, h: number, band: number): B
  * spans most of the width (height), plus one pixel either side for anti-aliased line edges. This
  * separates a digit printed close to a line from the line, where the global mask joins them.
  */
-function eraseLines(mask: Uint8Array, w: number, h: number): void {
+export function eraseLines(mask: Uint8Array, w: number, h: number): void {
   const rowsToClear: number[] = []
   for (let y = 0; y < h; y++) {
     if (y > 0.3 * h && y < 0.7 * h) continue
@@ -454,7 +454,7 @@ export function otsu(histogram: ArrayLike<number>): number {
  * cut (or `fixedCut`, for a digit whose faint strokes the box was grown to take in), then scales the ink to DIGIT_HEIGHT (width capped so a wide digit still fits) and centres
  * it on a white CELL_IMAGE_SIZE square. Area-averaged scaling keeps anti-aliased edges.
  */
-function normalise(flat: GrayImage, box: Box, fixedCut?: number): GrayImage {
+export function normalise(flat: GrayImage, box: Box, fixedCut?: number): GrayImage {
   const pad = 2
   const bx0 = Math.max(0, box.x - pad)
   const by0 = Math.max(0, box.y - pad)

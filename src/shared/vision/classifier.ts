@@ -18,7 +18,12 @@
  * `bench/digit-folds.ts` gives, for each training photo, a model that never saw that photo's
  * printed puzzle (5 folds split by puzzle, not by photo).
  */
+import { decodeHalfs, encodeHalfs } from './half-floats'
 import type { GrayImage } from './image'
+import { conv3x3Relu, dense, maxPool2, softmax } from './nn'
+
+// The layer functions live in nn.ts (shared with every network); re-exported for the trainer.
+export { conv3x3Relu, dense, maxPool2, softmax }
 
 export interface DigitNetShape {
   /** Side of the square network input after cropping and downsampling (20). */
@@ -72,79 +77,13 @@ export function netFromFlat(shape: DigitNetShape, flat: Float32Array): DigitNet 
   return { shape, w1, b1, w2, b2, w3, b3, w4, b4 }
 }
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-
-/** base64 without atob/Buffer (neither is available in every context src/shared runs in). */
-export function base64ToBytes(text: string): Uint8Array {
-  const lookup = new Uint8Array(128)
-  for (let i = 0; i < B64.length; i++) lookup[B64.charCodeAt(i)] = i
-  const clean = text.replace(/[^A-Za-z0-9+/]/g, '')
-  const out = new Uint8Array(Math.floor((clean.length * 3) / 4))
-  let o = 0
-  for (let i = 0; i + 1 < clean.length; i += 4) {
-    const a = lookup[clean.charCodeAt(i)], b = lookup[clean.charCodeAt(i + 1)]
-    const c = i + 2 < clean.length ? lookup[clean.charCodeAt(i + 2)] : 0
-    const d = i + 3 < clean.length ? lookup[clean.charCodeAt(i + 3)] : 0
-    const n = (a << 18) | (b << 12) | (c << 6) | d
-    if (o < out.length) out[o++] = (n >> 16) & 255
-    if (o < out.length) out[o++] = (n >> 8) & 255
-    if (o < out.length) out[o++] = n & 255
-  }
-  return out
-}
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0)
-    s += B64[(n >> 18) & 63] + B64[(n >> 12) & 63]
-    s += i + 1 < bytes.length ? B64[(n >> 6) & 63] : '='
-    s += i + 2 < bytes.length ? B64[n & 63] : '='
-  }
-  return s
-}
-
-/** float32 -> IEEE half (round to nearest); weights lose nothing that matters at 11 bits. */
-function toHalf(v: number): number {
-  const f = new Float32Array([v])
-  const x = new Uint32Array(f.buffer)[0]
-  const sign = (x >>> 16) & 0x8000
-  const exp = ((x >>> 23) & 0xff) - 127 + 15
-  const mant = x & 0x7fffff
-  if (exp <= 0) return exp < -10 ? sign : sign | ((mant | 0x800000) >> (1 - exp + 13))
-  if (exp >= 31) return sign | 0x7bff // clamp: no weight is anywhere near 65504
-  const h = sign | (exp << 10) | (mant >> 13)
-  return mant & 0x1000 ? h + 1 : h
-}
-
-function fromHalf(h: number): number {
-  const sign = h & 0x8000 ? -1 : 1
-  const exp = (h >> 10) & 0x1f
-  const mant = h & 0x3ff
-  if (exp === 0) return sign * mant * 2 ** -24
-  return sign * (1 + mant / 1024) * 2 ** (exp - 15)
-}
-
 /** Stored as base64 of little-endian float16, halving the file against float32. */
 export function decodeDigitModel(model: EncodedDigitModel): DigitNet {
-  const bytes = base64ToBytes(model.weights)
-  const flat = new Float32Array(bytes.byteLength / 2)
-  for (let i = 0; i < flat.length; i++) flat[i] = fromHalf(bytes[2 * i] | (bytes[2 * i + 1] << 8))
-  return netFromFlat(model.shape, flat)
+  return netFromFlat(model.shape, decodeHalfs(model.weights))
 }
 
 export function encodeDigitModel(net: DigitNet, about: string): EncodedDigitModel {
-  const parts = [net.w1, net.b1, net.w2, net.b2, net.w3, net.b3, net.w4, net.b4]
-  const total = parts.reduce((a, p) => a + p.length, 0)
-  const bytes = new Uint8Array(total * 2)
-  let at = 0
-  for (const p of parts)
-    for (let i = 0; i < p.length; i++, at += 2) {
-      const h = toHalf(p[i])
-      bytes[at] = h & 255
-      bytes[at + 1] = h >> 8
-    }
-  return { shape: net.shape, about, weights: bytesToBase64(bytes) }
+  return { shape: net.shape, about, weights: encodeHalfs([net.w1, net.b1, net.w2, net.b2, net.w3, net.b3, net.w4, net.b4]) }
 }
 
 /**
@@ -183,97 +122,6 @@ export function cellInput(cell: GrayImage, shape: DigitNetShape, out: Float32Arr
       }
       out[y * n + x] = 1 - sum * scale
     }
-  return out
-}
-
-/**
- * 3x3 convolution with zero padding ('same' size) followed by ReLU.
- * `input` is [cin][side][side]; returns [cout][side][side].
- */
-export function conv3x3Relu(
-  input: Float32Array,
-  cin: number,
-  side: number,
-  w: Float32Array,
-  b: Float32Array,
-  cout: number,
-  out: Float32Array = new Float32Array(cout * side * side),
-  padded: Float32Array = new Float32Array(cin * (side + 2) * (side + 2)),
-): Float32Array {
-  const p = side + 2
-  padded.fill(0)
-  for (let c = 0; c < cin; c++)
-    for (let y = 0; y < side; y++) padded.set(input.subarray((c * side + y) * side, (c * side + y + 1) * side), (c * p + y + 1) * p + 1)
-  for (let o = 0; o < cout; o++) {
-    const ob = o * side * side
-    out.fill(b[o], ob, ob + side * side)
-    for (let c = 0; c < cin; c++) {
-      const wb = (o * cin + c) * 9
-      const pb = c * p * p
-      for (let ky = 0; ky < 3; ky++)
-        for (let kx = 0; kx < 3; kx++) {
-          const wv = w[wb + ky * 3 + kx]
-          for (let y = 0; y < side; y++) {
-            const row = pb + (y + ky) * p + kx
-            const orow = ob + y * side
-            for (let x = 0; x < side; x++) out[orow + x] += wv * padded[row + x]
-          }
-        }
-    }
-    for (let i = ob; i < ob + side * side; i++) if (out[i] < 0) out[i] = 0
-  }
-  return out
-}
-
-/** 2x2 max-pool, stride 2; `argmax` (optional) records the winning input index for training. */
-export function maxPool2(
-  input: Float32Array,
-  channels: number,
-  side: number,
-  out: Float32Array = new Float32Array(channels * (side / 2) ** 2),
-  argmax?: Int32Array,
-): Float32Array {
-  const h = side / 2
-  for (let c = 0; c < channels; c++)
-    for (let y = 0; y < h; y++)
-      for (let x = 0; x < h; x++) {
-        const i0 = (c * side + 2 * y) * side + 2 * x
-        let best = i0
-        if (input[i0 + 1] > input[best]) best = i0 + 1
-        if (input[i0 + side] > input[best]) best = i0 + side
-        if (input[i0 + side + 1] > input[best]) best = i0 + side + 1
-        const o = (c * h + y) * h + x
-        out[o] = input[best]
-        if (argmax) argmax[o] = best
-      }
-  return out
-}
-
-/** out = W x + b, with optional ReLU. W is [outs][ins]. */
-export function dense(
-  input: Float32Array,
-  w: Float32Array,
-  b: Float32Array,
-  outs: number,
-  relu: boolean,
-  out: Float32Array = new Float32Array(outs),
-): Float32Array {
-  const ins = input.length
-  for (let o = 0; o < outs; o++) {
-    let s = b[o]
-    const wb = o * ins
-    for (let i = 0; i < ins; i++) s += w[wb + i] * input[i]
-    out[o] = relu && s < 0 ? 0 : s
-  }
-  return out
-}
-
-export function softmax(logits: Float32Array, out: Float32Array = new Float32Array(logits.length)): Float32Array {
-  let max = -Infinity
-  for (const v of logits) if (v > max) max = v
-  let sum = 0
-  for (let i = 0; i < logits.length; i++) sum += out[i] = Math.exp(logits[i] - max)
-  for (let i = 0; i < logits.length; i++) out[i] /= sum
   return out
 }
 

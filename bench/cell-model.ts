@@ -1,0 +1,90 @@
+/**
+ * bench:cell-model — what the cell model costs per page, and what it reads on photos it was
+ * trained on (a smoke figure; the held-out, by-puzzle figures are in scripts/train-paper/README.md).
+ *
+ * For each of the first N photos of the pen train split (Kubiesa, MIT), one photo per puzzle,
+ * decoded and cut through the app's steps from the metadata corners: the time of cellPatches
+ * (81 patches from extractCells's flat grid) and of classifyCells (81 cells, the shipped model),
+ * median over repeats, and the cells read right (kind, and digit for givens and entries); the
+ * written-digit model's time a cell and digits read right on the givens and entries.
+ *
+ *   npm run bench:cell-model [-- --limit N]
+ */
+import { decodeImage } from '../src/cli/decode-image'
+import { loadCellClassifier, readingOf } from '../src/shared/vision/cell-classifier'
+import { cellPatches } from '../src/shared/vision/cell-patch'
+import { extractCells } from '../src/shared/vision/cells'
+import { loadWrittenDigitClassifier } from '../src/shared/vision/written-digits'
+import { loadOpenCV } from '../src/shared/vision/cv'
+import { toGray } from '../src/shared/vision/gray'
+import { gridLattice, warpGrid } from '../src/shared/vision/warp'
+import { listPenPhotos } from '../datasets/kubiesa'
+
+const REPEATS = 15
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+async function main(): Promise<void> {
+  const at = process.argv.indexOf('--limit')
+  const limit = at > 0 ? Number(process.argv[at + 1]) : 5
+  const cv = await loadOpenCV()
+  const clf = await loadCellClassifier()
+  const written = await loadWrittenDigitClassifier()
+  const writtenMs: number[] = []
+  let writtenRight = 0
+  let writtenTotal = 0
+  const seen = new Set<string>()
+  const photos = listPenPhotos('train').filter((p) => !seen.has(p.puzzle) && seen.add(p.puzzle)).slice(0, limit)
+  const patchMs: number[] = []
+  const modelMs: number[] = []
+  // CPU time of this process too: on a shared, loaded machine wall time mostly measures the others.
+  let modelCpuUs = 0
+  let modelRuns = 0
+  let right = 0
+  let total = 0
+  for (const photo of photos) {
+    const warped = warpGrid(cv, toGray(await decodeImage(photo.jpg)), photo.corners, 900)
+    const cells = extractCells(cv, warped, gridLattice(warped))
+    let patches = cellPatches(cells.flat, cells.bounds)
+    let probs = clf.classifyCells(patches)
+    for (let r = 0; r < REPEATS; r++) {
+      let t = performance.now()
+      patches = cellPatches(cells.flat, cells.bounds)
+      patchMs.push(performance.now() - t)
+      t = performance.now()
+      const cpu = process.cpuUsage()
+      probs = clf.classifyCells(patches)
+      modelMs.push(performance.now() - t)
+      const used = process.cpuUsage(cpu)
+      modelCpuUs += used.user + used.system
+      modelRuns++
+    }
+    // The written-digit model on every given and entry cell of the page (cells.ts's image).
+    const digitCells = cells.cells.filter((_, cell) => photo.kinds?.[cell] === 'given' || photo.kinds?.[cell] === 'entry')
+    for (let r = 0; r < REPEATS; r++) {
+      const t = performance.now()
+      for (const c of digitCells) written.classify(c.image)
+      writtenMs.push((performance.now() - t) / Math.max(1, digitCells.length))
+    }
+    cells.cells.forEach((c, cell) => {
+      const want = photo.kinds?.[cell]
+      if (want !== 'given' && want !== 'entry') return
+      writtenTotal++
+      if (written.classify(c.image).ranked[0].digit === photo.labels[cell]) writtenRight++
+    })
+    probs.forEach((p, cell) => {
+      const want = photo.kinds?.[cell]
+      if (!want) return
+      const got = readingOf(p)
+      const digit = want === 'given' || want === 'entry' ? photo.labels[cell] : 0
+      total++
+      if (got.kind === want && got.digit === digit) right++
+    })
+  }
+  console.log(`cell model: ${clf.about}`)
+  console.log(`${photos.length} photos: cellPatches median ${median(patchMs).toFixed(1)} ms, classifyCells (81 cells) median ${median(modelMs).toFixed(1)} ms wall, mean ${(modelCpuUs / modelRuns / 1000).toFixed(1)} ms CPU`)
+  console.log(`cells right (trained-on photos): ${right}/${total} = ${((100 * right) / Math.max(1, total)).toFixed(2)}%`)
+  console.log(`written-digit model: median ${median(writtenMs).toFixed(2)} ms a cell; digits right ${writtenRight}/${writtenTotal}`)
+}
+
+main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))

@@ -1,0 +1,47 @@
+/**
+ * The app's own steps from a decoded photo to cell patches, as the reader runs them after grid
+ * detection (read.ts): grey, warp to 900x900 by the corners, measure the lattice, cut cells
+ * (cells.ts), cut patches (cell-patch.ts). Every training sample, real or synthetic, goes through
+ * here, so training sees exactly what the app produces.
+ */
+import { cellPatches } from '../../src/shared/vision/cell-patch'
+import { type CellImages, extractCells } from '../../src/shared/vision/cells'
+import type { CV } from '../../src/shared/vision/cv'
+import type { Corners, GrayImage } from '../../src/shared/vision/image'
+import { gridLattice, warpGrid } from '../../src/shared/vision/warp'
+
+export interface CutPage {
+  readonly patches: GrayImage[]
+  readonly cells: CellImages
+}
+
+export function cutPage(cv: CV, gray: GrayImage, corners: Corners): CutPage {
+  const warped = warpGrid(cv, gray, corners, 900)
+  const cells = extractCells(cv, warped, gridLattice(warped))
+  return { patches: cellPatches(cells.flat, cells.bounds), cells }
+}
+
+/** Deterministic PRNG (mulberry32), so every cut is repeatable. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/**
+ * A detector's typical error: each corner moved by up to `fraction` of the grid's mean side in x
+ * and y (uniform). 1% is what the grid detector's corners miss the hand-made outlines by on the
+ * shared printed photos (bench:detect's median corner error is well under that).
+ */
+export function jitterCorners(corners: Corners, fraction: number, r: () => number): Corners {
+  const side = (dist(corners[0], corners[1]) + dist(corners[1], corners[2]) + dist(corners[2], corners[3]) + dist(corners[3], corners[0])) / 4
+  const move = (): number => (2 * r() - 1) * fraction * side
+  return corners.map((p) => ({ x: p.x + move(), y: p.y + move() })) as unknown as Corners
+}
+
+const dist = (a: { x: number; y: number }, b: { x: number; y: number }): number => Math.hypot(a.x - b.x, a.y - b.y)

@@ -1,0 +1,182 @@
+/**
+ * Pencil candidates: the small digits written in a `marks` cell, each read on its own.
+ *
+ *   readMarks(flat, bounds, classifier) -> { marks, pieces, least }
+ *
+ * - `flat`, `bounds`: extractCells's flattened grid (paper ~255) and one cell's edges.
+ * - `classifier`: a DigitClassifier for written digits (loadWrittenDigitClassifier()).
+ * - `marks`: the candidates, ascending, when every piece reads surely (p >= MARK_MIN_P) as a
+ *   different digit; [] otherwise: an unsure list is worse than none, since a solver trusts it.
+ *
+ * Method: the cell less MARK_INSET on each side (the lines), its own Otsu cut (at most
+ * MARK_INK_MAX, so a cell of bare paper finds no ink), 8-connected pieces of ink (cells.ts's
+ * blobsIn) that are big enough and not long and thin (line remnants), pieces above
+ * one another merged (a 5's detached bar), pieces wider than 1.25x their height cut at their
+ * thinnest columns (digits run together), specks much lower than the tallest piece dropped; each
+ * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
+ * ink left over (a light candidate the cut missed) makes the list unsure.
+ */
+import { blobsIn, type Box, type CellBounds, eraseLines, normalise, otsu } from './cells'
+import type { DigitClassifier } from './classifier'
+import type { GrayImage } from './image'
+
+/**
+ * Fraction of the cell side dropped on each side: the line centres' half-widths (2-4 px of a
+ * 100 px cell); marks are written right up to the lines, so what is left of a line is removed as
+ * a long thin piece instead (MAX_PIECE_SPAN).
+ */
+export const MARK_INSET = 0.03
+/** A piece spanning more than this fraction of the crop's width or height is a line, not a digit. */
+const MAX_PIECE_SPAN = 0.6
+/** Darkest Otsu cut taken as ink: pencil on the shared photos is 120-200, show-through 225+. */
+export const MARK_INK_MAX = 215
+/** Smallest piece (px at the 900 px warp) taken for a digit: marks on the pen photos are ~15-35 px high, dots ~3. */
+const MIN_PIECE_HEIGHT = 7
+const MIN_PIECE_AREA = 12
+/** A piece wider than this times its height is several digits run together (splitRunTogether). */
+const MAX_PIECE_ASPECT = 1.25
+/** A piece less high than this fraction of the cell's tallest piece is a speck or a dot, not a digit. */
+const SHORT_PIECE = 0.45
+/** Width over height of one written mark digit, for counting the digits of a run-together piece. */
+const DIGIT_ASPECT = 0.7
+/**
+ * The classifier's least probability for every piece before the list is believed. Set once, not
+ * tuned: at 0.8, 94.9% of the lists given on the 376 hand-labelled train marks cells are exactly
+ * right and half the cells get a list (scripts/train-paper/README.md, marks-eval.ts).
+ */
+export const MARK_MIN_P = 0.8
+
+export interface MarksReading {
+  /** Candidates ascending, or [] when a piece was unsure, two read as the same digit, or faint ink was left over. */
+  readonly marks: number[]
+  /** Pieces of ink found (0 for a cell without marks). */
+  readonly pieces: number
+  /** The least sure piece's probability (1 when there were none). */
+  readonly least: number
+}
+
+/** The pieces of ink in a cell, in warped-image pixels, left to right. */
+export function markPieces(flat: GrayImage, cell: CellBounds): Box[] {
+  return findPieces(flat, cell).pieces
+}
+
+/**
+ * The pieces, and how many other digit-sized blobs of ink the cell holds at the loosest ink cut
+ * (MARK_INK_MAX) outside them: a faint candidate that the cell's own cut missed. A list without
+ * it would tell a solver a candidate is gone, so readMarks gives none.
+ */
+function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: number } {
+  const w0 = cell.right - cell.left
+  const h0 = cell.bottom - cell.top
+  const x0 = Math.max(0, Math.round(cell.left + MARK_INSET * w0))
+  const y0 = Math.max(0, Math.round(cell.top + MARK_INSET * h0))
+  const x1 = Math.min(flat.width, Math.round(cell.right - MARK_INSET * w0))
+  const y1 = Math.min(flat.height, Math.round(cell.bottom - MARK_INSET * h0))
+  const w = x1 - x0
+  const h = y1 - y0
+  if (w < 4 || h < 4) return { pieces: [], stray: 0 }
+  const histogram = new Uint32Array(256)
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) histogram[flat.data[y * flat.width + x]]++
+  const maskAt = (cut: number): Uint8Array => {
+    const mask = new Uint8Array(w * h)
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) mask[y * w + x] = flat.data[(y0 + y) * flat.width + x0 + x] <= cut ? 1 : 0
+    // Marks are written against the lines: cut a digit free of the line it touches (cells.ts).
+    eraseLines(mask, w, h)
+    return mask
+  }
+  const notLine = (b: PieceBox): boolean => b.x1 - b.x0 + 1 <= MAX_PIECE_SPAN * w && b.y1 - b.y0 + 1 <= MAX_PIECE_SPAN * h
+  const digitSized = (b: PieceBox): boolean => b.y1 - b.y0 + 1 >= MIN_PIECE_HEIGHT && b.area >= MIN_PIECE_AREA
+  const cut = Math.min(otsu(histogram), MARK_INK_MAX)
+  const mask = maskAt(cut)
+  const boxes: PieceBox[] = blobsIn(mask, w, h, 1)
+    .filter((b) => b.area >= 3)
+    .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
+    .filter(notLine)
+  // Merge pieces stacked above one another (their columns overlap by half the narrower one).
+  for (let merged = true; merged; ) {
+    merged = false
+    outer: for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j]
+        const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1
+        if (overlap < 0.5 * Math.min(a.x1 - a.x0 + 1, b.x1 - b.x0 + 1)) continue
+        boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), area: a.area + b.area }
+        boxes.splice(j, 1)
+        merged = true
+        break outer
+      }
+  }
+  const sized = boxes.filter(digitSized)
+  const tallest = Math.max(0, ...sized.map((b) => b.y1 - b.y0 + 1))
+  const kept = sized.filter((b) => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest)
+  const stray = cut >= MARK_INK_MAX ? 0 : blobsIn(maskAt(MARK_INK_MAX), w, h, 1)
+    .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
+    .filter((b) => notLine(b) && digitSized(b) && !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1)).length
+  const pieces = kept
+    .flatMap((b) => splitRunTogether(mask, w, b))
+    .sort((a, b) => a.x0 - b.x0)
+    .map((b) => ({ x: x0 + b.x0, y: y0 + b.y0, width: b.x1 - b.x0 + 1, height: b.y1 - b.y0 + 1 }))
+  return { pieces, stray }
+}
+
+interface PieceBox {
+  x0: number
+  y0: number
+  x1: number
+  y1: number
+  area: number
+}
+
+/**
+ * Digits written so close that their ink touches ("68" in one stroke) make a piece wider than
+ * MAX_PIECE_ASPECT times its height: it is cut into round(width / (DIGIT_ASPECT x height))
+ * pieces at the columns with least ink near the even cuts, each tightened to its own ink.
+ */
+function splitRunTogether(mask: Uint8Array, w: number, b: PieceBox): PieceBox[] {
+  const width = b.x1 - b.x0 + 1
+  const height = b.y1 - b.y0 + 1
+  if (width <= MAX_PIECE_ASPECT * height) return [b]
+  const n = Math.min(4, Math.max(2, Math.round(width / (DIGIT_ASPECT * height))))
+  const column = (x: number): number => {
+    let ink = 0
+    for (let y = b.y0; y <= b.y1; y++) ink += mask[y * w + x]
+    return ink
+  }
+  const cuts = [b.x0 - 1]
+  for (let k = 1; k < n; k++) {
+    const ideal = b.x0 + (k * width) / n
+    let best = Math.round(ideal)
+    for (let x = Math.round(ideal - width / (4 * n)); x <= Math.round(ideal + width / (4 * n)); x++) if (column(x) < column(best)) best = x
+    cuts.push(best)
+  }
+  cuts.push(b.x1)
+  const out: PieceBox[] = []
+  for (let k = 0; k < n; k++) {
+    const piece: PieceBox = { x0: Infinity, y0: Infinity, x1: -1, y1: -1, area: 0 }
+    for (let y = b.y0; y <= b.y1; y++)
+      for (let x = cuts[k] + 1; x <= cuts[k + 1]; x++)
+        if (mask[y * w + x]) {
+          piece.x0 = Math.min(piece.x0, x)
+          piece.x1 = Math.max(piece.x1, x)
+          piece.y0 = Math.min(piece.y0, y)
+          piece.y1 = Math.max(piece.y1, y)
+          piece.area++
+        }
+    if (piece.area) out.push(piece)
+  }
+  return out
+}
+
+export function readMarks(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): MarksReading {
+  const { pieces, stray } = findPieces(flat, cell)
+  if (!pieces.length) return { marks: [], pieces: 0, least: 1 }
+  let least = 1
+  const digits = new Set<number>()
+  for (const box of pieces) {
+    const [best] = classifier.classify(normalise(flat, box)).ranked
+    least = Math.min(least, best.p)
+    digits.add(best.digit)
+  }
+  const sure = stray === 0 && least >= MARK_MIN_P && digits.size === pieces.length
+  return { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: pieces.length, least }
+}

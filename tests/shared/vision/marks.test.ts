@@ -1,0 +1,100 @@
+/**
+ * Pencil marks (marks.ts): finding the pieces of ink in a cell on drawn scenes (pieces, a grid
+ * line, digits run together), and reading real marks cells of the pen train photos with the
+ * shipped written-digit model against the candidates read by eye (datasets/kubiesa-marks.txt).
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeImage } from '../../../src/cli/decode-image'
+import type { DigitClassifier } from '../../../src/shared/vision/classifier'
+import { extractCells } from '../../../src/shared/vision/cells'
+import { type CV, loadOpenCV } from '../../../src/shared/vision/cv'
+import { toGray } from '../../../src/shared/vision/gray'
+import type { GrayImage } from '../../../src/shared/vision/image'
+import { markPieces, readMarks } from '../../../src/shared/vision/marks'
+import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
+import { loadWrittenDigitClassifier } from '../../../src/shared/vision/written-digits'
+import { hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
+import { readPenMarks } from '../../../datasets/kubiesa-marks'
+
+/** A 100x100 cell of paper (250) with dark rectangles [x, y, w, h] (grey 120, pencil-like). */
+function cell(rects: [number, number, number, number][]): GrayImage {
+  const data = new Uint8Array(100 * 100).fill(250)
+  for (const [x0, y0, w, h] of rects) for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) data[y * 100 + x] = 120
+  return { width: 100, height: 100, data }
+}
+
+const BOUNDS = { left: 0, top: 0, right: 100, bottom: 100 }
+
+describe('markPieces', () => {
+  it('finds separate pieces left to right, and nothing on bare paper', () => {
+    const pieces = markPieces(cell([[40, 10, 6, 18], [10, 12, 7, 16], [70, 60, 8, 16]]), BOUNDS)
+    expect(pieces.map((p) => p.x)).toEqual([10, 40, 70])
+    expect(pieces.map((p) => p.height)).toEqual([16, 18, 16])
+    expect(markPieces(cell([]), BOUNDS)).toEqual([])
+  })
+
+  it('drops grid-line remnants and specks', () => {
+    // A line along the left edge inside the crop, a 2x2 speck, one real piece.
+    const pieces = markPieces(cell([[4, 4, 2, 92], [50, 50, 2, 2], [30, 20, 7, 16]]), BOUNDS)
+    expect(pieces).toHaveLength(1)
+    expect(pieces[0].x).toBe(30)
+  })
+
+  it('joins a piece above another (a detached bar) and cuts digits run together', () => {
+    const joined = markPieces(cell([[20, 10, 8, 3], [20, 15, 7, 13]]), BOUNDS)
+    expect(joined).toHaveLength(1)
+    expect(joined[0].height).toBe(18)
+    // Two 9-px-wide strokes 16 px high joined by a thin bridge: one 24 px wide piece, cut in two.
+    const run = markPieces(cell([[20, 10, 9, 16], [35, 10, 9, 16], [29, 24, 6, 1]]), BOUNDS)
+    expect(run).toHaveLength(2)
+    expect(run[0].x).toBe(20)
+    expect(run[1].x + run[1].width).toBe(44)
+  })
+})
+
+/**
+ * Of the lists readMarks gives on marks cells of photos its digit model was trained on, the share
+ * that must be exactly right: a wrong candidate list misleads a solver, so the reader returns []
+ * when unsure; marks-eval.ts measured 94.9% of the lists right over all 376 labelled train cells
+ * (94.5% from jittered corners; README), so 90% on two puzzles fails only on a real regression.
+ */
+const MIN_LISTS_RIGHT = 0.9
+
+describe.skipIf(!hasPenPhotos('train'))('readMarks on real marks cells', () => {
+  let cv: CV
+  let clf: DigitClassifier
+  beforeAll(async () => {
+    cv = await loadOpenCV()
+    clf = await loadWrittenDigitClassifier()
+  })
+
+  it('gives right candidate lists, or none, on photos of two puzzles', async () => {
+    const labels = readPenMarks()
+    const seen = new Set<string>()
+    // The first photo of each of the two puzzles with the most labelled marks cells.
+    const puzzles = [...labels].sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0])).slice(0, 2).map(([p]) => p)
+    const photos = listPenPhotos('train').filter((p) => puzzles.includes(p.puzzle) && !seen.has(p.puzzle) && seen.add(p.puzzle))
+    expect(photos).toHaveLength(2)
+    let listed = 0
+    let right = 0
+    let cells = 0
+    let found = 0
+    for (const photo of photos) {
+      const warped = warpGrid(cv, toGray(await decodeImage(photo.jpg)), photo.corners, 900)
+      const { flat, bounds } = extractCells(cv, warped, gridLattice(warped))
+      for (const [cellIndex, digits] of labels.get(photo.puzzle)!) {
+        cells++
+        const got = readMarks(flat, bounds[cellIndex], clf)
+        if (got.pieces) found++
+        if (!got.marks.length) continue
+        listed++
+        if (got.marks.join() === digits.join()) right++
+      }
+    }
+    expect(cells).toBeGreaterThanOrEqual(10)
+    // Ink is found in nearly every marks cell; a list is given for some (marks-eval.ts: about half).
+    expect(found / cells).toBeGreaterThanOrEqual(0.8)
+    expect(listed).toBeGreaterThan(0)
+    expect(right / listed).toBeGreaterThanOrEqual(MIN_LISTS_RIGHT)
+  })
+})
