@@ -91,6 +91,8 @@ const byKind = new Map(TRUE_KINDS.map((k) => [k, { n: 0, right: 0 }]))
 const confusion = new Map(TRUE_KINDS.map((k) => [k, new Map(CELL_KINDS.map((c) => [c, 0]))]))
 let perfect = 0
 const wrongPhotos: string[] = []
+/** Wrong cells by cause: no grid found, the wrong kind, or the right kind with the wrong digit. */
+const causes = { 'no grid': 0, 'wrong kind': 0, 'given digit': 0, 'entry digit': 0 }
 for (const row of rows) {
   const truth = trueKinds(row.photo)
   let wrong = 0
@@ -99,11 +101,16 @@ for (const row of rows) {
     tally.n++
     if (row.failed) {
       wrong++
+      causes['no grid']++
       continue
     }
     const right = cellRight(truth[i], row.photo.labels[i], row.kinds[i], row.digits[i])
     if (right) tally.right++
-    else wrong++
+    else {
+      wrong++
+      const kindRight = truth[i] === 'digit' ? row.kinds[i] === 'given' || row.kinds[i] === 'entry' : row.kinds[i] === truth[i]
+      causes[!kindRight ? 'wrong kind' : row.kinds[i] === 'given' ? 'given digit' : 'entry digit']++
+    }
     const line = confusion.get(truth[i])!
     line.set(row.kinds[i], line.get(row.kinds[i])! + 1)
   }
@@ -164,7 +171,7 @@ const cellsCol = (k: TrueKind): string => {
 }
 out(`| ${rows.length} photos | ${pct(allCells.right, allCells.n, 2)}% | ${cellsCol('empty')} | ${cellsCol('given')} | ${cellsCol('entry')} | ${cellsCol('marks')} |${hasKinds ? '' : ` ${cellsCol('digit')} |`}`)
 out()
-out(`Photos with every cell right: **${perfect}/${rows.length} (${pct(perfect, rows.length)}%)**; no grid found: ${rows.filter((r) => r.failed).length}.`)
+out(`Photos with every cell right: **${perfect}/${rows.length} (${pct(perfect, rows.length)}%)**; no grid found: ${rows.filter((r) => r.failed).length}. Wrong cells by cause: ${Object.entries(causes).map(([cause, n]) => `${cause} ${n}`).join(', ')}.`)
 out()
 out('Kinds (rows: truth, columns: read):')
 out()

@@ -5,6 +5,7 @@
  */
 import { dropEmscriptenHandlers } from '../main/process-errors'
 import { loadOpenCV, type CV } from '../shared/vision/cv'
+import { loadPaperJudge } from '../shared/vision/paper-judge'
 import type { CellJudge, DigitVoter } from '../shared/vision/read'
 import { type CellClassifier, standardVoters } from '../shared/vision/voters'
 import { createTesseractSetups } from './tesseract-node'
@@ -12,7 +13,7 @@ import { createTesseractSetups } from './tesseract-node'
 export interface NodeReader {
   readonly cv: CV
   readonly voters: DigitVoter[]
-  /** Tells printed, written and pencilled cells apart; null while no cell model is shipped. */
+  /** Tells printed, written and pencilled cells apart (null: every digit is read as print). */
   readonly judge: CellJudge | null
   close(): Promise<void>
 }
@@ -21,6 +22,8 @@ export interface NodeReaderOptions {
   readonly tesseract?: boolean
   /** A classifier to use, `null` for none; by default the shipped one when it loads. */
   readonly classifier?: CellClassifier | null
+  /** A cell judge to use, `null` for none (every digit read as print); by default the shipped models'. */
+  readonly judge?: CellJudge | null
 }
 
 /** The shipped classifier, or null while its weights are not in the tree. */
@@ -40,5 +43,6 @@ export async function createNodeReader(options: NodeReaderOptions = {}): Promise
   const setups = (options.tesseract ?? true) ? await createTesseractSetups() : null
   const classifier = options.classifier === undefined ? await shippedClassifier() : options.classifier
   const voters = standardVoters(setups?.setups ?? null, classifier)
-  return { cv, voters, judge: null, close: async () => void (await setups?.terminate()) }
+  const judge = options.judge === undefined ? await loadPaperJudge() : options.judge
+  return { cv, voters, judge, close: async () => void (await setups?.terminate()) }
 }

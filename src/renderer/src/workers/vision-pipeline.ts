@@ -8,6 +8,7 @@ import { detectGrid } from '../../../shared/vision/grid'
 import { downscaleGray } from '../../../shared/vision/gray'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
 import { loadDigitClassifier } from '../../../shared/vision/classifier'
+import { loadPaperJudge } from '../../../shared/vision/paper-judge'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
@@ -66,10 +67,10 @@ export async function loadPipeline(): Promise<Pipeline> {
     },
     async read(image, onstage) {
       if (!tesseract) onstage('loading-ocr')
-      const [{ setups }, classifier] = await Promise.all([startTesseract(), loadDigitClassifier()])
+      const [{ setups }, classifier, judge] = await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
       onstage('reading')
       // The same voters and weights as the Node reader (src/cli/reader-node.ts).
-      const result = await readSudoku(cv, image, { voters: standardVoters(setups, classifier) })
+      const result = await readSudoku(cv, image, { voters: standardVoters(setups, classifier), judge })
       if (!result.ok) {
         const found = detect(image)
         const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
