@@ -12,6 +12,7 @@
 import { CELLS, type Cell, type Grid } from '../sudoku/board'
 import { solve } from '../sudoku/solver'
 import { CELL_KINDS, type CellKind, type CellReading, type PaperReading, mistakesOf } from './cell-reading'
+import { givenLogOdds, mendSymmetry, unsureDigitCells } from './paper-kinds'
 import { bestDigits, repair } from './repair'
 
 export interface CellEvidence {
@@ -40,13 +41,37 @@ export interface DecidedPaper extends PaperReading {
  */
 export const INFORMED_RATIO = 0.2
 
-/** `rules: false` takes each given's best reading as it is (for benchmarks). */
+/**
+ * Digit cells whose given-or-entry judgement is tried the other way, one at a time, when the givens
+ * are no proper puzzle as read: the least sure ones. Each try is one repair (at most a few hundred
+ * solver calls), so the whole search stays within tens of milliseconds.
+ */
+export const KIND_SWAPS_TRIED = 8
+
+/** `rules: false` takes the kinds and each given's best reading as they are (for benchmarks). */
 export function decidePaper(evidence: readonly CellEvidence[], options: { rules?: boolean } = {}): DecidedPaper {
-  const kinds = evidence.map((e) => CELL_KINDS[argmax(e.kind)])
+  const rules = options.rules ?? true
+  const probs = evidence.map((e) => e.kind)
+  const judged = evidence.map((e) => CELL_KINDS[argmax(e.kind)])
+  let kinds = rules ? mendSymmetry(judged, probs) : judged
   // The printed digits, repaired to a proper puzzle; a cell judged printed but read by no voter
   // falls back on its handwriting reading.
-  const givenProbs = evidence.map((e, cell) => (kinds[cell] === 'given' ? (e.printed ?? e.written) : null))
-  const fixed = (options.rules ?? true) ? repair({ probs: givenProbs }) : asRead(givenProbs)
+  const givenProbsOf = (k: readonly CellKind[]) => evidence.map((e, cell) => (k[cell] === 'given' ? (e.printed ?? e.written) : null))
+  let givenProbs = givenProbsOf(kinds)
+  let fixed = rules ? repair({ probs: givenProbs }) : asRead(givenProbs)
+  // Givens that are no proper puzzle as read, or only with digits changed: perhaps a digit cell was
+  // misjudged print or handwriting instead. The cheaper explanation wins (costs in nats: a kind's
+  // or a digit's log-probability given up).
+  let cost = fixed.solutions === 1 ? repairCost(givenProbs, fixed) : Infinity
+  for (const cell of !rules || cost === 0 ? [] : unsureDigitCells(kinds, probs, KIND_SWAPS_TRIED)) {
+    const swapCost = Math.abs(givenLogOdds(probs[cell]))
+    if (swapCost >= cost) break
+    const swapped = kinds.map((k, i) => (i === cell ? (k === 'given' ? 'entry' : 'given') : k))
+    const probsSwapped = givenProbsOf(swapped)
+    const tried = repair({ probs: probsSwapped })
+    if (tried.solutions !== 1 || swapCost + repairCost(probsSwapped, tried) >= cost) continue
+    ;[kinds, givenProbs, fixed, cost] = [swapped, probsSwapped, tried, swapCost + repairCost(probsSwapped, tried)]
+  }
   const givens = fixed.grid
   const solution = fixed.solutions === 1 ? solve(givens, { limit: 1 }).solution : null
 
@@ -98,6 +123,16 @@ export function inkKinds(cells: readonly { filled: boolean; filledScore: number 
 /** A certain kind, as probabilities. */
 export function kindProbs(kind: CellKind): Float32Array {
   return Float32Array.from(CELL_KINDS, (k) => (k === kind ? 1 : 0))
+}
+
+/** Nats given up by the digits the rules changed (each cell's best reading against its chosen digit). */
+function repairCost(probs: readonly (ArrayLike<number> | null)[], fixed: { grid: Grid; repaired: readonly Cell[] }): number {
+  let cost = 0
+  for (const cell of fixed.repaired) {
+    const p = probs[cell]!
+    cost += Math.log(Math.max(1e-4, p[argmax(p)])) - Math.log(Math.max(1e-4, p[fixed.grid[cell] - 1]))
+  }
+  return cost
 }
 
 function asRead(probs: readonly (ArrayLike<number> | null)[]): { grid: Grid; repaired: Cell[]; solutions: number } {
