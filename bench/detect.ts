@@ -11,7 +11,7 @@ import { decodeImage } from '../src/cli/decode-image'
 import { loadOpenCV } from '../src/shared/vision/cv'
 import { distance } from '../src/shared/vision/geometry'
 import { detectFiducials, poseFromFiducials } from '../src/shared/vision/fiducials'
-import { toGray } from '../src/shared/vision/gray'
+import { grayScales } from '../src/shared/vision/gray'
 import { detectGrid } from '../src/shared/vision/grid'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
 import { WICHT_DIR, readOutlines } from './wicht'
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     .map((f) => f.slice(0, -4))
     .filter((n) => !only || only.includes(n))
     .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))
-  const times: Record<string, number[]> = { decode: [], detect: [], gray: [], warp: [], lattice: [], fiducials: [] }
+  const times: Record<string, number[]> = { decode: [], scales: [], detect: [], warp: [], lattice: [], fiducials: [] }
   // These photos carry no fiducial sheet: any pose found on them is a false positive.
   let falsePoses = 0
   const errPx: number[] = []
@@ -56,11 +56,15 @@ async function main(): Promise<void> {
     let t = performance.now()
     const image = await decodeImage(join(dir, `${name}.jpg`))
     times.decode.push(performance.now() - t)
+    // Grey at full size and at the detectors' working sizes, once (gray.ts); every step reads them.
     t = performance.now()
-    const found = detectGrid(cv, image)
+    const scales = grayScales(image)
+    times.scales.push(performance.now() - t)
+    t = performance.now()
+    const found = detectGrid(cv, scales)
     times.detect.push(performance.now() - t)
     t = performance.now()
-    const pose = poseFromFiducials(detectFiducials(cv, image))
+    const pose = poseFromFiducials(detectFiducials(cv, scales))
     if (pose) falsePoses++
     if (pose && verbose) console.log(`${name}: false ${pose.from}-circle pose`)
     times.fiducials.push(performance.now() - t)
@@ -71,10 +75,7 @@ async function main(): Promise<void> {
     }
     methods[found.method] = (methods[found.method] ?? 0) + 1
     t = performance.now()
-    const gray = toGray(image)
-    times.gray.push(performance.now() - t)
-    t = performance.now()
-    const warped = warpGrid(cv, gray, found.corners)
+    const warped = warpGrid(cv, scales.full, found.corners)
     times.warp.push(performance.now() - t)
     t = performance.now()
     gridLattice(warped)

@@ -33,7 +33,7 @@ import { latticeQuads } from './grid-lattice'
 import { MIN_GRID_SCORE, MIN_HOUGH_SCORE, gridScore } from './grid-score'
 import { areaOf, plausibleQuad } from './grid-shape'
 import { straightenSides } from './grid-sides'
-import { downscaleGray, type Downscaled } from './gray'
+import { finerScale, grayScales, isGrayScales, type Downscaled, type GrayScales } from './gray'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { grayFromMat, matFromGray } from './mats'
 
@@ -48,7 +48,7 @@ export interface GridDetection {
 }
 
 export interface DetectGridOptions {
-  /** Long side of the working copy; smaller is faster and coarser. */
+  /** Long side of the working copy, when given an image rather than its scales; smaller is faster and coarser. */
   readonly workingSize?: number
 }
 
@@ -66,19 +66,17 @@ const MIN_THRESHOLD_BLOCK = 11
 const THRESHOLD_OFFSET = 4
 
 /** Returns the grid, or null when the image holds no plausible Sudoku grid. */
-export function detectGrid(cv: CV, image: RgbaImage | GrayImage, options: DetectGridOptions = {}): GridDetection | null {
-  if (image.width < MIN_IMAGE_SIDE || image.height < MIN_IMAGE_SIDE) return null
-  const first = downscaleGray(image, options.workingSize ?? 640)
-  const found = detectAt(cv, first)
-  if (found || first.factor === 1) return found
-  // The box downscale's factor is a whole number, so an image a little over the working size
-  // (800×600, a photo turned on a larger canvas) is worked on at little over half of it, where
-  // thin, faint lines a pixel wide average away into the paper. Before saying "no grid", look
-  // again at the next finer factor. Only images with no grid pay for it (and not live video,
-  // whose frames come already downscaled).
-  const long = Math.max(image.width, image.height)
-  const finer = downscaleGray(image, Math.ceil(long / (first.factor - 1)))
-  return finer.factor < first.factor ? detectAt(cv, finer) : null
+export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, options: DetectGridOptions = {}): GridDetection | null {
+  const { width, height } = isGrayScales(input) ? input.full : input
+  if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return null
+  const scales = grayScales(input, options.workingSize)
+  const found = detectAt(cv, scales.working)
+  if (found) return found
+  // The second look, at the next finer whole-number factor (gray.ts), for thin, faint lines a
+  // pixel wide that averaged away into the paper at the first. Only images with no grid pay for
+  // it (and not live video, whose frames come already at the working size).
+  const finer = finerScale(scales)
+  return finer && detectAt(cv, finer)
 }
 
 /** Detection on one downscaled copy, corners mapped back to the original image's pixels. */

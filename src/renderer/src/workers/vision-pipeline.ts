@@ -5,8 +5,8 @@
 import { loadOpenCV } from '../../../shared/vision/cv'
 import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiducials'
 import { detectGrid } from '../../../shared/vision/grid'
-import { downscaleGray } from '../../../shared/vision/gray'
-import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
+import { grayScales, type GrayScales } from '../../../shared/vision/gray'
+import type { Corners, RgbaImage } from '../../../shared/vision/image'
 import { loadDigitClassifier } from '../../../shared/vision/classifier'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
@@ -24,7 +24,7 @@ export interface Pipeline {
   read(image: RgbaImage, onstage: (stage: ReadStage) => void): Promise<ReadOutcome | { noGrid: string; detection: Found }>
 }
 
-/** Long side of the grey copy detection works on (grid.ts's own working size). */
+/** Long side of the grey copy detection works on (gray.ts's WORKING_SIZE). */
 const WORKING_SIZE = 640
 /** Circles are big and round: a coarser copy finds them at a quarter of the cost. */
 const FIDUCIAL_SIZE = 400
@@ -32,24 +32,22 @@ const FIDUCIAL_SIZE = 400
 export async function loadPipeline(): Promise<Pipeline> {
   const cv = await loadOpenCV()
   /**
-   * Grid and fiducial circles from one shared grey copy. When the grid's border is hidden (a
+   * Grid and fiducial circles from one image's grey scales. When the grid's border is hidden (a
    * hand over it) but all four circles are seen, the grid comes from the sheet's pose.
    */
-  const detect = (image: RgbaImage): Found => {
-    const { gray, factor } = downscaleGray(image, WORKING_SIZE)
-    const scale = (p: Point): Point => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 })
-    const grid = detectGrid(cv, gray, { workingSize: WORKING_SIZE })
-    const circles = detectFiducials(cv, gray, { workingSize: FIDUCIAL_SIZE })
+  const detectOn = (scales: GrayScales): Found => {
+    const grid = detectGrid(cv, scales)
+    const circles = detectFiducials(cv, scales, { workingSize: FIDUCIAL_SIZE })
     // Only circles that form the sheet's pattern are shown: round digits and dots pass as circles
     // too, and any two of them make a two-circle pose, so that one must agree with the grid found.
     const pose = poseFromFiducials(circles)
     const trusted = pose && (pose.from === 4 || (grid && sameQuad(pose.gridCorners, grid.corners)))
-    const corners = grid?.corners ?? (pose?.from === 4 ? pose.gridCorners : null)
     return {
-      corners: corners ? (corners.map(scale) as unknown as Corners) : null,
-      fiducials: trusted ? pose.circles.map((c) => ({ ...scale(c), r: c.r * factor })) : [],
+      corners: grid?.corners ?? (pose?.from === 4 ? pose.gridCorners : null),
+      fiducials: trusted ? pose.circles.map(({ x, y, r }) => ({ x, y, r })) : [],
     }
   }
+  const detect = (image: RgbaImage): Found => detectOn(grayScales(image, WORKING_SIZE))
   // Tesseract starts on the first read (seconds: wasm and 11 MB of language data), then stays.
   let tesseract: Promise<TesseractSetups> | undefined
   const startTesseract = (): Promise<TesseractSetups> => {
@@ -68,10 +66,12 @@ export async function loadPipeline(): Promise<Pipeline> {
       if (!tesseract) onstage('loading-ocr')
       const [{ setups }, classifier] = await Promise.all([startTesseract(), loadDigitClassifier()])
       onstage('reading')
-      // The same voters and weights as the Node reader (src/cli/reader-node.ts).
-      const result = await readSudoku(cv, image, { voters: standardVoters(setups, classifier) })
+      // The same voters and weights as the Node reader (src/cli/reader-node.ts). The photo is
+      // converted to grey once, for the reader and, when it fails, for the overlay's detection.
+      const scales = grayScales(image, WORKING_SIZE)
+      const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier) })
       if (!result.ok) {
-        const found = detect(image)
+        const found = detectOn(scales)
         const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
         return { noGrid: message, detection: found }
       }
