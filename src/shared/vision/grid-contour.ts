@@ -7,7 +7,7 @@ import type { CV } from './cv'
 import { withMats } from './cv'
 import { intersectLines, lineThrough, orderCorners, polygonArea } from './geometry'
 import { holeAreaRange, type Hole } from './grid-lattice'
-import { refineQuad } from './grid-refine'
+import { ON_EDGE, refineQuad } from './grid-refine'
 import { areaOf, plausibleQuad, squarish } from './grid-shape'
 import type { Corners, Point } from './image'
 
@@ -44,8 +44,7 @@ export function contourQuads(cv: CV, contours: MatVector, binary: Mat): Corners[
     const c = contours.get(index)
     try {
       const points = contourPoints(c)
-      const quad = quadFromContour(cv, c, points)
-      if (quad && plausibleQuad(quad, binary.cols, binary.rows)) quads.push(quad)
+      for (const quad of quadsFromContour(cv, c, points, binary.cols, binary.rows)) if (plausibleQuad(quad, binary.cols, binary.rows)) quads.push(quad)
     } finally {
       c.delete()
     }
@@ -61,30 +60,71 @@ function contourPoints(c: Mat): Point[] {
 }
 
 /**
- * The largest-area quadrilateral with vertices on the contour's (simplified) convex hull, then
- * each side re-fitted to the contour points lying along it.
+ * The largest-area quadrilaterals with vertices on the contour's (simplified) convex hull, each
+ * side then re-fitted to the contour points lying along it. Where the hull cuts across a corner of
+ * the `width`×`height` frame, a second quad from the hull with that corner put back
+ * (`withCutCorners`); the grid test chooses between them.
  */
-function quadFromContour(cv: CV, contour: Mat, points: Point[]): Corners | null {
-  const rough = hullQuad(cv, contour)
-  return rough && (refineQuad(rough, points) ?? rough)
+function quadsFromContour(cv: CV, contour: Mat, points: Point[], width: number, height: number): Corners[] {
+  const hull = hullPoints(cv, contour)
+  const cut = withCutCorners(hull, width, height)
+  const quads: Corners[] = []
+  for (const h of cut.length > hull.length ? [hull, cut] : [hull]) {
+    const rough = quadOnHull(h)
+    if (rough) quads.push(refineQuad(rough, points, width, height) ?? rough)
+  }
+  return quads
 }
 
-/** The largest quadrilateral on the contour's simplified convex hull, in TL TR BR BL order. */
-function hullQuad(cv: CV, contour: Mat): Corners | null {
-  const hull = withMats((own) => {
+/** The contour's convex hull, simplified. */
+function hullPoints(cv: CV, contour: Mat): Point[] {
+  return withMats((own) => {
     const h = own(new cv.Mat())
     cv.convexHull(contour, h, false, true)
     const approx = own(new cv.Mat())
     cv.approxPolyDP(h, approx, HULL_TOLERANCE * cv.arcLength(h, true), true)
     return contourPoints(approx)
   })
+}
+
+/** The largest quadrilateral on a hull, in TL TR BR BL order. */
+function quadOnHull(hull: readonly Point[]): Corners | null {
   if (hull.length < 4) return null
   const rough = largestQuad(hull)
   return rough && orderCorners(rough)
 }
 
+/** The largest quadrilateral on the contour's simplified convex hull, in TL TR BR BL order. */
+function hullQuad(cv: CV, contour: Mat): Corners | null {
+  return quadOnHull(hullPoints(cv, contour))
+}
+
+
+/**
+ * The hull with the frame's corner put back where the hull cuts across it from one edge to the
+ * next. A grid the frame cuts on two adjacent sides (a webcam frame it fills) covers that corner of
+ * the frame, but the outline only reaches the edges where the lines do: the corner cell's paper is
+ * left out, and the largest quadrilateral on such a hull leans across the grid's corner row.
+ */
+function withCutCorners(hull: readonly Point[], width: number, height: number): Point[] {
+  const edges = (p: Point): number =>
+    (p.x <= ON_EDGE ? 1 : 0) | (p.y <= ON_EDGE ? 2 : 0) | (p.x >= width - 1 - ON_EDGE ? 4 : 0) | (p.y >= height - 1 - ON_EDGE ? 8 : 0)
+  // The frame's corners by the two edges that meet there (left 1, top 2, right 4, bottom 8).
+  const corners: Record<number, Point> = { 3: { x: 0, y: 0 }, 6: { x: width - 1, y: 0 }, 12: { x: width - 1, y: height - 1 }, 9: { x: 0, y: height - 1 } }
+  const out: Point[] = []
+  for (let i = 0; i < hull.length; i++) {
+    const p = hull[i]
+    const q = hull[(i + 1) % hull.length]
+    out.push(p)
+    const [a, b] = [edges(p), edges(q)]
+    // p on one edge only, q on another, the two meeting at a corner.
+    if (a && b && !(a & b) && corners[a | b]) out.push(corners[a | b])
+  }
+  return out
+}
+
 /** Brute force over hull vertices (a simplified hull has few, so at most a few thousand tries). */
-function largestQuad(hull: Point[]): Point[] | null {
+function largestQuad(hull: readonly Point[]): Point[] | null {
   const pts = hull.length > MAX_HULL_POINTS ? hull.filter((_, i) => i % Math.ceil(hull.length / MAX_HULL_POINTS) === 0) : hull
   const n = pts.length
   let best: Point[] | null = null

@@ -3,7 +3,7 @@
  * rounded or broken corners land where the sides meet, and text or a thumb touching the border
  * does not pull a side away.
  */
-import { distance, fitLine, intersectLines, type Line } from './geometry'
+import { distance, fitLine, intersectLines, lineThrough, type Line } from './geometry'
 import type { Corners, Point } from './image'
 
 /** Share of each side next to its corners left out of the fit (rounding and crossing lines bend the outline there). Chosen by hand. */
@@ -17,19 +17,35 @@ const MIN_AGREEING = 0.25
 const MAX_CORNER_MOVE = 0.15
 /** RANSAC tries. Chosen by hand. */
 const RANSAC_TRIES = 80
+/** A point within this many pixels of an edge of the image lies on it (the image's outermost pixel is on it). */
+export const ON_EDGE = 1
 
 /**
  * Re-fits each side to the contour points along it and intersects neighbouring sides. The points
  * are those within a band around the rough side (leaving out the 10% next to each corner, where
  * rounding and crossing lines bend the outline); a RANSAC line through them keeps the longest
  * straight run, so text or a thumb touching the border, which pulls the hull outwards, is ignored.
+ *
+ * A rough side along an edge of the `width`×`height` image is kept as it is: there the image's edge
+ * cuts the grid (a webcam frame that the grid fills), the outline's points near it are the ends of
+ * the lines the edge cuts and the edges of those lines running inwards, and any straight run
+ * through them lies somewhere inside the outermost row of cells.
  */
-export function refineQuad(quad: Corners, points: readonly Point[]): Corners | null {
+export function refineQuad(quad: Corners, points: readonly Point[], width: number, height: number): Corners | null {
   const lines: Line[] = []
   const diagonal = Math.max(distance(quad[0], quad[2]), distance(quad[1], quad[3]))
+  const onEdge = (a: Point, b: Point): boolean =>
+    (a.x <= ON_EDGE && b.x <= ON_EDGE) ||
+    (a.y <= ON_EDGE && b.y <= ON_EDGE) ||
+    (a.x >= width - 1 - ON_EDGE && b.x >= width - 1 - ON_EDGE) ||
+    (a.y >= height - 1 - ON_EDGE && b.y >= height - 1 - ON_EDGE)
   for (let s = 0; s < 4; s++) {
     const a = quad[s]
     const b = quad[(s + 1) % 4]
+    if (onEdge(a, b)) {
+      lines.push(lineThrough(a, b))
+      continue
+    }
     const len = distance(a, b)
     const ux = (b.x - a.x) / len
     const uy = (b.y - a.y) / len
