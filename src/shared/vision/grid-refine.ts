@@ -19,6 +19,13 @@ const MAX_CORNER_MOVE = 0.15
 const RANSAC_TRIES = 80
 /** A point within this many pixels of an edge of the image lies on it (the image's outermost pixel is on it). */
 export const ON_EDGE = 1
+/**
+ * A side along the image's edge is refitted only where the fit stays within an eighth of a cell
+ * (1/72 of the side) of the edge: a border printed just inside the frame. Farther in, the fit ran
+ * through the ends of lines the edge cuts. Chosen by hand: the borders of the shared photos that
+ * touch the frame lie 1% of the side inside it, the fits through line ends 5-7%.
+ */
+const EDGE_REFIT = 1 / 72
 
 /**
  * Re-fits each side to the contour points along it and intersects neighbouring sides. The points
@@ -26,10 +33,11 @@ export const ON_EDGE = 1
  * rounding and crossing lines bend the outline); a RANSAC line through them keeps the longest
  * straight run, so text or a thumb touching the border, which pulls the hull outwards, is ignored.
  *
- * A rough side along an edge of the `width`×`height` image is kept as it is: there the image's edge
- * cuts the grid (a webcam frame that the grid fills), the outline's points near it are the ends of
- * the lines the edge cuts and the edges of those lines running inwards, and any straight run
- * through them lies somewhere inside the outermost row of cells.
+ * A rough side along an edge of the `width`×`height` image is kept there unless its fit lies just
+ * inside it (EDGE_REFIT): there the image's edge cuts the grid (a webcam frame that the grid
+ * fills), the outline's points near it are the ends of the lines the edge cuts and the edges of
+ * those lines running inwards, and a straight run through them lies somewhere inside the outermost
+ * row of cells.
  */
 export function refineQuad(quad: Corners, points: readonly Point[], width: number, height: number): Corners | null {
   const lines: Line[] = []
@@ -42,10 +50,6 @@ export function refineQuad(quad: Corners, points: readonly Point[], width: numbe
   for (let s = 0; s < 4; s++) {
     const a = quad[s]
     const b = quad[(s + 1) % 4]
-    if (onEdge(a, b)) {
-      lines.push(lineThrough(a, b))
-      continue
-    }
     const len = distance(a, b)
     const ux = (b.x - a.x) / len
     const uy = (b.y - a.y) / len
@@ -58,6 +62,11 @@ export function refineQuad(quad: Corners, points: readonly Point[], width: numbe
       if (off <= band) near.push(p)
     }
     const line = ransacLine(near, Math.max(2, len * LINE_TOLERANCE), len * MIN_AGREEING)
+    if (onEdge(a, b)) {
+      const off = (p: Point): number => (line ? Math.abs((p.x - line.point.x) * line.direction.y - (p.y - line.point.y) * line.direction.x) : Infinity)
+      lines.push(line && Math.max(off(a), off(b)) <= EDGE_REFIT * len ? line : lineThrough(a, b))
+      continue
+    }
     if (!line) return null
     lines.push(line)
   }
