@@ -2,8 +2,8 @@
  * Step 1: find the Sudoku grid's four outer corners in an image.
  *
  * Works on the grey working copy (long side at most 640 px, cheap enough for live video; see
- * gray.ts), then maps the corners back to original pixels; when that finds nothing, once more at
- * the next finer whole-number downscale (thin lines can vanish at the first). On the working
+ * gray.ts), then maps the corners back to original pixels; when that finds nothing, once more on
+ * a copy twice as fine (thin lines can average away in the first). On the working
  * copy's threshold image, proposals are tried in turn, each kind only when the one before found
  * no grid:
  *  1. contour (`grid-contour.ts`, `grid-refine.ts`): the large outer contours, each reduced to the
@@ -72,8 +72,8 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   const scales = grayScales(input, options.workingSize)
   const found = detectAt(cv, scales.working)
   if (found) return found
-  // The second look, at the next finer whole-number factor (gray.ts), for thin, faint lines a
-  // pixel wide that averaged away into the paper at the first. Only images with no grid pay for
+  // The second look, twice as fine (gray.ts), for thin, faint lines that averaged away into the
+  // paper at the first. Only images with no grid pay for
   // it (and not live video, whose frames come already at the working size).
   const finer = finerScale(scales)
   return finer && detectAt(cv, finer)

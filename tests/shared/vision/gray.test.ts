@@ -36,13 +36,16 @@ describe('grayScales', () => {
     expectSame(fromGray.working.gray, downscaleGray(gray, 640).gray)
   })
 
-  test('the finer copy is the next whole-number factor, and none at full size', () => {
+  test('the finer copy is twice as fine (half the factor, rounded up), and none at full size', () => {
     const image = noise(1931, 1283)
     const scales = grayScales(image)
     expect(scales.working.factor).toBe(4)
     const finer = finerScale(scales)!
-    expect(finer.factor).toBe(3)
-    expectSame(finer.gray, downscaleGray(image, Math.ceil(1931 / 3)).gray)
+    expect(finer.factor).toBe(2)
+    expectSame(finer.gray, downscaleGray(image, Math.ceil(1931 / 2)).gray)
+    // A 16 MP photo, worked on at factor 8, is looked at again at 4; an 1800 px one, at 3, then at 2.
+    expect(finerScale(grayScales(noise(4608, 48)))!.factor).toBe(4)
+    expect(finerScale(grayScales(noise(1800, 40)))!.factor).toBe(2)
     expect(finerScale(grayScales(noise(640, 360)))).toBeNull()
     // 800 px: working at half size, the finer look at full size is the full grey itself.
     const near = grayScales(noise(800, 600))
