@@ -169,6 +169,15 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
   })
 
+  test('live: the outline path only, the same grid where it finds one, nothing where only a fallback would', async () => {
+    const photo = await decodeImage(join(DIR, 'image1.jpg'))
+    expect(detectGrid(cv, photo, { live: true })).toEqual(detectGrid(cv, photo))
+    // Light-grey inner lines: found by the faint-lines fallback only.
+    const faint = await sceneOf(faintSudoku(), [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }])
+    expect(detectGrid(cv, faint.image)).not.toBeNull()
+    expect(detectGrid(cv, faint.image, { live: true })).toBeNull()
+  })
+
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
     // A photo with paper around the grid: rotating a tightly cropped one would put the canvas
     // edge against the grid border, a different problem (see the notes in grid.ts).

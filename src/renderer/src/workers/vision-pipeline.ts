@@ -4,12 +4,13 @@
  */
 import { loadOpenCV } from '../../../shared/vision/cv'
 import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiducials'
-import { detectGrid } from '../../../shared/vision/grid'
+import { detectGrid, type GridDetection } from '../../../shared/vision/grid'
 import { grayScales, type GrayScales } from '../../../shared/vision/gray'
 import type { Corners, RgbaImage } from '../../../shared/vision/image'
 import { loadDigitClassifier } from '../../../shared/vision/classifier'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
+import { LiveSchedule } from './live-schedule'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
 import type { Fiducial, ReadOutcome, ReadStage } from './vision-protocol'
 
@@ -19,7 +20,8 @@ export interface Found {
 }
 
 export interface Pipeline {
-  detect(image: RgbaImage): Found
+  /** A detector for one camera's frames: the fast way, the thorough way now and then (`liveDetector`). */
+  live(): (image: RgbaImage) => Found
   warmUpReader(): Promise<void>
   read(image: RgbaImage, onstage: (stage: ReadStage) => void): Promise<ReadOutcome | { noGrid: string; detection: Found }>
 }
@@ -28,6 +30,14 @@ export interface Pipeline {
 const WORKING_SIZE = 640
 /** Circles are big and round: a coarser copy finds them at a quarter of the cost. */
 const FIDUCIAL_SIZE = 400
+/**
+ * While the fast way finds no grid in live frames, every THOROUGH_EVERY-th frame is looked at the
+ * thorough way: a few times a second at 30 frames/s, so a grid only the fallbacks find (faint
+ * inner lines, a border merged with a column rule) still shows up within a fraction of a second,
+ * while a view with no grid mostly costs the fast way (a 640×360 page of text: ~4 ms instead of
+ * ~39 ms per frame in Node). Chosen by hand.
+ */
+const THOROUGH_EVERY = 8
 
 export async function loadPipeline(): Promise<Pipeline> {
   const cv = await loadOpenCV()
@@ -35,8 +45,8 @@ export async function loadPipeline(): Promise<Pipeline> {
    * Grid and fiducial circles from one image's grey scales. When the grid's border is hidden (a
    * hand over it) but all four circles are seen, the grid comes from the sheet's pose.
    */
-  const detectOn = (scales: GrayScales): Found => {
-    const grid = detectGrid(cv, scales)
+  const detectOn = (scales: GrayScales, live = false): Found & { method?: GridDetection['method'] } => {
+    const grid = detectGrid(cv, scales, { live })
     const circles = detectFiducials(cv, scales, { workingSize: FIDUCIAL_SIZE })
     // Only circles that form the sheet's pattern are shown: round digits and dots pass as circles
     // too, and any two of them make a two-circle pose, so that one must agree with the grid found.
@@ -45,9 +55,18 @@ export async function loadPipeline(): Promise<Pipeline> {
     return {
       corners: grid?.corners ?? (pose?.from === 4 ? pose.gridCorners : null),
       fiducials: trusted ? pose.circles.map(({ x, y, r }) => ({ x, y, r })) : [],
+      method: grid?.method,
     }
   }
-  const detect = (image: RgbaImage): Found => detectOn(grayScales(image, WORKING_SIZE))
+  /** Live frames: the fast way, the thorough way now and then (live-schedule.ts). */
+  const liveDetector = (): ((image: RgbaImage) => Found) => {
+    const schedule = new LiveSchedule(THOROUGH_EVERY)
+    return (image) => {
+      const { corners, fiducials, method } = detectOn(grayScales(image, WORKING_SIZE), schedule.fast)
+      schedule.saw(method)
+      return { corners, fiducials }
+    }
+  }
   // Tesseract starts on the first read (seconds: wasm and 11 MB of language data), then stays.
   let tesseract: Promise<TesseractSetups> | undefined
   const startTesseract = (): Promise<TesseractSetups> => {
@@ -58,7 +77,7 @@ export async function loadPipeline(): Promise<Pipeline> {
     return tesseract
   }
   return {
-    detect,
+    live: liveDetector,
     async warmUpReader() {
       await startTesseract()
     },
@@ -71,9 +90,9 @@ export async function loadPipeline(): Promise<Pipeline> {
       const scales = grayScales(image, WORKING_SIZE)
       const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier) })
       if (!result.ok) {
-        const found = detectOn(scales)
+        const { corners, fiducials } = detectOn(scales)
         const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
-        return { noGrid: message, detection: found }
+        return { noGrid: message, detection: { corners, fiducials } }
       }
       // Until the reader tells printed from written digits, every digit read is a given.
       const cells = [...result.grid].map((digit, i) => ({ kind: digit ? ('given' as const) : ('empty' as const), digit, marks: [], confidence: result.confidence[i] }))
