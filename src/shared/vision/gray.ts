@@ -74,16 +74,16 @@ export function grayScales(input: RgbaImage | GrayImage | GrayScales, workingSiz
 
 /**
  * A finer copy than the working one for the grid detector's second look, or null when the working
- * copy is full size: thin lines average away in a box downscale (a newspaper's 3-5 px inner lines
- * are half a pixel at the factor 7-8 that brings a 12-16 MP photo to 640 px, and the detection
- * threshold loses them), and the whole-number factor can also leave an image a little over the
- * working size (800×600, a photo turned on a larger canvas) at little over half of it. Twice as
- * fine as the working copy (half its factor, rounded up), which for factors 2 and 3 is the next
- * finer factor. On the 80 pen-solved photos of kubiesa-pen-train (factor 7-8) the true outline's
- * grid score is below 0.5 in 29 and below the 0.3 the detector asks in 3 at the working factor
- * (median 0.53); at half of it, 0.44 at least (median 0.69). At
- * factor 1 it is the full grey itself; otherwise the one copy made after `grayScales`, and only a
- * failed first look pays for it. It is summed from the source pixels like the working copy, not
+ * copy is full size. Thin lines average away in a box downscale: a newspaper's inner lines, a few
+ * pixels wide at 16 MP, are under a pixel at the factor 7-8 that brings a 12-16 MP photo to 640 px,
+ * and the detection threshold loses them; and the whole-number factor leaves an image a little
+ * over the working size (800×600, a photo turned on a larger canvas) at little over half of it.
+ * The copy is twice as fine as the working one (half its factor, rounded up), which for factors 2
+ * and 3 is the next finer factor. On the 80 pen-solved photos of kubiesa-pen-train (factor 7-8)
+ * the true outline's grid score at the working factor is below 0.5 in 29 and below the 0.3 the
+ * detector asks in 3 (median 0.53); at half the factor it is 0.44 at least (median 0.69).
+ * At factor 1 it is the full grey itself; otherwise the one copy made after `grayScales`, and only
+ * a failed first look pays for it. It is summed from the source pixels like the working copy, not
  * from the rounded full grey, so that a given factor always gives the same copy.
  */
 export function finerScale(scales: GrayScales): Downscaled | null {

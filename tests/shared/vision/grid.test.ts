@@ -180,7 +180,7 @@ describe('detectGrid on photos', () => {
 
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
     // A photo with paper around the grid: rotating a tightly cropped one would put the canvas
-    // edge against the grid border, a different problem (see the notes in grid.ts).
+    // edge against the grid border, a different problem (the webcam-frame tests above).
     const image = await decodeImage(join(DIR, 'image1031.jpg'))
     const { rotated, map } = rotate(cv, toGray(image), deg)
     const found = detectGrid(cv, rotated)
