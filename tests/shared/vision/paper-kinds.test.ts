@@ -107,7 +107,7 @@ describe('decidePaper settles kinds', () => {
     const cell = emptyOf(b.puzzle).find((c) => b.puzzle.some((d, i) => d && i !== c && Math.floor(i / 9) === Math.floor(c / 9)))!
     const row = Math.floor(cell / 9)
     // The person wrote a digit already printed in the row: a clash if it were a given.
-    const wrong = b.puzzle.slice(row * 9, row * 9 + 9).find((d) => d)!
+    const wrong = b.puzzle.slice(row * 9, row * 9 + 9).find((d) => d !== 0)!
     const evidence = page(b, [cell], new Map([[cell, kindP('given', 0.7)]]))
     evidence[cell] = { ...evidence[cell], written: digitP(wrong), printed: null }
     const r = decidePaper(evidence)
