@@ -27,9 +27,17 @@ const quantile = (values: number[], q: number): number => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN
 }
 
+/**
+ * Collects the UI thread's long tasks from now on into window.__longTasks (durations, ms). Those
+ * buffered from before (the page's start: evaluating the app's script) are not the photo's.
+ */
 const recordLongTasks = (): void => {
   const tasks: number[] = (window.__longTasks = [])
-  new window.PerformanceObserver((list: any) => list.getEntries().forEach((entry: any) => tasks.push(entry.duration))).observe({ type: 'longtask', buffered: true })
+  const since = performance.now()
+  const observer = new window.PerformanceObserver((list: any) =>
+    list.getEntries().forEach((entry: any) => entry.startTime >= since && tasks.push(entry.duration)),
+  )
+  observer.observe({ type: 'longtask', buffered: true })
 }
 
 /** UI-thread long tasks from opening a 12 MP photo with the file picker until it is read. */

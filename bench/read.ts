@@ -1,5 +1,5 @@
 /**
- * `npm run bench:read [-- --every K] [--no-ocr] [--view rotate=DEG,tilt=DEG]`: the whole reader over Wicht's shared photos
+ * `npm run bench:read [-- --every K] [--no-ocr] [--view rotate=DEG,tilt=DEG] [--no-judge]`: the whole reader over Wicht's shared photos
  * (CC-BY-4.0; B. Wicht, J. Hennebert, "Camera-based Sudoku recognition with Deep Belief Network",
  * SoCPaR 2014), against their ground truth.
  *
@@ -19,6 +19,7 @@ import { decodeImage } from '../src/cli/decode-image'
 import { shippedClassifier } from '../src/cli/reader-node'
 import { createTesseractSetups } from '../src/cli/tesseract-node'
 import { loadOpenCV } from '../src/shared/vision/cv'
+import { loadPaperJudge } from '../src/shared/vision/paper-judge'
 import { bestOf, combineVotes, readSudoku } from '../src/shared/vision/read'
 import { LOW_CONFIDENCE } from '../src/shared/vision/review'
 import { repair } from '../src/shared/vision/repair'
@@ -32,6 +33,8 @@ const args = process.argv.slice(2)
 const every = Number(args[args.indexOf('--every') + 1]) || 1
 const useOcr = !args.includes('--no-ocr')
 const useLattice = !args.includes('--no-lattice')
+// The cell judge (printed, written, marks), as the app reads; --no-judge reads every digit as print.
+const judge = args.includes('--no-judge') ? undefined : await loadPaperJudge()
 // Robustness: every photo turned and/or tilted (bench/photo-views.ts); corners are then not scored.
 const view = args.includes('--view') ? parseView(args[args.indexOf('--view') + 1] ?? '') : null
 
@@ -78,7 +81,7 @@ for (const photo of photos) {
   const voters = standardVoters(setups?.setups ?? null, classifierFor ? classifierFor(photo.name) : null)
   const decoded = await decodeImage(photo.jpg)
   const image = view ? viewPhoto(cv, decoded, view).image : decoded
-  const r = await readSudoku(cv, image, { voters, fiducials: false, useLattice, useRules: voters.length > 0 })
+  const r = await readSudoku(cv, image, { voters, judge, fiducials: false, useLattice, useRules: voters.length > 0 })
   if (!r.ok) {
     rows.push({ name: photo.name, truth: photo.truth, filled: [], votes: {}, grid: new Uint8Array(81), flagged: new Set(), cornerError: null, ms: r.ms, failed: r.message })
     continue
@@ -155,7 +158,7 @@ if (foldOf && voterNames.length > 1) {
 
 const lines: string[] = []
 const out = (s = ''): void => void lines.push(s)
-out(`Photos: ${rows.length} (every ${every}${view ? `, each turned ${view.rotate}° and tilted back ${view.tilt}°` : ''}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}`)
+out(`Photos: ${rows.length} (every ${every}${view ? `, each turned ${view.rotate}° and tilted back ${view.tilt}°` : ''}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}; cell judge: ${judge ? 'the shipped cell and written-digit models (which saw these photos\' cells among their training data)' : 'none, every digit read as print'}`)
 out()
 out('| voters | rules | grids with zero errors | cells right | given digits right |')
 out('|---|---|---|---|---|')

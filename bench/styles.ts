@@ -394,7 +394,7 @@ for (const [s, style] of STYLES.entries()) {
     const photo = await photograph(reader.cv, r, page, style.camera(r), pixelsPerUnit)
     const name = `${style.name}-${k}`
     if (saveDir) writeFileSync(join(saveDir, `${name}.${style.screen ? 'png' : 'jpg'}`), photo.encoded)
-    const result = await readSudoku(reader.cv, photo.image, { voters: reader.voters })
+    const result = await readSudoku(reader.cv, photo.image, { voters: reader.voters, judge: reader.judge ?? undefined })
     if (!result.ok) {
       // Read as 81 empty cells, as bench:read counts a photo without a grid.
       const cellsRight = puzzles[0].filter((d) => d === 0).length

@@ -23,7 +23,7 @@
 import { CELL_KINDS, type CellReading } from './cell-reading'
 import { PATCH_SIDE } from './cell-patch'
 import type { GrayImage } from './image'
-import { type EncodedNet, Net } from './nn'
+import { type EncodedNet, Net, argmax } from './nn'
 
 export interface CellProbs {
   /** p(empty), p(given), p(entry), p(marks): CELL_KINDS's order. */
@@ -64,12 +64,6 @@ export class CellClassifier {
   classifyCells(patches: readonly GrayImage[]): CellProbs[] {
     return patches.map((p) => this.classify(p))
   }
-}
-
-const argmax = (p: ArrayLike<number>): number => {
-  let best = 0
-  for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i
-  return best
 }
 
 /**

@@ -269,3 +269,10 @@ export function softmax(logits: Float32Array, out: Float32Array = new Float32Arr
   return out
 }
 
+
+/** Index of the largest value (the first of equals): a probability vector's most likely class. */
+export function argmax(p: ArrayLike<number>): number {
+  let best = 0
+  for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i
+  return best
+}

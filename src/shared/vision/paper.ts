@@ -14,6 +14,7 @@ import { solve } from '../sudoku/solver'
 import { CELL_KINDS, type CellKind, type CellReading, type PaperReading, mistakesOf } from './cell-reading'
 import { givenLogOdds, mendSymmetry, unsureDigitCells } from './paper-kinds'
 import { bestDigits, repair } from './repair'
+import { argmax } from './nn'
 
 export interface CellEvidence {
   /** Probabilities of the kinds, in CELL_KINDS order. */
@@ -51,12 +52,25 @@ export const INFORMED_RATIO = 0.02
  */
 export const KIND_SWAPS_TRIED = 8
 
-/** `rules: false` takes the kinds and each given's best reading as they are (for benchmarks). */
-export function decidePaper(evidence: readonly CellEvidence[], options: { rules?: boolean } = {}): DecidedPaper {
+export interface DecideOptions {
+  /** false: take the kinds and each given's best reading as they are (for benchmarks). */
+  readonly rules?: boolean
+  /**
+   * The total weight of the voters whose weighted product `printed` is (read.ts's ensemble, 2.2 as
+   * shipped). Its log-probabilities count each voter's evidence that many times over, so a repaired
+   * digit's cost is divided by it before it is weighed against one model's kind judgement: else a
+   * printed digit half cut off by a crease, which every voter misreads, is cheaper to explain as
+   * handwriting than as a misread (two Wicht photos of one puzzle, held-out classifier).
+   */
+  readonly printWeight?: number
+}
+
+export function decidePaper(evidence: readonly CellEvidence[], options: DecideOptions = {}): DecidedPaper {
   const rules = options.rules ?? true
+  const repairCost = (probs: readonly (ArrayLike<number> | null)[], fixed: { grid: Grid; repaired: readonly Cell[] }): number =>
+    digitsGivenUp(probs, fixed) / (options.printWeight ?? 1)
   const probs = evidence.map((e) => e.kind)
-  const judged = evidence.map((e) => CELL_KINDS[argmax(e.kind)])
-  let kinds = rules ? mendSymmetry(judged, probs) : judged
+  let kinds = rules ? mendedKinds(probs) : probs.map(kindOf)
   // The printed digits, repaired to a proper puzzle; a cell judged printed but read by no voter
   // falls back on its handwriting reading.
   const givenProbsOf = (k: readonly CellKind[]) => evidence.map((e, cell) => (k[cell] === 'given' ? (e.printed ?? e.written) : null))
@@ -112,6 +126,22 @@ export function decidePaper(evidence: readonly CellEvidence[], options: { rules?
 }
 
 /**
+ * The cells decidePaper may take for printed: judged so, made so by the page's symmetry, or among
+ * the least sure digit cells it tries the other way. The printed voters must read all of these: a
+ * printed digit the cell model took for handwriting is otherwise tried as a given with only its
+ * handwriting reading, which may be another digit.
+ */
+export function mayBeGiven(probs: readonly ArrayLike<number>[]): boolean[] {
+  const kinds = mendedKinds(probs)
+  const unsure = new Set(unsureDigitCells(kinds, probs, KIND_SWAPS_TRIED))
+  return kinds.map((kind, cell) => kind === 'given' || kindOf(probs[cell]) === 'given' || unsure.has(cell))
+}
+
+const kindOf = (p: ArrayLike<number>): CellKind => CELL_KINDS[argmax(p)]
+
+const mendedKinds = (probs: readonly ArrayLike<number>[]): CellKind[] => mendSymmetry(probs.map(kindOf), probs)
+
+/**
  * The kinds of a page judged from its ink alone (no cell model): a filled cell is a given; an
  * empty one is empty, the less surely the more ink evidence it had (`filledScore` near the cut).
  */
@@ -129,7 +159,7 @@ export function kindProbs(kind: CellKind): Float32Array {
 }
 
 /** Nats given up by the digits the rules changed (each cell's best reading against its chosen digit). */
-function repairCost(probs: readonly (ArrayLike<number> | null)[], fixed: { grid: Grid; repaired: readonly Cell[] }): number {
+function digitsGivenUp(probs: readonly (ArrayLike<number> | null)[], fixed: { grid: Grid; repaired: readonly Cell[] }): number {
   let cost = 0
   for (const cell of fixed.repaired) {
     const p = probs[cell]!
@@ -148,12 +178,6 @@ export function readAsIs(evidence: readonly CellEvidence[], kind: 'given' | 'ent
   return bestDigits({
     probs: evidence.map((e) => (CELL_KINDS[argmax(e.kind)] === kind ? (kind === 'given' ? (e.printed ?? e.written) : e.written) : null)),
   })
-}
-
-function argmax(p: ArrayLike<number>): number {
-  let best = 0
-  for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i
-  return best
 }
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000

@@ -10,14 +10,14 @@
  * normalised. The repair step then picks the most likely assignment that obeys the rules.
  */
 import { CELLS, type Cell, type Grid } from '../sudoku/board'
-import { CELL_KINDS, type PaperReading } from './cell-reading'
+import type { PaperReading } from './cell-reading'
 import { extractCells, type CellBounds, type CellImage } from './cells'
 import type { CV } from './cv'
 import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from './fiducials'
 import { grayScales, isGrayScales, type GrayScales } from './gray'
 import { detectGrid } from './grid'
 import type { Corners, GrayImage, RgbaImage } from './image'
-import { type CellEvidence, decidePaper, inkKinds } from './paper'
+import { type CellEvidence, decidePaper, inkKinds, mayBeGiven } from './paper'
 import { gridLattice, warpGrid } from './warp'
 
 /** Anything that turns cell images into digit probabilities (null for empty cells). */
@@ -188,9 +188,10 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
   const judgements = options.judge ? await options.judge.judge(page) : null
   if (judgements) lap('kinds')
   const kinds = judgements?.map((j) => j.kind) ?? inkKinds(page.cells)
-  // Print is read only in the cells judged printed: the votes the orientation judges already cast
-  // are kept for those, and the costlier voters never see the written digits.
-  const printed = page.cells.map((c, i) => ({ ...c, filled: c.filled && CELL_KINDS[argmax(kinds[i])] === 'given' }))
+  // Print is read only in the cells that may be printed: the votes the orientation judges already
+  // cast are kept for those, and the costlier voters never see the surely written digits.
+  const printCells = mayBeGiven(kinds)
+  const printed = page.cells.map((c, i) => ({ ...c, filled: c.filled && printCells[i] }))
   const known = judged.get(page.cells)
   const votes = await castVotes(options.voters, printed, known && maskVotes(known, printed), lap)
   votes.ensemble = ensembleOf(options.voters, printed, votes)
@@ -200,7 +201,8 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     written: judgements?.[i].written ?? null,
     marks: judgements?.[i].marks ?? [],
   }))
-  const paper = decidePaper(evidence, { rules: options.useRules ?? true })
+  const printWeight = options.voters.reduce((sum, v) => sum + (v.weight ?? 1), 0)
+  const paper = decidePaper(evidence, { rules: options.useRules ?? true, printWeight })
   lap('repair')
   const { cells, ink, warped } = page
   ms.total = Math.round((now() - start) * 10) / 10
@@ -225,12 +227,6 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
 /** Votes kept only for the cells still filled (the others' become null). */
 function maskVotes(votes: Votes, cells: readonly { filled: boolean }[]): Votes {
   return Object.fromEntries(Object.entries(votes).map(([name, probs]) => [name, probs.map((p, i) => (cells[i].filled ? p : null))]))
-}
-
-function argmax(p: ArrayLike<number>): number {
-  let best = 0
-  for (let i = 1; i < p.length; i++) if (p[i] > p[best]) best = i
-  return best
 }
 
 /** Weighted product of the voters' probabilities per filled cell, floored, normalised. */

@@ -1,11 +1,12 @@
 /**
- * The page-level print-height check (print-height.ts) on made-up pages: a "given" of another
- * height than the page's sure givens becomes an entry unless the model was all but certain; one of
- * the print height, an entry, and a page with too few sure givens are left alone.
+ * The page-level print-height check (print-height.ts) on made-up pages: a "given" taller than the
+ * page's sure givens becomes an entry unless the model was all but certain; a digit of the print
+ * height leans to print, enough to settle a torn cell but not a sure entry; a shorter one, and a
+ * page with too few sure givens, are left alone.
  */
 import { describe, expect, it } from 'vitest'
 import type { Box } from '../../../src/shared/vision/cells'
-import { HEIGHT_MISMATCH, MIN_SURE_GIVENS, PRINT_HEIGHT_TOLERANCE, settleKindsByHeight } from '../../../src/shared/vision/print-height'
+import { HEIGHT_MATCH, HEIGHT_MISMATCH, MIN_SURE_GIVENS, PRINT_HEIGHT_TOLERANCE, settleKindsByHeight } from '../../../src/shared/vision/print-height'
 
 const box = (height: number): Box => ({ x: 10, y: 10, width: Math.round(height * 0.6), height })
 const probs = (...p: number[]): Float32Array => Float32Array.from(p)
@@ -28,9 +29,19 @@ describe('settleKindsByHeight', () => {
     expect(out[8].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6)
     // All but certain print stays print: the box may have lost a stroke.
     expect(Math.max(...out[11])).toBe(out[11][1])
-    expect(Array.from(out[9])).toEqual(Array.from(kinds[9])) // print height: still a given
-    expect(Array.from(out[10])).toEqual(Array.from(kinds[10])) // an entry stays an entry
-    for (let i = 0; i < 8; i++) expect(Array.from(out[i])).toEqual(Array.from(kinds[i]))
+    // A box shorter than the print is a stroke lost to glare more often than handwriting: kept.
+    const short = settleKindsByHeight([...kinds.slice(0, 8), probs(0.05, 0.7, 0.2, 0.05)], [...heights.map(box), box(30)])
+    expect(Array.from(short[8])).toEqual(Array.from(kinds[8]))
+    expect(out[9][1] / out[9][2]).toBeCloseTo((0.7 * HEIGHT_MATCH) / 0.2, 5) // print height: more surely a given
+    expect(Array.from(out[10])).toEqual(Array.from(kinds[10])) // neither print nor taller: left alone
+    for (let i = 0; i < 8; i++) expect(Math.max(...out[i])).toBe(out[i][1])
+  })
+
+  it('settles a cell torn between print and handwriting by its print height, not a sure entry', () => {
+    const sure = Array.from({ length: 6 }, () => probs(0, 0.98, 0.02, 0))
+    const out = settleKindsByHeight([...sure, probs(0, 0.45, 0.55, 0), probs(0, 0.05, 0.95, 0)], Array.from({ length: 8 }, () => box(59)))
+    expect(Math.max(...out[6])).toBe(out[6][1])
+    expect(Math.max(...out[7])).toBe(out[7][2])
   })
 
   it('leaves a page alone when too few givens are sure', () => {
