@@ -232,6 +232,20 @@ def photo_grids(meta, cell_ok):
     return float(np.mean([all(v) for v in pages.values()])), len(pages)
 
 
+def settings():
+    """What a trained model's figures depend on besides the data tag (saved with it, checked by export.py)."""
+    return {'widths': list(WIDTHS), 'epochs': EPOCHS, 'seed': SEED, 'shift': SHIFT, 'wicht_per_epoch': WICHT_PER_EPOCH,
+            'synth_per_epoch': SYNTH_PER_EPOCH, 'pen_repeat': PEN_REPEAT}
+
+
+def save_fold(net, tag, fold):
+    """Fold model K of a CV run (trained without fold K's puzzles): export.py folds writes it for
+    bench/paper-folds.ts."""
+    os.makedirs(os.path.join(CACHE, 'folds'), exist_ok=True)
+    torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag, 'fold': fold, 'folds': FOLDS, 'settings': settings()},
+               os.path.join(CACHE, 'folds', f'cells-{tag}-fold-{fold}.pt'))
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else 'cv'
     flags = set(sys.argv[2:])
@@ -245,7 +259,7 @@ def main():
     meta = pen['meta']
     if mode == 'final':
         net = train(training_parts(pen, np.ones(len(meta), bool), kinds, wicht, synth), log='final ')
-        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag,
+        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag, 'settings': settings(),
                     'counts': {'pen': int(len(meta)), 'wicht': 0 if wicht is None else int(len(wicht['x'])),
                                'synth': 0 if synth is None else int(len(synth['x']))}},
                    os.path.join(CACHE, 'final.pt'))
@@ -255,6 +269,7 @@ def main():
     for fold in only:
         held = meta[:, 2] == fold
         net = train(training_parts(pen, ~held, kinds, wicht, synth), log=f'fold {fold} ')
+        save_fold(net, tag, fold)
         kp, dp = predict(net, pen['x'][held])
         result, ok = score(kinds[held], meta[held, 5], kp, dp)
         grids, n = photo_grids(meta[held], ok)

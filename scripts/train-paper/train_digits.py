@@ -112,6 +112,19 @@ def predict(net, x):
     return F.softmax(net(torch.from_numpy(x).unsqueeze(1)), 1).numpy()
 
 
+def settings():
+    """What a trained model's figures depend on besides the data tag (saved with it, checked by export.py)."""
+    return {'widths': list(WIDTHS), 'epochs': EPOCHS, 'seed': SEED, 'wicht_per_epoch': WICHT_PER_EPOCH, 'synth_per_epoch': SYNTH_PER_EPOCH}
+
+
+def save_fold(net, tag, fold):
+    """Fold model K of a CV run (trained without fold K's puzzles): export.py folds writes it for
+    bench/paper-folds.ts."""
+    os.makedirs(os.path.join(CACHE, 'folds'), exist_ok=True)
+    torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag, 'fold': fold, 'folds': FOLDS, 'settings': settings()},
+               os.path.join(CACHE, 'folds', f'digits-{tag}-fold-{fold}.pt'))
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else 'cv'
     flags = set(sys.argv[2:])
@@ -127,13 +140,14 @@ def main():
         extra.append((synth[1], synth[0][:, 5], SYNTH_PER_EPOCH))
     if mode == 'final':
         net = train([(pen_x, pen_meta[:, 5], None)] + extra, log='final ')
-        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag}, os.path.join(CACHE, 'digits-final.pt'))
+        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag, 'settings': settings()}, os.path.join(CACHE, 'digits-final.pt'))
         return
     right = {1: [], 2: []}
     probs = np.zeros((len(pen_x), 9), np.float32)
     for fold in range(FOLDS):
         held = pen_meta[:, 2] == fold
         net = train([(pen_x[~held], pen_meta[~held, 5], None)] + extra, log=f'fold {fold} ')
+        save_fold(net, tag, fold)
         probs[held] = predict(net, pen_x[held])
         p = probs[held].argmax(1) + 1
         for k in (1, 2):

@@ -34,12 +34,15 @@ export interface DecidedPaper extends PaperReading {
 /**
  * An unclear written digit is settled by the solution only when the solution's digit is at least
  * this likely relative to the best reading. By-puzzle cross-validation of the written-digit model
- * on the pen train photos: of the entries it misreads, the solution's digit is within 0.5 of the
- * best for 47%, within 0.2 for 63%, within 0.1 for 64%; of clearly written digits taken for a wrong
- * one (every other digit tried as the solution), 0.7%, 1.8% and 3.6% would be hidden as "settled".
- * 0.2 is the knee: below it each extra misread put right costs several real mistakes hidden.
+ * on the pen train photos: of the entries it misreads, the solution's digit is within 0.2 of the
+ * best for 63%, within 0.02 for 77%, within 0.005 for 88%; of clearly written wrong digits (each
+ * entry read right, every other digit tried as the solution), 1.8%, 10% and 21% would be settled
+ * to the solution and so not reported as mistakes. With misreads at ~6% of entries and mistakes
+ * assumed at ~2% (the shared photos hold none), 0.02 gives ~15 wrong reports per 1,000 entries
+ * against ~21 at 0.2, while still reporting 90% of mistakes; a settled cell is also marked on the
+ * board for review, so a hidden mistake is not silent.
  */
-export const INFORMED_RATIO = 0.2
+export const INFORMED_RATIO = 0.02
 
 /**
  * Digit cells whose given-or-entry judgement is tried the other way, one at a time, when the givens
