@@ -9,9 +9,12 @@
  *    MIT licence), 80 photos each of 12-16 MP, against their metadata's corners. The val split is
  *    reported, never tuned on;
  *  - webcam views of each set's photos (bench/webcam-views.ts): cropped so the grid fills the
- *    frame, border touching or cut by a few pixels, scaled to 320x240 .. 640x480.
+ *    frame, border touching or cut by a few pixels, scaled to 320x240 .. 640x480;
+ *  - filled pages of each set's photos (bench/filled-views.ts): a handwritten digit drawn into
+ *    every empty cell through the known outline, as a page solved in pen leaves it.
  *
- *   npm run bench:detect [-- --set wicht,pen-train,pen-val] [--views N] [--only NAME,...] [--verbose]
+ *   npm run bench:detect [-- --set wicht,pen-train,pen-val] [--views N] [--filled N] [--kinds photos,views,filled]
+ *                        [--only NAME,...] [--verbose]
  */
 import { join } from 'node:path'
 import { decodeImage } from '../src/cli/decode-image'
@@ -22,8 +25,9 @@ import { grayScales } from '../src/shared/vision/gray'
 import { detectGrid } from '../src/shared/vision/grid'
 import type { Corners } from '../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
-import { hasPenPhotos, listPenPhotos, type PenSplit } from '../datasets/kubiesa'
+import { MARKS_LABEL, hasPenPhotos, listPenPhotos, type PenSplit } from '../datasets/kubiesa'
 import { WICHT_DIR, listPhotos, readOutlines } from './wicht'
+import { filledView } from './filled-views'
 import { webcamViews } from './webcam-views'
 
 const args = process.argv.slice(2)
@@ -32,7 +36,9 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined
 }
 const sets = (opt('set') ?? 'wicht,pen-train,pen-val').split(',')
-const viewsPerPhoto = Number(opt('views') ?? 3)
+const kinds = (opt('kinds') ?? 'photos,views,filled').split(',')
+const viewsPerPhoto = kinds.includes('views') ? Number(opt('views') ?? 3) : 0
+const filledPerPhoto = kinds.includes('filled') ? Number(opt('filled') ?? 1) : 0
 const only = opt('only')?.split(',')
 const verbose = args.includes('--verbose')
 
@@ -52,19 +58,21 @@ interface Photo {
   readonly jpg: string
   /** The grid's corners; absent where the outline is not trusted. */
   readonly truth?: Corners
+  /** Whether a cell (row-major) holds no digit: printed or written (pencil marks count as none). */
+  readonly empty: (cell: number) => boolean
 }
 
 function photosOf(set: string): Photo[] {
   if (set === 'wicht') {
     const outlines = readOutlines(WICHT_DIR)
-    return listPhotos(WICHT_DIR).map((p) => ({ name: p.name, jpg: p.jpg, truth: outlines.get(p.name) }))
+    return listPhotos(WICHT_DIR).map((p) => ({ name: p.name, jpg: p.jpg, truth: outlines.get(p.name), empty: (k) => p.truth[k] === 0 }))
   }
   const split = set.replace(/^pen-/, '') as PenSplit
   if (!hasPenPhotos(split)) {
     console.log(`${set}: no photos (../shared/data/photos/kubiesa-pen-${split}), skipped`)
     return []
   }
-  return listPenPhotos(split).map((p) => ({ name: p.name, jpg: p.jpg, truth: p.corners }))
+  return listPenPhotos(split).map((p) => ({ name: p.name, jpg: p.jpg, truth: p.corners, empty: (k) => p.labels[k] === 0 || p.labels[k] === MARKS_LABEL }))
 }
 
 /** What one table collects. */
@@ -135,6 +143,7 @@ async function main(): Promise<void> {
     if (!photos.length) continue
     const asTaken = new Tally(`${set} photos`)
     const views = new Tally(`${set} webcam views`)
+    const filled = new Tally(`${set} filled pages`)
     const times: Record<string, number[]> = { decode: [], scales: [], detect: asTaken.detectMs, warp: [], lattice: [], fiducials: [] }
     // These photos carry no fiducial sheet: any pose found on them is a false positive.
     let falsePoses = 0
@@ -142,26 +151,38 @@ async function main(): Promise<void> {
       let t = performance.now()
       const image = await decodeImage(photo.jpg)
       times.decode.push(performance.now() - t)
-      // Grey at full size and at the detectors' working size, once (gray.ts); every step reads them.
-      t = performance.now()
-      const scales = grayScales(image)
-      times.scales.push(performance.now() - t)
-      t = performance.now()
-      const found = detectGrid(cv, scales)
-      const result = asTaken.add(photo.name, found, photo.truth, performance.now() - t)
-      if (verbose) console.log(`${photo.name}: ${result}`)
-      t = performance.now()
-      const pose = poseFromFiducials(detectFiducials(cv, scales))
-      if (pose) falsePoses++
-      if (pose && verbose) console.log(`${photo.name}: false ${pose.from}-circle pose`)
-      times.fiducials.push(performance.now() - t)
-      if (found) {
+      if (photo.truth) {
+        for (let k = 0; k < filledPerPhoto; k++) {
+          const page = await filledView(image, photo.truth, photo.empty, photo.name, k + 1)
+          t = performance.now()
+          const seen = detectGrid(cv, page.image)
+          const name = `${photo.name}+${k}`
+          const result = filled.add(name, seen, page.corners, performance.now() - t)
+          if (verbose) console.log(`${name} (${page.label}): ${result}`)
+        }
+      }
+      if (kinds.includes('photos')) {
+        // Grey at full size and at the detectors' working size, once (gray.ts); every step reads them.
         t = performance.now()
-        const warped = warpGrid(cv, scales.full, found.corners)
-        times.warp.push(performance.now() - t)
+        const scales = grayScales(image)
+        times.scales.push(performance.now() - t)
         t = performance.now()
-        gridLattice(warped)
-        times.lattice.push(performance.now() - t)
+        const found = detectGrid(cv, scales)
+        const result = asTaken.add(photo.name, found, photo.truth, performance.now() - t)
+        if (verbose) console.log(`${photo.name}: ${result}`)
+        t = performance.now()
+        const pose = poseFromFiducials(detectFiducials(cv, scales))
+        if (pose) falsePoses++
+        if (pose && verbose) console.log(`${photo.name}: false ${pose.from}-circle pose`)
+        times.fiducials.push(performance.now() - t)
+        if (found) {
+          t = performance.now()
+          const warped = warpGrid(cv, scales.full, found.corners)
+          times.warp.push(performance.now() - t)
+          t = performance.now()
+          gridLattice(warped)
+          times.lattice.push(performance.now() - t)
+        }
       }
       if (!photo.truth || !viewsPerPhoto) continue
       for (const [k, view] of webcamViews(cv, image, photo.truth, photo.name, viewsPerPhoto).entries()) {
@@ -172,13 +193,16 @@ async function main(): Promise<void> {
         if (verbose) console.log(`${name} (${view.label}): ${result}`)
       }
     }
-    asTaken.print()
-    for (const [stage, xs] of Object.entries(times)) console.log(`ms ${stage}: median ${f1(pct(xs, 0.5))} p90 ${f1(pct(xs, 0.9))} max ${f1(Math.max(...xs))}`)
-    console.log(`poses (2 or 4 circles) on photos without a fiducial sheet: ${falsePoses}`)
-    tallies.push(asTaken)
-    if (views.images) {
-      views.print()
-      tallies.push(views)
+    if (asTaken.images) {
+      asTaken.print()
+      for (const [stage, xs] of Object.entries(times)) console.log(`ms ${stage}: median ${f1(pct(xs, 0.5))} p90 ${f1(pct(xs, 0.9))} max ${f1(Math.max(...xs))}`)
+      console.log(`poses (2 or 4 circles) on photos without a fiducial sheet: ${falsePoses}`)
+      tallies.push(asTaken)
+    }
+    for (const t of [views, filled]) {
+      if (!t.images) continue
+      t.print()
+      tallies.push(t)
     }
   }
   console.log(`\nwasm heap ${heapBefore} -> ${heap()} bytes\n`)

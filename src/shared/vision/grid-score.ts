@@ -25,6 +25,25 @@ const WEAKEST_LINES = 6
 export const MAX_MID_CELL_LINES = 2
 /** A mid-cell peak counts as a line when it stands this share of a typical grid line's prominence above its cell. Chosen by hand. */
 const MID_CELL_PROMINENCE = 0.5
+/**
+ * ... and runs on through at least 7 of the 9 cells along it with ink over half of each cell's
+ * length. On the filled pages of bench/filled-views.ts (a handwritten digit in every empty cell of
+ * the Wicht and pen-train photos), the true outlines' columns of digits had more than two such
+ * peaks in 15 of 40 pen pages at the working scale and 3 of 77 Wicht pages (1 of 77 unfilled, as
+ * before); counting only peaks that run through 7 cells, 9 and 1 (and the same 1 unfilled); parts
+ * of grids 4-6 cells wide were refused as before but for 4 of 372 Wicht views.
+ */
+const RUN_INK = 0.5
+const MIN_RUN_CELLS = 7
+/**
+ * `halfPitch`: the flanks a third of a cell from a line's peak, and the least ratio of the odd and
+ * even positions' narrow prominence. Measured on the Wicht and pen-train photos and their filled
+ * pages at both looks: true outlines passing the score 0.44 at least (1% under 0.64, median 0.92);
+ * grid halves 4½ cells wide or tall passing the score (1030 of them, nearly all on filled pages)
+ * 0.51 at most (99% under 0.30).
+ */
+const FLANK = 8
+const MIN_ALTERNATION = 0.4
 /** Lines going on past the border: contrast (share of the strip) a line position must show, and how many of the eight must. Chosen by hand. */
 const GOING_ON_CONTRAST = 0.5
 const GOING_ON_LINES = 6
@@ -50,8 +69,6 @@ export function squareScore(d: Uint8Array): number {
   const band = SCORE_SIZE / 3
   let cols = 0
   let rows = 0
-  const colFull = new Float64Array(SCORE_SIZE)
-  const rowFull = new Float64Array(SCORE_SIZE)
   for (let b = 0; b < 3; b++) {
     const colProfile = new Float64Array(SCORE_SIZE)
     const rowProfile = new Float64Array(SCORE_SIZE)
@@ -59,12 +76,13 @@ export function squareScore(d: Uint8Array): number {
     for (let y = 0; y < SCORE_SIZE; y++) for (let x = b * band; x < (b + 1) * band; x++) rowProfile[y] += d[y * SCORE_SIZE + x]
     cols += profileScore(colProfile, 255 * band) / 3
     rows += profileScore(rowProfile, 255 * band) / 3
-    for (let k = 0; k < SCORE_SIZE; k++) (colFull[k] += colProfile[k]), (rowFull[k] += rowProfile[k])
   }
   // A Sudoku has no lines mid-cell. A crossword, or a crossword merged with the grid into one
   // outline, has lines every few pixels, some near each expected position, which the score above
   // alone would take for a grid. The same test as for Hough pairs: more than two is no grid.
-  if (midCellLines(colFull) > MAX_MID_CELL_LINES || midCellLines(rowFull) > MAX_MID_CELL_LINES) return 0
+  if (midCellLines(d, true) > MAX_MID_CELL_LINES || midCellLines(d, false) > MAX_MID_CELL_LINES) return 0
+  // A part of a grid two real cells to each of its own across one way: its lines are evenly spaced.
+  if (halfPitch(d, true) || halfPitch(d, false)) return 0
   return Math.min(cols, rows)
 }
 
@@ -91,30 +109,79 @@ function profileScore(profile: Float64Array, norm: number): number {
 /**
  * Cells crossed by a line through their middle, in a whole-length profile: a narrow peak in the
  * middle half of the cell standing above the cell's median by at least half the prominence of a
- * typical grid line. Digits barely show in a whole-length profile (one digit is a ninth of it).
+ * typical grid line, and running on through most of the cells along it (`runsThrough`). Printed
+ * digits barely show in a whole-length profile (one digit is a ninth of it); on a page written in
+ * every cell a column of nine digits can, but its strokes do not line up from cell to cell as a
+ * crossword's or a text row's line does.
  */
-export function midCellLines(profile: Float64Array): number {
-  const at = (k: number): number => profile[k] / (255 * SCORE_SIZE)
+export function midCellLines(d: Uint8Array, columns: boolean): number {
+  const profile = wholeProfile(d, columns)
   const cellMedian = (cell: number): number => {
     const v: number[] = []
-    for (let k = cell * SCORE_CELL + 6; k < (cell + 1) * SCORE_CELL - 6; k++) v.push(at(k))
+    for (let k = cell * SCORE_CELL + 6; k < (cell + 1) * SCORE_CELL - 6; k++) v.push(profile[k])
     return median(v)
   }
   const prominence: number[] = []
   for (let i = 1; i < 9; i++) {
     let line = 0
-    for (let k = i * SCORE_CELL - LINE_REACH; k <= i * SCORE_CELL + LINE_REACH; k++) line = Math.max(line, at(k))
+    for (let k = i * SCORE_CELL - LINE_REACH; k <= i * SCORE_CELL + LINE_REACH; k++) line = Math.max(line, profile[k])
     prominence.push(line - Math.min(cellMedian(i - 1), cellMedian(i)))
   }
   const typical = median(prominence)
   if (typical <= 0) return 0
   let crossed = 0
   for (let cell = 0; cell < 9; cell++) {
-    let peak = 0
-    for (let k = cell * SCORE_CELL + 6; k < (cell + 1) * SCORE_CELL - 6; k++) peak = Math.max(peak, at(k))
-    if (peak - cellMedian(cell) >= MID_CELL_PROMINENCE * typical) crossed++
+    let peak = cell * SCORE_CELL + 6
+    for (let k = peak; k < (cell + 1) * SCORE_CELL - 6; k++) if (profile[k] > profile[peak]) peak = k
+    if (profile[peak] - cellMedian(cell) >= MID_CELL_PROMINENCE * typical && runsThrough(d, columns, peak)) crossed++
   }
   return crossed
+}
+
+/**
+ * Whether the line at `at` in the warped square (a column, or with `columns` false a row) is ink
+ * over at least half the length of MIN_RUN_CELLS of the nine cells along it, within a pixel of `at`.
+ */
+function runsThrough(d: Uint8Array, columns: boolean, at: number): boolean {
+  let cells = 0
+  for (let cell = 0; cell < 9; cell++) {
+    let best = 0
+    for (let k = Math.max(0, at - 1); k <= Math.min(SCORE_SIZE - 1, at + 1); k++) {
+      let ink = 0
+      for (let t = cell * SCORE_CELL; t < (cell + 1) * SCORE_CELL; t++) ink += d[columns ? t * SCORE_SIZE + k : k * SCORE_SIZE + t]
+      best = Math.max(best, ink / (255 * SCORE_CELL))
+    }
+    if (best >= RUN_INK) cells++
+  }
+  return cells >= MIN_RUN_CELLS
+}
+
+/**
+ * Whether the quad's real cells are two of its own across in one direction: a grid's left or right
+ * 4½ columns (or top or bottom rows) warped to the square, its sides a border or a box line and a
+ * line or a cell's middle. Its real lines then stand at every other inner position and, between
+ * them, the middles of its real cells, which on a page written in every cell hold ink enough to pass
+ * the line score. A line is narrow; a digit is not: per inner position, how far the profile's peak
+ * stands above the profile a third of a cell either side of it, averaged over the odd and over the
+ * even positions; the smaller must be at least MIN_ALTERNATION of the larger.
+ */
+export function halfPitch(d: Uint8Array, columns: boolean): boolean {
+  const profile = wholeProfile(d, columns)
+  const sums = [0, 0]
+  for (let i = 1; i < 9; i++) {
+    let peak = i * SCORE_CELL
+    for (let k = peak - LINE_REACH; k <= peak + LINE_REACH; k++) if (profile[k] > profile[peak]) peak = k
+    sums[i % 2] += Math.max(0, profile[peak] - Math.max(profile[peak - FLANK], profile[peak + FLANK]))
+  }
+  return Math.min(...sums) < MIN_ALTERNATION * Math.max(...sums)
+}
+
+/** Mean ink (0..1) at each column of the warped square (`columns`) or at each row. */
+function wholeProfile(d: Uint8Array, columns: boolean): Float64Array {
+  const profile = new Float64Array(SCORE_SIZE)
+  for (let y = 0; y < SCORE_SIZE; y++) for (let x = 0; x < SCORE_SIZE; x++) profile[columns ? x : y] += d[y * SCORE_SIZE + x]
+  for (let k = 0; k < SCORE_SIZE; k++) profile[k] /= 255 * SCORE_SIZE
+  return profile
 }
 
 /**
