@@ -60,8 +60,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
 /**
  * How often cells.ts finds a digit's ink (`filled`: its first look, or its second for print faded
  * by glare) in a cell of each kind, in CELL_KINDS order, counted on the pen train photos at their
- * labelled corners (datasets/kubiesa-kinds.txt) and Wicht's 160 printed photos, plus one of each
- * (a cell model and cells.ts look at the ink differently, so each is evidence the other lacks):
+ * labelled corners (datasets/kubiesa-kinds.txt) and Wicht's 160 printed photos, plus one of each:
  * empty 0 of 11,528 cells filled, given 6,959 of 6,960, entry 563 of 576, marks 316 of 376.
  */
 const INK_FOUND_RATE = Float32Array.from(CELL_KINDS, (kind) => ({ empty: 1 / 11530, given: 6960 / 6962, entry: 564 / 578, marks: 317 / 378 })[kind])
@@ -70,9 +69,13 @@ const INK_FOUND_RATE = Float32Array.from(CELL_KINDS, (kind) => ({ empty: 1 / 115
  * The cell model's kind probabilities weighed by whether cells.ts found ink there (a likelihood,
  * renormalised). Over Wicht's photos the cell model alone called two glare-washed printed 7s
  * empty, and a smudge showing through from the page's back a given; cells.ts's ink settles both.
+ * Where it found none, only p(given) is weighed: its look was made for print and misses print
+ * once in thousands, but the handwriting and pencil it misses are the faint strokes the cell
+ * model is unsure of too, so for those its silence is no independent evidence (weighing entries
+ * as well blanked 7 of 576 written digits on the pen train photos, by-puzzle folds).
  */
 function inkedKind(kind: Float32Array, filled: boolean): Float32Array {
-  const out = kind.map((p, k) => Math.max(1e-4, p) * (filled ? INK_FOUND_RATE[k] : 1 - INK_FOUND_RATE[k]))
+  const out = kind.map((p, k) => Math.max(1e-4, p) * (filled ? INK_FOUND_RATE[k] : k === GIVEN ? 1 - INK_FOUND_RATE[k] : 1))
   const sum = out.reduce((a, b) => a + b, 0)
   return out.map((p) => p / sum)
 }

@@ -30,6 +30,14 @@ export const MIN_SYMMETRIC_PAIRS = 8
  */
 export const MAX_BROKEN_FRACTION = 1 / 6
 
+/**
+ * Nats by which a blank cell's judgement must be surer than its mirrored given's before the given
+ * is taken for handwriting. Two judgements both at the floor below are a tie, not evidence: on a
+ * printed puzzle without symmetry (a third of Wicht's) a sure given facing a sure blank is what
+ * the page is, and a float's last bits decided it (two sure givens of one Wicht photo lost).
+ */
+const MEND_MARGIN = 1
+
 /** Floor on a kind's probability in log-odds, so that a model's 0 or 1 can still be weighed. */
 const FLOOR = 1e-4
 
@@ -62,7 +70,7 @@ export function mendSymmetry(kinds: readonly CellKind[], probs: readonly ArrayLi
       // Two givens or two entries: overturn the less sure judgement.
       if (-givenLogOdds(probs[other]) < keepGiven) out[other] = 'given'
       else out[given] = 'entry'
-    } else if (keepGiven < logRatio(probs[other][CELL_KINDS.indexOf(kinds[other])], probs[other][GIVEN])) {
+    } else if (keepGiven + MEND_MARGIN < logRatio(probs[other][CELL_KINDS.indexOf(kinds[other])], probs[other][GIVEN])) {
       // Facing no digit: the given is written, unless its print is surer than the other cell's emptiness.
       out[given] = 'entry'
     }

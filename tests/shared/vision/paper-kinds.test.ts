@@ -50,6 +50,17 @@ function page(b: { puzzle: Uint8Array; solution: Uint8Array }, written: readonly
 const emptyOf = (p: Uint8Array): number[] => [...p.keys()].filter((c) => !p[c])
 
 describe('mendSymmetry', () => {
+  it('keeps a sure given facing a sure blank: a tie is no evidence (a printed puzzle may lack symmetry)', () => {
+    for (const b of symmetricPuzzles) {
+      const cell = emptyOf(b.puzzle).find((c) => !b.puzzle[80 - c] && c !== 40)!
+      const kinds = Array.from(b.puzzle, (d, i): CellKind => (d || i === cell ? 'given' : 'empty'))
+      const sure = (k: CellKind): Float32Array => Float32Array.from(['empty', 'given', 'entry', 'marks'], (x) => (x === k ? 1 : 0))
+      // The given a hair less sure than the blank: both at the floor of the log-odds all the same.
+      const probs = kinds.map((k, i) => (i === cell ? Float32Array.from([0, 0.9999, 0.0001, 0]) : sure(k)))
+      expect(mendSymmetry(kinds, probs)[cell]).toBe('given')
+    }
+  })
+
   it('takes a written digit judged printed for an entry when its mirror is empty', () => {
     for (const b of symmetricPuzzles) {
       const cell = emptyOf(b.puzzle).find((c) => !b.puzzle[80 - c] && c !== 40)!
