@@ -89,6 +89,16 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
     if (tried.solutions !== 1 || swapCost + repairCost(probsSwapped, tried) >= cost) continue
     ;[kinds, givenProbs, fixed, cost] = [swapped, probsSwapped, tried, swapCost + repairCost(probsSwapped, tried)]
   }
+  // Still no proper puzzle: perhaps the page is all print in a face the cell model takes for
+  // handwriting (a bold condensed font read as pen in every cell). Every digit cell as a given is
+  // then the likelier page, when it is a proper puzzle as read there: a digit judged written is
+  // never changed to make it one, as that would hide a person's mistake.
+  if (rules && fixed.solutions !== 1) {
+    const allPrint = kinds.map((k) => (k === 'entry' ? 'given' : k))
+    const probsAll = givenProbsOf(allPrint)
+    const tried = repair({ probs: probsAll })
+    if (tried.solutions === 1 && tried.repaired.every((cell) => kinds[cell] !== 'entry')) [kinds, givenProbs, fixed] = [allPrint, probsAll, tried]
+  }
   const givens = fixed.grid
   const solution = fixed.solutions === 1 ? solve(givens, { limit: 1 }).solution : null
 
@@ -127,15 +137,20 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
 
 /**
  * The cells decidePaper may take for printed: judged so, made so by the page's symmetry, or among
- * the least sure digit cells it tries the other way. The printed voters must read all of these: a
+ * the least sure digit cells it tries the other way; every digit cell when too few are judged
+ * printed for a proper puzzle (decidePaper then tries the page as all print). The printed voters must read all of these: a
  * printed digit the cell model took for handwriting is otherwise tried as a given with only its
  * handwriting reading, which may be another digit.
  */
 export function mayBeGiven(probs: readonly ArrayLike<number>[]): boolean[] {
   const kinds = mendedKinds(probs)
+  if (kinds.filter((k) => k === 'given').length < MIN_CLUES) return kinds.map((k) => k === 'given' || k === 'entry')
   const unsure = new Set(unsureDigitCells(kinds, probs, KIND_SWAPS_TRIED))
   return kinds.map((kind, cell) => kind === 'given' || kindOf(probs[cell]) === 'given' || unsure.has(cell))
 }
+
+/** No Sudoku with fewer givens has one solution (McGuire, Tugemann, Civario 2012). */
+const MIN_CLUES = 17
 
 const kindOf = (p: ArrayLike<number>): CellKind => CELL_KINDS[argmax(p)]
 

@@ -9,6 +9,7 @@ import type { CellKind } from '../../../src/shared/vision/cell-reading'
 import { type CellEvidence, decidePaper } from '../../../src/shared/vision/paper'
 import { mendSymmetry } from '../../../src/shared/vision/paper-kinds'
 import { PUZZLES_DIR } from '../../fixtures/puzzles'
+import { solve } from '../../../src/shared/sudoku/solver'
 
 const bank = readFileSync(join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt'), 'utf8')
   .split(/\r?\n/)
@@ -102,7 +103,7 @@ describe('decidePaper settles kinds', () => {
     for (const b of asymmetricPuzzles) {
       // Judge each given written in turn until dropping it leaves several solutions.
       const givens = [...b.puzzle.keys()].filter((c) => b.puzzle[c])
-      const cell = givens.find((c) => decidePaper(page({ puzzle: b.puzzle.map((d, i) => (i === c ? 0 : d)), solution: b.solution }, [c])).solutions > 1)
+      const cell = givens.find((c) => solve(b.puzzle.map((d, i) => (i === c ? 0 : d)), { limit: 2 }).count > 1)
       if (cell === undefined) continue
       const r = decidePaper(page(b, [], new Map([[cell, kindP('entry', 0.7)]])))
       expect(r.cells[cell].kind).toBe('given')
@@ -125,5 +126,31 @@ describe('decidePaper settles kinds', () => {
     expect(r.cells[cell]).toMatchObject({ kind: 'entry', digit: wrong })
     expect(r.givens).toEqual(b.puzzle)
     expect(r.mistakes).toEqual([cell])
+  })
+
+  it('reads a page judged all handwriting as all print when only that is a proper puzzle', () => {
+    for (const b of symmetricPuzzles.slice(0, 3)) {
+      const givens = [...b.puzzle.keys()].filter((c) => b.puzzle[c])
+      // A print face the cell model takes for pen in every cell; its handwriting reading is right.
+      const r = decidePaper(page(b, [], new Map(givens.map((c) => [c, kindP('entry', 0.9)]))))
+      expect(r.givens).toEqual(b.puzzle)
+      expect(givens.every((c) => r.cells[c].kind === 'given')).toBe(true)
+      expect(r.mistakes).toEqual([])
+    }
+  })
+
+  it('keeps a page in progress with too few givens read as it is when all print is no proper puzzle either', () => {
+    const b = symmetricPuzzles[3]
+    const givens = [...b.puzzle.keys()].filter((c) => b.puzzle[c])
+    const pen = emptyOf(b.puzzle)[0]
+    // The person's wrong digit clashes with a given in its row, so all print cannot be a puzzle.
+    const row = Math.floor(pen / 9)
+    const clash = b.puzzle.slice(row * 9, row * 9 + 9).find((d) => d !== 0)!
+    const judged = new Map(givens.slice(0, 10).map((c) => [c, kindP('entry', 0.9)]))
+    const evidence = page(b, [pen], judged)
+    evidence[pen] = { ...evidence[pen], written: digitP(clash) }
+    const r = decidePaper(evidence)
+    expect(r.cells[pen].kind).toBe('entry')
+    expect(r.solutions).not.toBe(1)
   })
 })
