@@ -20,9 +20,9 @@ import { shippedClassifier } from '../src/cli/reader-node'
 import { createTesseractSetups } from '../src/cli/tesseract-node'
 import { loadOpenCV } from '../src/shared/vision/cv'
 import { loadPaperJudge } from '../src/shared/vision/paper-judge'
-import { bestOf, combineVotes, readSudoku } from '../src/shared/vision/read'
+import { combineVotes, readSudoku } from '../src/shared/vision/read'
 import { LOW_CONFIDENCE } from '../src/shared/vision/review'
-import { repair } from '../src/shared/vision/repair'
+import { bestDigits, repair } from '../src/shared/vision/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
 import { listPhotos } from './wicht'
 import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
@@ -164,11 +164,11 @@ out('| voters | rules | grids with zero errors | cells right | given digits righ
 out('|---|---|---|---|---|')
 for (const [name, probsOf] of variants) {
   for (const rules of [false, true]) {
-    const s = scoreGrids((row) => (rules ? repair({ probs: probsOf(row) }).grid : bestOf(probsOf(row))))
+    const s = scoreGrids((row) => (rules ? repair({ probs: probsOf(row) }).grid : bestDigits({ probs: probsOf(row) })))
     let given = 0
     let givenRight = 0
     for (const row of rows) {
-      const g = row.failed ? new Uint8Array(81) : rules ? repair({ probs: probsOf(row) }).grid : bestOf(probsOf(row))
+      const g = row.failed ? new Uint8Array(81) : rules ? repair({ probs: probsOf(row) }).grid : bestDigits({ probs: probsOf(row) })
       for (let i = 0; i < 81; i++) if (row.truth[i]) (given++, g[i] === row.truth[i] && givenRight++)
     }
     out(`| ${name} | ${rules ? 'yes' : 'no'} | ${pct(s.zero, rows.length)}% (${s.zero}/${rows.length}) | ${pct(s.right, s.cells, 2)}% | ${pct(givenRight, given, 2)}% |`)

@@ -21,17 +21,8 @@ export function cutPage(cv: CV, gray: GrayImage, corners: Corners): CutPage {
   return { patches: cellPatches(cells.flat, cells.bounds), cells }
 }
 
-/** Deterministic PRNG (mulberry32), so every cut is repeatable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The digit trainer's seeded PRNG, so every cut is repeatable. */
+export { rng } from '../train-digits/cnn'
 
 /**
  * A detector's typical error: each corner moved by up to `fraction` of the grid's mean side in x

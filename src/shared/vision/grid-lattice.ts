@@ -22,6 +22,7 @@ import {
   type Homography,
   type Line,
 } from './geometry'
+import { median } from './grid-square'
 import type { Corners, GrayImage, Point } from './image'
 
 /** A closed, roughly quadrilateral hole: a box or a cell of a grid, bounded by its lines. */
@@ -288,11 +289,6 @@ function flatCorner(x: number, y: number): Point {
 function sizeIn(toLattice: Homography, quad: Corners): Point {
   const [a, b, c, d] = quad.map((p) => applyHomography(toLattice, p))
   return { x: (b.x + c.x - a.x - d.x) / 2, y: (c.y + d.y - a.y - b.y) / 2 }
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[s.length >> 1]
 }
 
 /** The eight lattice positions around one. */

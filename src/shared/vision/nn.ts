@@ -270,6 +270,13 @@ export function softmax(logits: Float32Array, out: Float32Array = new Float32Arr
 }
 
 
+/** Probabilities each times its class's weight, renormalised: a likelihood applied to a belief. */
+export function reweigh(p: ArrayLike<number>, weight: (k: number) => number): Float32Array {
+  const out = Float32Array.from(p, (pk, k) => pk * weight(k))
+  const sum = out.reduce((a, b) => a + b, 0)
+  return out.map((v) => v / sum)
+}
+
 /** Index of the largest value (the first of equals): a probability vector's most likely class. */
 export function argmax(p: ArrayLike<number>): number {
   let best = 0

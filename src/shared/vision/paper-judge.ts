@@ -21,7 +21,7 @@ import { readMarks } from './marks'
 import { settleKindsByHeight } from './print-height'
 import type { CellJudge, CellJudgement, CutPage } from './read'
 import { loadWrittenDigitClassifier } from './written-digits'
-import { argmax } from './nn'
+import { argmax, reweigh } from './nn'
 
 const GIVEN = CELL_KINDS.indexOf('given')
 const ENTRY = CELL_KINDS.indexOf('entry')
@@ -75,9 +75,8 @@ const INK_FOUND_RATE = Float32Array.from(CELL_KINDS, (kind) => ({ empty: 1 / 115
  * as well blanked 7 of 576 written digits on the pen train photos, by-puzzle folds).
  */
 function inkedKind(kind: Float32Array, filled: boolean): Float32Array {
-  const out = kind.map((p, k) => Math.max(1e-4, p) * (filled ? INK_FOUND_RATE[k] : k === GIVEN ? 1 - INK_FOUND_RATE[k] : 1))
-  const sum = out.reduce((a, b) => a + b, 0)
-  return out.map((p) => p / sum)
+  const floored = Array.from(kind, (p) => Math.max(1e-4, p))
+  return reweigh(floored, (k) => (filled ? INK_FOUND_RATE[k] : k === GIVEN ? 1 - INK_FOUND_RATE[k] : 1))
 }
 
 /** The judge with the shipped models, loaded lazily (they are ~400 KB of weights). */
@@ -88,7 +87,5 @@ export async function loadPaperJudge(): Promise<CellJudge> {
 
 /** p * q^weight, normalised (each floored so that neither vetoes a digit alone). */
 function product(p: ArrayLike<number>, q: ArrayLike<number>, weight: number): Float32Array {
-  const out = Float32Array.from(p, (pi, i) => Math.max(1e-4, pi) * Math.max(1e-4, q[i]) ** weight)
-  const sum = out.reduce((a, b) => a + b, 0)
-  return out.map((v) => v / sum)
+  return reweigh(Array.from(p, (pi) => Math.max(1e-4, pi)), (i) => Math.max(1e-4, q[i]) ** weight)
 }

@@ -23,7 +23,7 @@
  * 99.76% both ways); on Wicht's printed photos the shorter side alone cost 7 grids.
  */
 import type { Box } from './cells'
-import { argmax } from './nn'
+import { argmax, reweigh } from './nn'
 
 /** p(given) at or above which a cell counts toward the page's print height. */
 export const SURE_GIVEN = 0.9
@@ -65,14 +65,14 @@ export function settleKindsByHeight(kinds: readonly Float32Array[], boxes: reado
   const mid = heights.length >> 1
   const print = heights.length % 2 ? heights[mid] : (heights[mid - 1] + heights[mid]) / 2
   return kinds.map((p, i) => {
-    const out = Float32Array.from(p)
     const box = boxes[i]
-    if (!box) return out
-    const off = box.height / print - 1
-    if (argmax(p) === GIVEN && off > PRINT_HEIGHT_TOLERANCE) out[GIVEN] *= HEIGHT_MISMATCH
-    else if (Math.abs(off) <= PRINT_HEIGHT_MATCH) out[GIVEN] *= HEIGHT_MATCH
-    else return out
-    const sum = out.reduce((a, b) => a + b, 0)
-    return out.map((p) => p / sum)
+    const factor = box ? heightFactor(p, box.height / print - 1) : 1
+    return factor === 1 ? Float32Array.from(p) : reweigh(p, (k) => (k === GIVEN ? factor : 1))
   })
+}
+
+/** What a digit box `off` (a share) taller than the print says of print, for a cell judged `p`. */
+function heightFactor(p: ArrayLike<number>, off: number): number {
+  if (argmax(p) === GIVEN && off > PRINT_HEIGHT_TOLERANCE) return HEIGHT_MISMATCH
+  return Math.abs(off) <= PRINT_HEIGHT_MATCH ? HEIGHT_MATCH : 1
 }

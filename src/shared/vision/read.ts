@@ -251,18 +251,6 @@ export function combineVotes(
   })
 }
 
-/** The best digit per filled cell, without the rules. */
-export function bestOf(probs: readonly (ArrayLike<number> | null)[]): Grid {
-  const grid = new Uint8Array(CELLS)
-  probs.forEach((p, i) => {
-    if (!p) return
-    let best = 0
-    for (let d = 1; d < 9; d++) if (p[d] > p[best]) best = d
-    grid[i] = best + 1
-  })
-  return grid
-}
-
 /**
  * A turned page must read this much surer (mean probability of each cell's best digit) before it
  * is believed: upright pages are the rule. On the shared photos upright pages read at least 0.07

@@ -10,6 +10,7 @@
  */
 import { CELLS, type Cell, type Grid, peers } from '../sudoku/board'
 import { solve } from '../sudoku/solver'
+import { argmax } from './nn'
 
 export interface RepairInput {
   /** For each cell: null when empty, else 9 probabilities (index d - 1). */
@@ -38,9 +39,7 @@ export function bestDigits(input: RepairInput): Grid {
   const grid = new Uint8Array(CELLS)
   input.probs.forEach((p, cell) => {
     if (!p) return
-    let best = 0
-    for (let d = 1; d < 9; d++) if (p[d] > p[best]) best = d
-    grid[cell] = best + 1
+    grid[cell] = argmax(p) + 1
   })
   return grid
 }
