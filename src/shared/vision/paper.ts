@@ -138,9 +138,9 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
 /**
  * The cells decidePaper may take for printed: judged so, made so by the page's symmetry, or among
  * the least sure digit cells it tries the other way; every digit cell when too few are judged
- * printed for a proper puzzle (decidePaper then tries the page as all print). The printed voters must read all of these: a
- * printed digit the cell model took for handwriting is otherwise tried as a given with only its
- * handwriting reading, which may be another digit.
+ * printed for a proper puzzle (decidePaper then tries the page as all print). The printed voters
+ * must read all of these: a printed digit the cell model took for handwriting is otherwise tried
+ * as a given with only its handwriting reading, which may be another digit.
  */
 export function mayBeGiven(probs: readonly ArrayLike<number>[]): boolean[] {
   const kinds = mendedKinds(probs)
