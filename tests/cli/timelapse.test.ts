@@ -7,6 +7,7 @@ import { run } from '../../src/cli/commands/timelapse'
 import { inspectFilm, probeVideo } from '../../src/main/timelapse/ffmpeg-probe'
 import { outputFrameCount } from '../../src/shared/timelapse'
 import { ffmpegChildren, ffmpegPath, makeFrames, nearDuration, processEnded, tempDir } from '../main/timelapse/helpers'
+import { WITHOUT_ROOT_OVERRIDE, canDropRootOverride } from '../fixtures/without-root-override'
 
 const BIN = resolve('bin/sudoku-lens.js')
 let dir: string
@@ -39,12 +40,13 @@ describe('timelapse command', () => {
     await expect(run([join(dir, 'nowhere'), '--out', join(dir, 'no-such-folder', 'x.mp4')])).rejects.toThrow(/Cannot write the film to .*: the folder does not exist/)
   })
 
-  it.runIf(process.getuid?.() === 0)('says a read-only folder is not writable, in a sentence, not a stack trace', async () => {
+  it.runIf(canDropRootOverride)('says a read-only folder is not writable, in a sentence, not a stack trace', async () => {
     const locked = join(dir, 'locked')
     await mkdir(locked)
     await chmod(locked, 0o555)
-    // As root every folder is writable, so the command runs as "nobody", as a user without the right would.
-    const result = spawnSync(process.execPath, [BIN, 'timelapse', dir, '--out', join(locked, 'film.mp4')], { uid: 65534, gid: 65534, encoding: 'utf8', env: { ...process.env, HOME: '/tmp' } })
+    // As root every folder is writable, so the command runs as root bound by permission bits, as a user without the right would.
+    const [setpriv, ...drop] = WITHOUT_ROOT_OVERRIDE
+    const result = spawnSync(setpriv, [...drop, process.execPath, BIN, 'timelapse', dir, '--out', join(locked, 'film.mp4')], { encoding: 'utf8' })
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(/^sudoku-lens timelapse: Cannot write the film to .*film\.mp4: the folder is not writable \(permission denied\)\.\n$/)
     expect(await readdir(locked)).toEqual([])

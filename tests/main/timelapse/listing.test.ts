@@ -12,6 +12,7 @@ import { writeManifest } from '../../../src/main/timelapse/manifest'
 import { createTimelapseService } from '../../../src/main/timelapse/service'
 import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse'
 import { ffmpegPath, makeFrames, tempDir } from './helpers'
+import { WITHOUT_ROOT_OVERRIDE, canDropRootOverride } from '../../fixtures/without-root-override'
 
 const SESSIONS = 311
 const idOf = (i: number) => `20260101T${String(100000 + i).slice(-6)}Z-${i.toString(16).padStart(6, '0')}`
@@ -31,12 +32,10 @@ beforeAll(async () => {
 afterAll(() => rm(base, { recursive: true, force: true }))
 
 const tsx = createRequire(import.meta.url).resolve('tsx')
-function listInChild(options: { shell?: string; uid?: number; mode?: string; dir?: string } = {}): string {
-  const command = [process.execPath, '--import', tsx, join(__dirname, 'list-child.ts'), options.dir ?? base, options.mode ?? ''].map((a) => `'${a}'`).join(' ')
-  const result = spawnSync('sh', ['-c', `${options.shell ?? ''} exec ${command}`], {
-    encoding: 'utf8',
-    ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid, env: { ...process.env, HOME: '/tmp' } } : {}),
-  })
+function listInChild(options: { shell?: string; boundByPermissions?: boolean; mode?: string; dir?: string } = {}): string {
+  const node = [...(options.boundByPermissions ? WITHOUT_ROOT_OVERRIDE : []), process.execPath]
+  const command = [...node, '--import', tsx, join(__dirname, 'list-child.ts'), options.dir ?? base, options.mode ?? ''].map((a) => `'${a}'`).join(' ')
+  const result = spawnSync('sh', ['-c', `${options.shell ?? ''} exec ${command}`], { encoding: 'utf8' })
   return `${result.stdout}${result.status === 0 ? '' : result.stderr}`.trim()
 }
 
@@ -55,19 +54,19 @@ describe('listing sessions', () => {
     expect(listInChild({ shell: 'ulimit -n 256;', mode: 'exhaust' })).toMatch(new RegExp(`^(count ${SESSIONS}|error EMFILE)$`))
   })
 
-  it.runIf(process.getuid?.() === 0)('fails, naming the error, when one session cannot be read', async () => {
+  it.runIf(canDropRootOverride)('fails, naming the error, when one session cannot be read', async () => {
     const own = await tempDir('listing-locked')
     for (const i of [1, 2, 3]) {
       await mkdir(join(own, idOf(i)))
       await writeManifest(join(own, idOf(i)), manifest(idOf(i)), false)
     }
-    // Readable by its owner (root) only: "nobody" lists the folder but cannot read that session.
+    // Readable by no one: root bound by permission bits lists the folder but cannot read that session.
     await chmod(own, 0o755)
     for (const i of [1, 3]) await chmod(join(own, idOf(i)), 0o755)
-    await chmod(join(own, idOf(2)), 0o700)
-    expect(listInChild({ dir: own, uid: 65534 })).toBe('error EACCES')
+    await chmod(join(own, idOf(2)), 0o000)
+    expect(listInChild({ dir: own, boundByPermissions: true })).toBe('error EACCES')
     await chmod(join(own, idOf(2)), 0o755)
-    expect(listInChild({ dir: own, uid: 65534 })).toBe('count 3')
+    expect(listInChild({ dir: own, boundByPermissions: true })).toBe('count 3')
     await rm(own, { recursive: true, force: true })
   })
 })
