@@ -79,21 +79,21 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return null
   const scales = grayScales(input, options.workingSize)
   const live = options.live ?? false
-  const first = detectAt(cv, scales.working, live, true)
+  const first = detectAt(cv, scales.working, live)
   if (live || (first && !first.faint)) return first?.grid ?? null
   // The second look, twice as fine (gray.ts), for thin, faint lines that averaged away into the
   // paper at the first. Only images with no grid pay for it (and not live video, whose frames come
   // already at the working size), and those whose grid only the faint look (step 4) found: where
-  // the second look's lines find it, they place its corners more finely (on the pen-train pages
-  // written in every cell, a median 0.84% of the side off against 0.95% for the first faint look).
+  // the second look finds it, it places its corners more finely (on the pen-train pages written in
+  // every cell, a median 0.84% of the side off against 0.95% for the first faint look).
   const finer = finerScale(scales)
-  const second = finer && detectAt(cv, finer, false, !first)
+  const second = finer && detectAt(cv, finer, false)
   return second?.grid ?? first?.grid ?? null
 }
 
 /** Detection on one downscaled copy, corners mapped back to the original image's pixels. */
-function detectAt(cv: CV, { gray, factor }: Downscaled, live: boolean, faint: boolean): Found | null {
-  const found = detectInWorking(cv, gray, live, faint)
+function detectAt(cv: CV, { gray, factor }: Downscaled, live: boolean): Found | null {
+  const found = detectInWorking(cv, gray, live)
   if (!found) return null
   // Small pixel (x, y) averages original pixels [x·f, (x+1)·f): its centre is (x + 0.5)·f − 0.5.
   const corners = found.grid.corners.map((p) => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 }))
@@ -106,8 +106,7 @@ interface Found {
   readonly faint: boolean
 }
 
-/** Steps 1-4 on one copy; step 4 only with `faint`. */
-function detectInWorking(cv: CV, gray: GrayImage, live: boolean, faint: boolean): Found | null {
+function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
   return withMats((own) => {
     const src = own(matFromGray(cv, gray))
     const binary = thresholdImage(cv, src, own)
@@ -139,7 +138,6 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean, faint: boolean)
     const lattices = latticeQuads(gridHoles(cv, contours, mask.width * mask.height), mask).filter((q) => plausibleQuad(q, mask.width, mask.height))
     consider(lattices, 'lattice')
     if (best) return { grid: best, faint: false }
-    if (!faint) return null
     // 4. The outlines and lattices again, for a grid whose inner lines are too faint for the
     // threshold image (only its border and box lines show there).
     for (const [quads, method] of [[outlines, 'contour'], [lattices, 'lattice']] as const) {
