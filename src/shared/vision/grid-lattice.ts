@@ -61,6 +61,10 @@ export function latticeQuads(holes: readonly Hole[], mask: GrayImage): Corners[]
     const { smallest, largest } = areaRange(imageArea, n)
     // Largest first: a box lattice's seeds before stray smaller holes.
     const sized = holes.filter((h) => h.area >= smallest && h.area <= largest).sort((a, b) => b.area - a.area)
+    // Holes already in a lattice, whether it was a grid, no grid, or too small, seed no other: grown
+    // from one of them, it takes in the same neighbours. Remembering the too-small ones as well keeps
+    // a page of many closed cells (a page written in pen closes 30-50 of the 81 around their digits)
+    // from growing the same short lattice again from each of its holes in turn.
     const used = new Set<Hole>()
     for (const seed of sized) {
       if (used.has(seed)) continue
@@ -77,8 +81,9 @@ export function latticeQuads(holes: readonly Hole[], mask: GrayImage): Corners[]
  * Grows a lattice from one hole: neighbours of similar area whose centres fall near a free
  * lattice position next to a member join it, and the lattice-to-image homography is refitted to
  * all members after each pass (the first pass, from the seed alone, extrapolates and so is
- * allowed a looser tolerance). Null when no lattice of two thirds of n×n holes grew; otherwise
- * its members, and its outline (null when it is no Sudoku grid's).
+ * allowed a looser tolerance). Null when the seed has no lattice at all; otherwise the members
+ * that grew, and the outline (null when fewer than two thirds of n×n holes grew, or when the
+ * lattice is no Sudoku grid's).
  */
 function growLattice(seed: Hole, holes: readonly Hole[], n: number, mask: GrayImage): { members: Hole[]; corners: Corners | null } | null {
   const similar = holes.filter((h) => h !== seed && h.area >= seed.area / 2 && h.area <= seed.area * 2)
@@ -119,9 +124,8 @@ function growLattice(seed: Hole, holes: readonly Hole[], n: number, mask: GrayIm
   const all = [...members.values()]
   // Two thirds of the holes, spanning every row and column: a hand or a merged digit may close
   // a few, but a stray pair of rectangles is no lattice.
-  if (all.length < Math.ceil((2 * n * n) / 3)) return null
-  // From here on a lattice was found, grid or not: its holes need not seed it again.
   const rejected = { members: all.map((m) => m.hole), corners: null }
+  if (all.length < Math.ceil((2 * n * n) / 3)) return rejected
   // A Sudoku's lattice ends at its border: one that goes on (a crossword's cells, tiles, a
   // table) is no grid, though any n×n window of it would pass every test below.
   const { x0, y0 } = box

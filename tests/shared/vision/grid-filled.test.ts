@@ -28,6 +28,12 @@ beforeAll(async () => {
  */
 const PHOTOS = ['02_19_iphone_14_1', '02_19_honor_view_10_0']
 /**
+ * Pages whose thin inner lines the detection threshold loses once filled (only the border and box
+ * lines stay solid), so only the faint-lines look finds them: missed until its box-line check took
+ * the paper between the digits rather than the median mid-cell, which the digits raised.
+ */
+const FAINT_PHOTOS = ['02_21_honor_view_10_1', '03_07_honor_view_10_1']
+/**
  * These filled pages measured 0.80% and 1.13% of the side on average (bench:detect, 2026-11-23);
  * the pen photos as taken at most 1.5%. A part of the grid (4½ of 9 columns) or a neighbouring
  * outline is off by 10% or more.
@@ -37,7 +43,7 @@ const BOUNDS = { mean: 0.025, max: 0.04 }
 const side = (c: Corners): number => [0, 1, 2, 3].reduce((s, i) => s + distance(c[i], c[(i + 1) % 4]), 0) / 4
 
 describe.skipIf(!photos.length)('detectGrid on pages written in every cell', () => {
-  test.each(PHOTOS)('%s filled: the whole grid, corners on its border', async (name) => {
+  test.each([...PHOTOS, ...FAINT_PHOTOS])('%s filled: the whole grid, corners on its border', async (name) => {
     const photo = photos.find((p) => p.name === name)!
     const empty = (k: number): boolean => photo.labels[k] === 0 || photo.labels[k] === MARKS_LABEL
     const page = await filledView(await decodeImage(photo.jpg), photo.corners, empty, name)

@@ -169,6 +169,14 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
   })
 
+  test('light-grey inner lines and a thick digit written in every cell: found, corners on the border', async () => {
+    // The digits fill the cells' middles, where the box-line check looks for paper beside the line.
+    const scene = await sceneOf(faintSudokuFilled(), [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }])
+    const found = detectGrid(cv, scene.image)
+    expect(found).not.toBeNull()
+    expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
+  })
+
   test('live: the outline path only, the same grid where it finds one, nothing where only a fallback would', async () => {
     const photo = await decodeImage(join(DIR, 'image1.jpg'))
     expect(detectGrid(cv, photo, { live: true })).toEqual(detectGrid(cv, photo))
@@ -330,7 +338,7 @@ function newspaperPage(): string {
 function drawnGrid(
   grid: { x0: number; y0: number; side: number; border: number },
   lineStyle: (i: number) => [number, string],
-  digits: { seed: number; dx: number; dy: number; font: string },
+  digits: { seed: number; dx: number; dy: number; font: string; share?: number },
 ): string[] {
   const { x0, y0, side, border } = grid
   const c = side / 9
@@ -344,7 +352,7 @@ function drawnGrid(
   const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
   for (let r = 0; r < 9; r++)
     for (let q = 0; q < 9; q++)
-      if (rand() < 0.35) parts.push(`<text x="${x0 + q * c + digits.dx}" y="${y0 + r * c + digits.dy}" ${digits.font}>${1 + Math.floor(rand() * 9)}</text>`)
+      if (rand() < (digits.share ?? 0.35)) parts.push(`<text x="${x0 + q * c + digits.dx}" y="${y0 + r * c + digits.dy}" ${digits.font}>${1 + Math.floor(rand() * 9)}</text>`)
   return parts
 }
 
@@ -356,6 +364,18 @@ function faintSudoku(): string {
   const { border } = FAINT_GRID
   const parts: string[] = ['<text x="80" y="120" font-family="sans-serif" font-size="40" font-weight="bold">SUDOKU</text>']
   parts.push(...drawnGrid(FAINT_GRID, (i) => (i % 3 === 0 ? [border, '#000'] : [1.5, 'rgb(228,228,228)']), { seed: 5, dx: 18, dy: 44, font: 'font-family="serif" font-size="40"' }))
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="860"><rect width="100%" height="100%" fill="rgb(246,242,228)"/>${parts.join('')}</svg>`
+}
+
+/**
+ * A grid like `faintSudoku`'s (inner lines a little darker, 215 on 242, still lost by the detection
+ * threshold) solved in pen: a thick, dark digit, two thirds of a cell tall, in every cell. Along a
+ * box line, the middles of the cells either side are then mostly ink.
+ */
+function faintSudokuFilled(): string {
+  const { border } = FAINT_GRID
+  const pen = 'font-family="sans-serif" font-size="42" font-weight="bold" fill="rgb(20,30,90)" stroke="rgb(20,30,90)" stroke-width="2"'
+  const parts = drawnGrid(FAINT_GRID, (i) => (i % 3 === 0 ? [border, '#000'] : [1.5, 'rgb(215,215,215)']), { seed: 7, dx: 17, dy: 46, font: pen, share: 1 })
   return `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="860"><rect width="100%" height="100%" fill="rgb(246,242,228)"/>${parts.join('')}</svg>`
 }
 
