@@ -40,6 +40,8 @@ interface Row {
   readonly givens: Uint8Array
   readonly givenSolutions: number
   readonly mistakes: number[]
+  /** Entries whose digit the solution settled (read otherwise as they stood). */
+  readonly informed: number[]
   readonly decodeMs: number
   readonly readMs: number
   readonly stages: Record<string, number>
@@ -65,7 +67,7 @@ try {
     const r = await readSudoku(reader.cv, image, { voters: reader.voters, judge, fiducials: false })
     const t2 = performance.now()
     const timing = { decodeMs: t1 - t0, readMs: t2 - t1, stages: r.ms }
-    if (!r.ok) rows.push({ photo, failed: r.message, kinds: [], digits: [], givens: new Uint8Array(81), givenSolutions: 0, mistakes: [], ...timing })
+    if (!r.ok) rows.push({ photo, failed: r.message, kinds: [], digits: [], givens: new Uint8Array(81), givenSolutions: 0, mistakes: [], informed: [], ...timing })
     else {
       const { paper } = r
       rows.push({
@@ -75,6 +77,7 @@ try {
         givens: paper.givens,
         givenSolutions: r.solutions,
         mistakes: [...paper.mistakes],
+        informed: [...paper.informed],
         ...timing,
       })
     }
@@ -101,6 +104,8 @@ const wrongPhotos: string[] = []
 const causes = { 'no grid': 0, 'wrong kind': 0, 'given digit': 0, 'entry digit': 0 }
 /** Digits read wrong in cells of the right kind, `truth→read` -> count. */
 const swaps = new Map<string, number>()
+/** Entries found as entries, and how many of their digits were right before the solution settled any. */
+const asRead = { entries: 0, right: 0 }
 for (const row of rows) {
   const truth = trueKinds(row.photo)
   let wrong = 0
@@ -113,6 +118,10 @@ for (const row of rows) {
       continue
     }
     const right = cellRight(truth[i], row.photo.labels[i], row.kinds[i], row.digits[i])
+    if (truth[i] === 'entry' && row.kinds[i] === 'entry') {
+      asRead.entries++
+      if (right && !row.informed.includes(i)) asRead.right++
+    }
     if (right) tally.right++
     else {
       wrong++
@@ -194,6 +203,7 @@ out()
 out(
   `Givens: solve uniquely in ${unique}/${rows.length} photos, are exactly the printed ones in ${hasKinds ? givensRight : '-'}/${rows.length}; **${photosInAgreeingPuzzles}/${rows.length} photos (${pct(photosInAgreeingPuzzles, rows.length)}%) have givens that solve uniquely and agree across their puzzle's four photos** (${agreeing}/${puzzles.length} puzzles).`,
 )
+out(`Entries found as entries: ${asRead.entries}; their digits right as read, before the solution settled any: ${pct(asRead.right, asRead.entries, 2)}%; settled by the solution: ${rows.reduce((n, r) => n + r.informed.length, 0)}.`)
 out(`Written mistakes (entries against the solution of the true givens): ${mistakesTrue} in the photos, ${mistakesFound} flagged, ${mistakesFalse} flagged wrongly.`)
 out()
 out(`| ms per photo | decode | read | total |`)

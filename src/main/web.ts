@@ -9,6 +9,7 @@ import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServices } from './services'
 import { type WebServer, startWebServer } from './web-server'
+import { errorMessage, ownProcessErrors } from './process-errors'
 
 export function defaultUserDataDir(): string {
   if (process.env.SUDOKU_LENS_DATA) return process.env.SUDOKU_LENS_DATA
@@ -55,6 +56,9 @@ function openBrowser(url: string): void {
 
 const isEntry = process.argv[1] && /[\\/]web\.(js|ts)$/.test(process.argv[1])
 if (isEntry) {
+  // The host owns its errors, as Electron's main process does: one line in the terminal, and it
+  // keeps serving (OpenCV.js, loaded for a stabilised time-lapse, would otherwise exit on any).
+  ownProcessErrors((error, origin) => console.error(`Sudoku Lens (web mode): ${origin === 'unhandledRejection' ? 'a task failed' : 'an error'}: ${errorMessage(error)}`))
   const server = await startWebMode({
     rendererDir: join(import.meta.dirname, '../renderer'),
     userDataDir: defaultUserDataDir(),

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { photo } from '../shared/vision/photos'
+import { hasPenPhotos, listPenPhotos } from '../../datasets/kubiesa'
 
 const run = promisify(execFile)
 const tmp = mkdtempSync(join(tmpdir(), 'read-cli-'))
@@ -44,6 +45,23 @@ describe('sudoku-lens read', () => {
     expect(bad.error).toMatch(/Cannot read image/)
     for (const f of ['threshold.png', 'outline.png', 'warped.png']) expect(existsSync(join(debug, 'image1', f))).toBe(true)
     expect(readdirSync(join(debug, 'image1', 'cells')).length).toBe([...p.truth].filter((d) => d).length)
+  })
+
+  it.skipIf(!hasPenPhotos('val'))('reads a page in progress: givens in grid, written digits in entries, a kind per cell', async () => {
+    // A phone photo of a puzzle partly solved in pen (Alex Kubiesa's sudoku-scanner datasets, MIT).
+    const p = listPenPhotos('val').find((x) => x.name === '02_15_iphone_14_0')!
+    const { code, stdout } = await cli([p.jpg, '--json'])
+    expect(code).toBe(0)
+    const line = JSON.parse(stdout)
+    expect(line.cells).toHaveLength(81)
+    for (const c of line.cells) expect(Object.keys(c).sort()).toEqual(['confidence', 'digit', 'kind', 'marks'])
+    const kinds = line.cells.map((c: { kind: string }) => c.kind)
+    expect(new Set(kinds)).toEqual(new Set(['empty', 'given', 'entry', 'marks']))
+    line.cells.forEach((c: { kind: string; digit: number }, i: number) => {
+      expect(Number(line.grid[i])).toBe(c.kind === 'given' ? c.digit : 0)
+      expect(Number(line.entries[i])).toBe(c.kind === 'entry' ? c.digit : 0)
+    })
+    expect(line.mistakes).toEqual([])
   })
 
   it('explains its usage when given no image', async () => {

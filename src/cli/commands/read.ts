@@ -15,7 +15,7 @@ import { UsageError, defineCommand, parseCommand } from '../args'
 import { decodeImage } from '../decode-image'
 import { oneLine } from '../output'
 import { errorMessage } from '../../main/process-errors'
-import { createNodeReader } from '../reader-node'
+import { type NodeReader, createNodeReader } from '../reader-node'
 
 export const spec = defineCommand({
   name: 'read',
@@ -43,14 +43,16 @@ export async function run(args: string[]): Promise<number> {
   const rules = !parsed.values['no-rules']
   const ocr = !parsed.values['no-ocr']
   if (debug === '') throw new UsageError('--debug needs a folder')
-  const reader = await createNodeReader({ tesseract: ocr })
+  // Started on the first image that decodes: a bad file is answered without OpenCV and Tesseract.
+  let reader: Promise<NodeReader> | undefined
   let failures = 0
   try {
     for (const file of files) {
       let line: Record<string, unknown>
       try {
         const image = await decodeImage(file)
-        const result = await readSudoku(reader.cv, image, { voters: reader.voters, judge: reader.judge ?? undefined, useRules: rules })
+        const { cv, voters, judge } = await (reader ??= createNodeReader({ tesseract: ocr }))
+        const result = await readSudoku(cv, image, { voters, judge: judge ?? undefined, useRules: rules })
         if (result.ok) {
           line = describe(file, result)
           if (debug) await writeDebug(debug, file, image, result)
@@ -65,7 +67,7 @@ export async function run(args: string[]): Promise<number> {
       process.stdout.write(json ? `${JSON.stringify(line)}\n` : human(line))
     }
   } finally {
-    await reader.close()
+    await (await reader)?.close()
   }
   return failures ? 1 : 0
 }

@@ -6,7 +6,7 @@
  * another. Loaded on first use, so recording and plain encodes never pay for OpenCV.
  */
 import type { CV } from '../../shared/vision/cv'
-import type { Corners, Point } from '../../shared/vision/image'
+import type { Corners } from '../../shared/vision/image'
 import { dropEmscriptenHandlers } from '../process-errors'
 import type { LocateCorners } from './stabilise'
 
@@ -27,7 +27,7 @@ let loading: Promise<SheetLocator> | undefined
 
 export function loadSheetLocator(): Promise<SheetLocator> {
   loading ??= (async () => {
-    const [{ loadOpenCV }, { detectGrid }, { detectFiducials, poseFromFiducials }, { downscaleGray }] = await Promise.all([
+    const [{ loadOpenCV }, { detectGrid }, { detectFiducials, poseFromFiducials }, { grayScales }] = await Promise.all([
       import('../../shared/vision/cv'),
       import('../../shared/vision/grid'),
       import('../../shared/vision/fiducials'),
@@ -37,14 +37,12 @@ export function loadSheetLocator(): Promise<SheetLocator> {
     // OpenCV.js installs process-wide error handlers when it loads in Node; the process keeps its own.
     dropEmscriptenHandlers()
     const locate: LocateCorners = (image) => {
-      const { gray, factor } = downscaleGray(image, WORKING_SIZE)
-      // Working pixel (x, y) covers original pixels [x·f, (x+1)·f): its centre is (x + 0.5)·f − 0.5.
-      const scale = (p: Point): Point => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 })
-      const grid = detectGrid(cv, gray, { workingSize: WORKING_SIZE })
-      const pose = poseFromFiducials(detectFiducials(cv, gray, { workingSize: FIDUCIAL_SIZE }))
+      // One grey conversion for both detectors; both give corners in the frame's pixels.
+      const scales = grayScales(image, WORKING_SIZE)
+      const grid = detectGrid(cv, scales)
+      const pose = poseFromFiducials(detectFiducials(cv, scales, { workingSize: FIDUCIAL_SIZE }))
       const fromCircles = pose?.from === 4 ? pose.gridCorners : null
-      const corners = chooseCorners(grid?.corners ?? null, fromCircles)
-      return corners ? (corners.map(scale) as unknown as Corners) : null
+      return chooseCorners(grid?.corners ?? null, fromCircles)
     }
     return { cv, locate }
   })()

@@ -28,12 +28,15 @@ export interface Deletable {
   delete(): void
 }
 
+/** Hands a Mat (or MatVector) to the enclosing `withMats`, which deletes it; returns it. */
+export type Own = <M extends Deletable>(m: M) => M
+
 /**
  * Runs `fn` with an `own` function; everything passed to `own` is deleted when `fn` returns or
  * throws, in reverse order. The wasm heap never shrinks, so one leaked Mat per video frame
  * exhausts it within minutes.
  */
-export function withMats<T>(fn: (own: <M extends Deletable>(m: M) => M) => T): T {
+export function withMats<T>(fn: (own: Own) => T): T {
   const owned: Deletable[] = []
   try {
     return fn((m) => (owned.push(m), m))

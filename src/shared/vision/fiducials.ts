@@ -17,7 +17,7 @@ import {
   orderCorners,
   type Homography,
 } from './geometry'
-import { downscaleGray } from './gray'
+import { WORKING_SIZE, downscaleGray, isGrayScales, scaleAtMost, type GrayScales } from './gray'
 import type { Corners, GrayImage, Point, RgbaImage } from './image'
 import { matFromGray } from './mats'
 
@@ -70,6 +70,7 @@ export interface SheetPose {
 }
 
 export interface DetectFiducialsOptions {
+  /** Long side of the copy the circles are sought on; from scales, never more than their working copy. */
   readonly workingSize?: number
 }
 
@@ -78,9 +79,11 @@ export interface DetectFiducialsOptions {
  * a filled dark disc on a light surround (digits such as 0, 6, 8 and 9 have light holes and fail),
  * and its centre and radius are then re-measured from the dark pixels' centroid and area.
  */
-export function detectFiducials(cv: CV, image: RgbaImage | GrayImage, options: DetectFiducialsOptions = {}): Circle[] {
-  if (image.width < 32 || image.height < 32) return []
-  const { gray, factor } = downscaleGray(image, options.workingSize ?? 640)
+export function detectFiducials(cv: CV, input: RgbaImage | GrayImage | GrayScales, options: DetectFiducialsOptions = {}): Circle[] {
+  const { width, height } = isGrayScales(input) ? input.full : input
+  if (width < 32 || height < 32) return []
+  const size = options.workingSize ?? WORKING_SIZE
+  const { gray, factor } = isGrayScales(input) ? scaleAtMost(input, size) : downscaleGray(input, size)
   const minSide = Math.min(gray.width, gray.height)
   const proposals = withMats((own) => {
     const src = own(matFromGray(cv, gray))

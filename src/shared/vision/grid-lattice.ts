@@ -8,7 +8,7 @@
  * ends, gives the grid through the homography that maps lattice positions to hole centres; each
  * outer line is then fitted to the holes along it and moved out across the border.
  *
- * Plain TypeScript on plain data: the holes come from OpenCV contours in `grid.ts`.
+ * Plain TypeScript on plain data: the holes come from OpenCV contours in `grid-contour.ts`.
  */
 import {
   applyHomography,

@@ -16,7 +16,9 @@
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure.
  */
-import { blobsIn, type Box, type CellBounds, eraseLines, normalise, otsu } from './cells'
+import { blobsIn, eraseLines } from './cell-blobs'
+import { normalise, otsu } from './cell-normalise'
+import type { Box, CellBounds } from './cells'
 import type { DigitClassifier } from './classifier'
 import type { GrayImage } from './image'
 

@@ -14,7 +14,7 @@ import { CELL_KINDS, type PaperReading } from './cell-reading'
 import { extractCells, type CellBounds, type CellImage } from './cells'
 import type { CV } from './cv'
 import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from './fiducials'
-import { toGray } from './gray'
+import { grayScales, isGrayScales, type GrayScales } from './gray'
 import { detectGrid } from './grid'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { type CellEvidence, decidePaper, inkKinds } from './paper'
@@ -115,7 +115,11 @@ export type ReadResult = ReadSuccess | ReadFailure
 const clock = (globalThis as { performance?: { now(): number } }).performance
 const now = (): number => (clock ? clock.now() : Date.now())
 
-export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: ReadOptions): Promise<ReadResult> {
+/**
+ * Reads the puzzle in `image`. Given its `grayScales` (the caller may need them too, as the vision
+ * worker does for a failed read's overlay), the image is not converted again.
+ */
+export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScales, options: ReadOptions): Promise<ReadResult> {
   const ms: Record<string, number> = {}
   const start = now()
   let t = start
@@ -128,16 +132,21 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
     ms.total = Math.round((now() - start) * 10) / 10
     return { ok: false, error, message, ms }
   }
-  if (!(image.width >= 1 && image.height >= 1) || image.data.length < image.width * image.height) {
-    return fail('bad-image', `not an image: ${image.width}x${image.height}`)
+  const source = isGrayScales(image) ? image.full : image
+  const pixels = source.width * source.height
+  if (!(source.width >= 1 && source.height >= 1) || (source.data.length !== pixels && source.data.length !== 4 * pixels)) {
+    return fail('bad-image', `not an image: ${source.width}x${source.height}`)
   }
 
-  const detection = detectGrid(cv, image)
+  // Grey once, at every scale the steps below work on (at 16 MP each conversion is a pass over 64 MB).
+  const scales = grayScales(image)
+  lap('gray')
+  const detection = detectGrid(cv, scales)
   lap('grid')
   let fiducials: Circle[] = []
   let pose: SheetPose | null = null
   if (options.fiducials ?? true) {
-    fiducials = detectFiducials(cv, image)
+    fiducials = detectFiducials(cv, scales)
     pose = fiducials.length >= 2 ? poseFromFiducials(fiducials) : null
     lap('fiducials')
   }
@@ -145,8 +154,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage, options: 
   const corners = detection?.corners ?? (pose?.from === 4 ? pose.gridCorners : null)
   if (!corners) return fail('no-grid', 'no grid found')
 
-  const gray = toGray(image)
-  const upright = warpGrid(cv, gray, corners, options.warpSize ?? 900)
+  const upright = warpGrid(cv, scales.full, corners, options.warpSize ?? 900)
   lap('warp')
   const cut = (warped: GrayImage): { warped: GrayImage } & ReturnType<typeof extractCells> => {
     const lattice = (options.useLattice ?? true) ? gridLattice(warped) : undefined

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
 import { loadOpenCV, withMats, type CV } from '../../../src/shared/vision/cv'
-import { applyHomography, distance } from '../../../src/shared/vision/geometry'
+import { applyHomography, distance, homographyFromPoints } from '../../../src/shared/vision/geometry'
 import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
@@ -44,6 +44,12 @@ const PHOTO_BOUNDS = { mean: 0.025, max: 0.045 }
  * installed, no font at all); the merged outline this test guards against is off by over 10%.
  */
 const LATTICE_BOUNDS = { mean: 0.035, max: 0.045 }
+/**
+ * A grid the frame's edge cuts: the cut corners are put on the frame's edge, up to 4 px inside the
+ * border (1.2% of these grids' sides), and measured 2.5% at most; before the frame's edge was
+ * allowed for, one side was refitted through the lines' ends, 8% off at a corner.
+ */
+const WEBCAM_BOUNDS = { mean: 0.02, max: 0.035 }
 function expectClose(found: Corners, truth: readonly Point[], bounds = PHOTO_BOUNDS): void {
   const e = errors(found, truth)
   expect(e.reduce((a, b) => a + b, 0) / 4).toBeLessThan(bounds.mean)
@@ -163,9 +169,18 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
   })
 
+  test('live: the outline path only, the same grid where it finds one, nothing where only a fallback would', async () => {
+    const photo = await decodeImage(join(DIR, 'image1.jpg'))
+    expect(detectGrid(cv, photo, { live: true })).toEqual(detectGrid(cv, photo))
+    // Light-grey inner lines: found by the faint-lines fallback only.
+    const faint = await sceneOf(faintSudoku(), [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }])
+    expect(detectGrid(cv, faint.image)).not.toBeNull()
+    expect(detectGrid(cv, faint.image, { live: true })).toBeNull()
+  })
+
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
     // A photo with paper around the grid: rotating a tightly cropped one would put the canvas
-    // edge against the grid border, a different problem (see the notes in grid.ts).
+    // edge against the grid border, a different problem (the webcam-frame tests above).
     const image = await decodeImage(join(DIR, 'image1031.jpg'))
     const { rotated, map } = rotate(cv, toGray(image), deg)
     const found = detectGrid(cv, rotated)
@@ -181,6 +196,35 @@ describe('detectGrid on photos', () => {
     expect(found).not.toBeNull()
     const truth = outlines.get('image1')!.map((p) => ({ x: ((p.x + 0.5) * 4000) / 640 - 0.5, y: ((p.y + 0.5) * 3000) / 480 - 0.5 }))
     expectClose(found!.corners, truth)
+  })
+
+  // A webcam held close: the grid fills the frame and the frame's edge runs along its border or
+  // cuts a few pixels off it, on one side or two. The outline then ends where the lines meet the
+  // frame's edge: no side may be refitted through the line ends there, and where two edges cut
+  // across a corner the frame's corner belongs to the grid.
+  test.each([
+    ['cut left and top by 4 px', 400, 300, [{ x: -4, y: -4 }, { x: 330, y: 2 }, { x: 326, y: 296 }, { x: 1, y: 294 }]],
+    ['cut right and bottom by 4 px', 320, 240, [{ x: 70, y: 4 }, { x: 323, y: 1 }, { x: 323, y: 243 }, { x: 66, y: 236 }]],
+    ['cut left and bottom, turned 4°', 480, 360, [{ x: -4, y: 18 }, { x: 330, y: -4 }, { x: 352, y: 322 }, { x: 20, y: 364 }]],
+    ['cut right by 4 px, top and bottom touching', 640, 480, [{ x: 150, y: 0 }, { x: 643, y: 1 }, { x: 643, y: 478 }, { x: 152, y: 479 }]],
+  ] as const)('a small webcam frame the grid fills, %s: found, corners on the border', (_, width, height, edge) => {
+    const grid = { x0: 40, y0: 40, side: 540, border: 5 }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="620"><rect width="100%" height="100%" fill="#fff"/>${drawnGrid(grid, (i) => [i % 3 === 0 ? grid.border : 2, '#000'], { seed: 11, dx: 20, dy: 45, font: 'font-family="sans-serif" font-size="40"' }).join('')}</svg>`
+    return sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => {
+      const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+      // The page placed so that its grid's printed edge lands on `edge` in the frame.
+      const onPage = [
+        { x: grid.x0 - grid.border / 2, y: grid.y0 - grid.border / 2 },
+        { x: grid.x0 + grid.side + grid.border / 2, y: grid.y0 - grid.border / 2 },
+        { x: grid.x0 + grid.side + grid.border / 2, y: grid.y0 + grid.side + grid.border / 2 },
+        { x: grid.x0 - grid.border / 2, y: grid.y0 + grid.side + grid.border / 2 },
+      ]
+      const h = homographyFromPoints(onPage, edge)!
+      const scene = viewPage(cv, page, [{ x: 0, y: 0 }, { x: page.width, y: 0 }, { x: page.width, y: page.height }, { x: 0, y: page.height }].map((p) => applyHomography(h, p)), width, height)
+      const found = detectGrid(cv, scene.image)
+      expect(found).not.toBeNull()
+      expectClose(found!.corners, printedEdge(grid, scene), WEBCAM_BOUNDS)
+    })
   })
 
   test('the printed sheet under perspective is found', async () => {

@@ -4,13 +4,14 @@
  */
 import { loadOpenCV } from '../../../shared/vision/cv'
 import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiducials'
-import { detectGrid } from '../../../shared/vision/grid'
-import { downscaleGray } from '../../../shared/vision/gray'
-import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
+import { detectGrid, type GridDetection } from '../../../shared/vision/grid'
+import { grayScales, type GrayScales } from '../../../shared/vision/gray'
+import type { Corners, RgbaImage } from '../../../shared/vision/image'
 import { loadDigitClassifier } from '../../../shared/vision/classifier'
 import { loadPaperJudge } from '../../../shared/vision/paper-judge'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
+import { LiveSchedule } from './live-schedule'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
 import type { Fiducial, ReadOutcome, ReadStage } from './vision-protocol'
 
@@ -20,35 +21,51 @@ export interface Found {
 }
 
 export interface Pipeline {
-  detect(image: RgbaImage): Found
+  /** A detector for one camera's frames: the fast way, the thorough way now and then (`liveDetector`). */
+  live(): (image: RgbaImage) => Found
   warmUpReader(): Promise<void>
   read(image: RgbaImage, onstage: (stage: ReadStage) => void): Promise<ReadOutcome | { noGrid: string; detection: Found }>
 }
 
-/** Long side of the grey copy detection works on (grid.ts's own working size). */
+/** Long side of the grey copy detection works on (gray.ts's WORKING_SIZE). */
 const WORKING_SIZE = 640
 /** Circles are big and round: a coarser copy finds them at a quarter of the cost. */
 const FIDUCIAL_SIZE = 400
+/**
+ * While the fast way finds no grid in live frames, every THOROUGH_EVERY-th frame is looked at the
+ * thorough way: a few times a second at 30 frames/s, so a grid only the fallbacks find (faint
+ * inner lines, a border merged with a column rule) still shows up within a fraction of a second,
+ * while a view with no grid mostly costs the fast way (a 640×360 page of text: ~4 ms instead of
+ * ~39 ms per frame in Node). Chosen by hand.
+ */
+const THOROUGH_EVERY = 8
 
 export async function loadPipeline(): Promise<Pipeline> {
   const cv = await loadOpenCV()
   /**
-   * Grid and fiducial circles from one shared grey copy. When the grid's border is hidden (a
+   * Grid and fiducial circles from one image's grey scales. When the grid's border is hidden (a
    * hand over it) but all four circles are seen, the grid comes from the sheet's pose.
    */
-  const detect = (image: RgbaImage): Found => {
-    const { gray, factor } = downscaleGray(image, WORKING_SIZE)
-    const scale = (p: Point): Point => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 })
-    const grid = detectGrid(cv, gray, { workingSize: WORKING_SIZE })
-    const circles = detectFiducials(cv, gray, { workingSize: FIDUCIAL_SIZE })
+  const detectOn = (scales: GrayScales, live = false): Found & { method?: GridDetection['method'] } => {
+    const grid = detectGrid(cv, scales, { live })
+    const circles = detectFiducials(cv, scales, { workingSize: FIDUCIAL_SIZE })
     // Only circles that form the sheet's pattern are shown: round digits and dots pass as circles
     // too, and any two of them make a two-circle pose, so that one must agree with the grid found.
     const pose = poseFromFiducials(circles)
     const trusted = pose && (pose.from === 4 || (grid && sameQuad(pose.gridCorners, grid.corners)))
-    const corners = grid?.corners ?? (pose?.from === 4 ? pose.gridCorners : null)
     return {
-      corners: corners ? (corners.map(scale) as unknown as Corners) : null,
-      fiducials: trusted ? pose.circles.map((c) => ({ ...scale(c), r: c.r * factor })) : [],
+      corners: grid?.corners ?? (pose?.from === 4 ? pose.gridCorners : null),
+      fiducials: trusted ? pose.circles.map(({ x, y, r }) => ({ x, y, r })) : [],
+      method: grid?.method,
+    }
+  }
+  /** Live frames: the fast way, the thorough way now and then (live-schedule.ts). */
+  const liveDetector = (): ((image: RgbaImage) => Found) => {
+    const schedule = new LiveSchedule(THOROUGH_EVERY)
+    return (image) => {
+      const { corners, fiducials, method } = detectOn(grayScales(image, WORKING_SIZE), schedule.fast)
+      schedule.saw(method)
+      return { corners, fiducials }
     }
   }
   // Tesseract starts on the first read (seconds: wasm and 11 MB of language data), then stays.
@@ -61,7 +78,7 @@ export async function loadPipeline(): Promise<Pipeline> {
     return tesseract
   }
   return {
-    detect,
+    live: liveDetector,
     async warmUpReader() {
       await startTesseract()
     },
@@ -69,12 +86,14 @@ export async function loadPipeline(): Promise<Pipeline> {
       if (!tesseract) onstage('loading-ocr')
       const [{ setups }, classifier, judge] = await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
       onstage('reading')
-      // The same voters and weights as the Node reader (src/cli/reader-node.ts).
-      const result = await readSudoku(cv, image, { voters: standardVoters(setups, classifier), judge })
+      // The same voters and weights as the Node reader (src/cli/reader-node.ts). The photo is
+      // converted to grey once, for the reader and, when it fails, for the overlay's detection.
+      const scales = grayScales(image, WORKING_SIZE)
+      const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier), judge })
       if (!result.ok) {
-        const found = detect(image)
+        const { corners, fiducials } = detectOn(scales)
         const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
-        return { noGrid: message, detection: found }
+        return { noGrid: message, detection: { corners, fiducials } }
       }
       const { paper } = result
       return {

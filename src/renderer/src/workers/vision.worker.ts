@@ -58,6 +58,8 @@ function scaleFound(found: Found, scale: number): Found {
 
 const frames = new FrameReader()
 let pipeline: Promise<Pipeline> | undefined
+/** The live detector for camera frames sent one at a time ('detect' requests). */
+let liveFrames: ReturnType<Pipeline['live']> | undefined
 
 /**
  * One camera stream read in the worker. Frames are pulled only when the previous one is done;
@@ -78,7 +80,7 @@ class StreamDetector {
   }
 
   async run(): Promise<void> {
-    const ready = await (pipeline ??= loadPipeline())
+    const detect = (await (pipeline ??= loadPipeline())).live()
     while (!this.stopped) {
       if (this.paused) await new Promise<void>((resolve) => (this.resume = resolve))
       const { value: frame, done } = await this.reader.read()
@@ -88,7 +90,7 @@ class StreamDetector {
       }
       const sentAt = performance.timeOrigin + performance.now()
       const image = this.frames.read(frame, LIVE_SIZE)
-      const found = scaleFound(ready.detect(image), image.scale)
+      const found = scaleFound(detect(image), image.scale)
       const ms = performance.timeOrigin + performance.now() - sentAt
       reply({ type: 'detected', id: this.id, sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
     }
@@ -124,8 +126,10 @@ async function handle(request: VisionRequest): Promise<void> {
     }
     case 'detect': {
       const ready = await (pipeline ??= loadPipeline())
+      // Single frames come from the camera too (where a stream cannot be handed over).
+      liveFrames ??= ready.live()
       const image = frames.read(request.frame, LIVE_SIZE)
-      const found = scaleFound(ready.detect(image), image.scale)
+      const found = scaleFound(liveFrames(image), image.scale)
       const ms = performance.now() - started
       reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
       return

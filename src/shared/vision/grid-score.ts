@@ -1,0 +1,153 @@
+/**
+ * Whether a proposed quadrilateral looks like a Sudoku grid: warped to a square, the threshold
+ * image must show dark lines where a 9×9 grid has them, none through the middle of the cells, and
+ * none going on past the border (a crossword's or a table's).
+ */
+import type { CV, Own } from './cv'
+import type { Corners } from './image'
+import { SCORE_CELL, SCORE_SIZE, median, stripProfile, warpQuad, warpToSquare } from './grid-square'
+
+type Mat = InstanceType<CV['Mat']>
+
+/** Below this `gridScore` a quadrilateral is not accepted as a Sudoku grid. */
+export const MIN_GRID_SCORE = 0.3
+/**
+ * Hough proposals are built from any long lines, including those of a neighbouring crossword, so
+ * they must look more clearly like a Sudoku grid than a contour (a closed outline) has to.
+ */
+export const MIN_HOUGH_SCORE = 0.45
+
+/** A line is sought within this many square pixels either side of its place (a sixth of a cell). Chosen by hand. */
+export const LINE_REACH = 4
+/** Lines scored per band: the weakest 6 of the 8 inner lines, so two strong stray lines cannot make a grid. Chosen by hand. */
+const WEAKEST_LINES = 6
+/** More cells than this crossed mid-cell by a line in either direction is no Sudoku (text rows, a crossword). Chosen by hand. */
+export const MAX_MID_CELL_LINES = 2
+/** A mid-cell peak counts as a line when it stands this share of a typical grid line's prominence above its cell. Chosen by hand. */
+const MID_CELL_PROMINENCE = 0.5
+/** Lines going on past the border: contrast (share of the strip) a line position must show, and how many of the eight must. Chosen by hand. */
+const GOING_ON_CONTRAST = 0.5
+const GOING_ON_LINES = 6
+
+/**
+ * How much the area inside `corners` looks like a 9×9 grid, 0..1: the binary image is warped to a
+ * 216 px square and cut into three bands per direction; in each band, for each of the 8 inner line
+ * positions we take the darkest profile value within ±4 px and subtract the profile mid-cell. A grid scores near 1; text, noise and
+ * blank paper score near 0. The weakest lines count most (the mean of the lowest 6 of 8 per band),
+ * and the score is the lower of the two directions, so a few strong stray lines cannot make a grid.
+ * Lines through the middle of more than two cells in either direction make it 0 (`midCellLines`),
+ * and so do lines going on past the border both across and down (`linesGoOn`).
+ */
+export function gridScore(cv: CV, binary: Mat, corners: Corners, own: Own): number {
+  const score = squareScore(warpToSquare(cv, binary, corners, own))
+  return score >= MIN_GRID_SCORE && linesGoOn(cv, binary, corners, own) ? 0 : score
+}
+
+/** `gridScore`'s measure on a threshold image already warped to the SCORE_SIZE square. */
+export function squareScore(d: Uint8Array): number {
+  // Three bands across each direction, each with its own profile, so a line that bows (curved
+  // paper, slightly wrong corners) is still found within the search window in every band.
+  const band = SCORE_SIZE / 3
+  let cols = 0
+  let rows = 0
+  const colFull = new Float64Array(SCORE_SIZE)
+  const rowFull = new Float64Array(SCORE_SIZE)
+  for (let b = 0; b < 3; b++) {
+    const colProfile = new Float64Array(SCORE_SIZE)
+    const rowProfile = new Float64Array(SCORE_SIZE)
+    for (let y = b * band; y < (b + 1) * band; y++) for (let x = 0; x < SCORE_SIZE; x++) colProfile[x] += d[y * SCORE_SIZE + x]
+    for (let y = 0; y < SCORE_SIZE; y++) for (let x = b * band; x < (b + 1) * band; x++) rowProfile[y] += d[y * SCORE_SIZE + x]
+    cols += profileScore(colProfile, 255 * band) / 3
+    rows += profileScore(rowProfile, 255 * band) / 3
+    for (let k = 0; k < SCORE_SIZE; k++) (colFull[k] += colProfile[k]), (rowFull[k] += rowProfile[k])
+  }
+  // A Sudoku has no lines mid-cell. A crossword, or a crossword merged with the grid into one
+  // outline, has lines every few pixels, some near each expected position, which the score above
+  // alone would take for a grid. The same test as for Hough pairs: more than two is no grid.
+  if (midCellLines(colFull) > MAX_MID_CELL_LINES || midCellLines(rowFull) > MAX_MID_CELL_LINES) return 0
+  return Math.min(cols, rows)
+}
+
+/**
+ * Per inner line, its darkest value within LINE_REACH of its place less the background mid-cell
+ * (the median of the middle third of the cells on either side); the mean of the weakest six.
+ */
+function profileScore(profile: Float64Array, norm: number): number {
+  const inner: number[] = []
+  for (let i = 1; i < 9; i++) {
+    const c = i * SCORE_CELL
+    let line = 0
+    for (let k = c - LINE_REACH; k <= c + LINE_REACH; k++) line = Math.max(line, profile[k] / norm)
+    // Mid-cell background: the median of the middle third of the cells on either side.
+    const bg: number[] = []
+    for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) bg.push(profile[k] / norm)
+    bg.sort((a, b) => a - b)
+    inner.push(Math.max(0, line - bg[bg.length >> 1]))
+  }
+  inner.sort((a, b) => a - b)
+  return inner.slice(0, WEAKEST_LINES).reduce((s, v) => s + v, 0) / WEAKEST_LINES
+}
+
+/**
+ * Cells crossed by a line through their middle, in a whole-length profile: a narrow peak in the
+ * middle half of the cell standing above the cell's median by at least half the prominence of a
+ * typical grid line. Digits barely show in a whole-length profile (one digit is a ninth of it).
+ */
+export function midCellLines(profile: Float64Array): number {
+  const at = (k: number): number => profile[k] / (255 * SCORE_SIZE)
+  const cellMedian = (cell: number): number => {
+    const v: number[] = []
+    for (let k = cell * SCORE_CELL + 6; k < (cell + 1) * SCORE_CELL - 6; k++) v.push(at(k))
+    return median(v)
+  }
+  const prominence: number[] = []
+  for (let i = 1; i < 9; i++) {
+    let line = 0
+    for (let k = i * SCORE_CELL - LINE_REACH; k <= i * SCORE_CELL + LINE_REACH; k++) line = Math.max(line, at(k))
+    prominence.push(line - Math.min(cellMedian(i - 1), cellMedian(i)))
+  }
+  const typical = median(prominence)
+  if (typical <= 0) return 0
+  let crossed = 0
+  for (let cell = 0; cell < 9; cell++) {
+    let peak = 0
+    for (let k = cell * SCORE_CELL + 6; k < (cell + 1) * SCORE_CELL - 6; k++) peak = Math.max(peak, at(k))
+    if (peak - cellMedian(cell) >= MID_CELL_PROMINENCE * typical) crossed++
+  }
+  return crossed
+}
+
+/**
+ * Whether the inner lines go on past the border both across and down, as a crossword's or a
+ * table's do when nine of its rows and columns are taken for a grid; a Sudoku's lines end at its
+ * border. One direction alone is not enough: magazines stack grids in line with each other, so the
+ * next grid's lines may continue one side. Looks at the cell-wide strip outside each side: at
+ * least six of the eight line positions must carry a line across most of the strip.
+ */
+export function linesGoOn(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
+  const c = SCORE_CELL
+  const size = SCORE_SIZE + 2 * c
+  const d = warpQuad(cv, binary, corners, own, c).data
+  // Strips a cell wide outside each side, kept clear of the border line itself.
+  const strips = [
+    { across: true, from: 3, to: c - 3 },
+    { across: true, from: size - c + 3, to: size - 3 },
+    { across: false, from: 3, to: c - 3 },
+    { across: false, from: size - c + 3, to: size - 3 },
+  ]
+  const going = strips.map((strip) => {
+    // The lines cross a strip above or below the grid (`across`) along y.
+    const profile = stripProfile(d, size, strip)
+    const inside: number[] = []
+    for (let k = c + 4; k < c + SCORE_SIZE - 4; k++) inside.push(profile[k])
+    const base = median(inside)
+    let count = 0
+    for (let i = 1; i < 9; i++) {
+      let line = 0
+      for (let k = c + i * c - 3; k <= c + i * c + 3; k++) line = Math.max(line, profile[k])
+      if (line - base >= GOING_ON_CONTRAST) count++
+    }
+    return count >= GOING_ON_LINES
+  })
+  return (going[0] || going[1]) && (going[2] || going[3])
+}
