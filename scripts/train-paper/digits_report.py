@@ -6,8 +6,8 @@ RUN names a `train_digits.py cv` run (cv-digits-RUN-pred.npz: out-of-fold probab
 pen given and entry cell). Prints entries and givens read right by the model alone, by fold, and
 times the cell model's out-of-fold digit head (cv-pen+wicht-pred.npz of `train.py cv --no-synth`)
 at CELL_DIGIT_WEIGHT = 1 as paper-judge.ts does (the head alone where cells.ts found no blob), and
-the commonest entry confusions. About a third of the entries read wrong have a blank image (cells.ts
-found no blob on that photo), which no written-digit model can read.
+the commonest entry confusions. Many entries read wrong have a blank image (cells.ts found no blob on
+that photo; 25 of 52 with the shipped set-up, x cell head), which no written-digit model can read.
 """
 import os
 import sys

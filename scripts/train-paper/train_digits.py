@@ -11,7 +11,8 @@ dense H + ReLU, dense 9. Trained on the given and entry cells of the pen photos 
 cut-real.ts), the Wicht givens and the synthetic pages' givens and entries (MNIST and
 handwriting fonts).
 
-Variants (environment; the defaults are the shipped set-up, see README.md for what each gave):
+Variants (environment; the defaults are the first shipped set-up, the one shipped now is in
+README.md's Steps, with what each variant gave):
   DIGIT_WIDTHS=C1,C2,H  DIGIT_INPUT=20 DIGIT_CROP=60  EPOCHS=3  SEED=1
   DIGIT_AUG=shift   shifts of up to 1 px at the network input (shipped), or
            warp    each 80x80 image turned, slanted, stretched, shifted, elastically bent and its
