@@ -4,6 +4,7 @@
         .cache/train-paper/final.pt -> src/shared/vision/models/cells.ts
                                      + tests/fixtures/cell-model-parity.json
         .cache/train-paper/digits-final.pt (when present) -> src/shared/vision/models/written-digits.ts
+                                     + tests/fixtures/written-digits-parity.json
     /usr/bin/python3 scripts/train-paper/export.py folds
         the fold models of the CV runs with the shipped models' data and settings
         (.cache/train-paper/folds/, saved by `train.py cv --no-synth` and `train_digits.py cv`)
@@ -24,13 +25,12 @@ import sys
 import numpy as np
 import torch
 
-from train_digits import DigitNet
-
 from train import CACHE, ROOT, SIDE, CellNet, load_set, to_input
 
 DIGITS_TS = os.path.join(ROOT, 'src/shared/vision/models/written-digits.ts')
 MODEL_TS = os.path.join(ROOT, 'src/shared/vision/models/cells.ts')
 FIXTURE = os.path.join(ROOT, 'tests/fixtures/cell-model-parity.json')
+DIGITS_FIXTURE = os.path.join(ROOT, 'tests/fixtures/written-digits-parity.json')
 ORDER = ['conv1', 'conv2', 'conv3', 'fc', 'kind', 'digit']
 
 
@@ -66,29 +66,38 @@ def cv_summary(tag):
 def encode_digits(saved):
     """train_digits.py's model in classifier.ts's format: (shape, base64 float16 w1 b1 w2 b2 w3 b3 w4 b4, weight count)."""
     c1, c2, h = saved['widths']
-    net = DigitNet((c1, c2, h))
-    net.load_state_dict(saved['state'])
-    state = net.state_dict()
+    state = saved['state']
     flat = np.concatenate([state[f'{n}.{part}'].numpy().ravel() for n in ['conv1', 'conv2', 'fc', 'out'] for part in ['weight', 'bias']])
     weights = base64.b64encode(flat.astype('<f2').tobytes()).decode('ascii')
-    return {'input': 20, 'crop': 60, 'conv1': c1, 'conv2': c2, 'hidden': h}, weights, len(flat)
+    shape = {'input': saved.get('input', 20), 'crop': saved.get('crop', 60), 'conv1': c1, 'conv2': c2, 'hidden': h}
+    assert state['fc.weight'].shape[1] == c2 * (shape['input'] // 4) ** 2
+    return shape, weights, len(flat)
+
+
+def run_name(saved):
+    """The CV run of a written-digit checkpoint's set-up (train_digits.py's run_name)."""
+    return saved['data'] + (f"-{saved['variant']}" if saved.get('variant') else '')
 
 
 def export_digits():
-    """The shipped written-digit model -> models/written-digits.ts (EncodedDigitModel)."""
+    """The shipped written-digit model -> models/written-digits.ts (EncodedDigitModel), and the
+    parity fixture: a few real 80x80 digit images and what PyTorch gives for them with the
+    float16-rounded weights (tests/shared/vision/nn.test.ts checks classifier.ts against it)."""
     path = os.path.join(CACHE, 'digits-final.pt')
     if not os.path.exists(path):
         return
     saved = torch.load(path)
     shape, weights, count = encode_digits(saved)
-    cv = os.path.join(CACHE, f"cv-digits-{saved['data']}.json")
+    cv = os.path.join(CACHE, f"cv-digits-{run_name(saved)}.json")
     figures = ''
     if os.path.exists(cv):
         with open(cv) as f:
             r = json.load(f)
+        assert r.get('settings', saved.get('settings')) == saved.get('settings', r.get('settings')), 'CV run and final differ'
         figures = (f"; 5-fold by-puzzle CV on the pen train split: entries {100 * r['entry_digit_acc']:.2f}% of {r['entry_n']}, "
                    f"givens {100 * r['given_digit_acc']:.2f}% of {r['given_n']}")
-    about = (f"written and printed digits on cells.ts's 80x80 image, trained {datetime.date.today().isoformat()} on {saved['data']}"
+    setup = saved['data'] + (f" ({json.dumps(saved['settings'])})" if 'settings' in saved else '')
+    about = (f"written and printed digits on cells.ts's 80x80 image, trained {datetime.date.today().isoformat()} on {setup}"
              f"{figures}; see scripts/train-paper/README.md")
     model = {'shape': shape, 'about': about, 'weights': weights}
     with open(DIGITS_TS, 'w') as f:
@@ -96,6 +105,37 @@ def export_digits():
         f.write("import type { EncodedDigitModel } from '../classifier'\n\n")
         f.write(f'export const writtenDigitsModel: EncodedDigitModel = {json.dumps(model)}\n')
     print(f'wrote {DIGITS_TS} ({os.path.getsize(DIGITS_TS)} bytes, {count} weights)')
+    digits_fixture(saved, shape)
+
+
+def digits_fixture(saved, shape):
+    """tests/fixtures/written-digits-parity.json: one exact-corner pen digit image each of five digits."""
+    import torch.nn.functional as F
+    import train_digits as td
+    net = td.DigitNet(tuple(saved['widths']), shape['input'])
+    net.load_state_dict(saved['state'])
+    net.eval()
+    with torch.no_grad():
+        for p in net.parameters():
+            p.copy_(p.half().float())
+    base = os.path.join(CACHE, 'pen')
+    meta = np.fromfile(base + '.meta.bin', dtype='<i2').reshape(-1, 8).astype(np.int64)
+    idx = np.fromfile(base + '.img80.idx', dtype='<i4').astype(np.int64)
+    img = np.fromfile(base + '.img80.bin', dtype=np.uint8).reshape(-1, 80, 80)
+    meta = meta[idx]
+    picks = [next(i for i in range(len(meta)) if meta[i, 6] == 0 and meta[i, 5] == d and (img[i] < 128).any()) for d in [2, 3, 4, 6, 9]]
+    f, off = shape['crop'] // shape['input'], (80 - shape['crop']) // 2
+    x = img[picks, off:off + shape['crop'], off:off + shape['crop']].astype(np.float64)
+    x = 1 - x.reshape(-1, shape['input'], f, shape['input'], f).mean(axis=(2, 4)) / 255
+    with torch.no_grad():
+        logits = net(torch.from_numpy(x.astype(np.float32)).unsqueeze(1))
+    cases = [{'image': base64.b64encode(img[i].tobytes()).decode('ascii'),
+              'logits': [round(float(v), 6) for v in logits[j]],
+              'probs': [round(float(v), 6) for v in F.softmax(logits[j], 0)]} for j, i in enumerate(picks)]
+    with open(DIGITS_FIXTURE, 'w') as fh:
+        json.dump({'about': 'written by scripts/train-paper/export.py with models/written-digits.ts: PyTorch outputs for real 80x80 digit images',
+                   'side': 80, 'cases': cases}, fh, indent=1)
+    print(f'wrote {DIGITS_FIXTURE}')
 
 
 def cell_net(saved):
@@ -140,7 +180,7 @@ def export_folds():
         model = {'spec': spec(saved['widths']), 'about': about, 'weights': weights, 'fold': fold, 'folds': saved['folds']}
         with open(os.path.join(folder, 'cells.json'), 'w') as f:
             json.dump(model, f)
-        saved = torch.load(os.path.join(CACHE, 'folds', f"digits-{digits_final['data']}-fold-{fold}.pt"))
+        saved = torch.load(os.path.join(CACHE, 'folds', f"digits-{run_name(digits_final)}-fold-{fold}.pt"))
         same_settings(digits_final, saved, 'written-digit model')
         shape, weights, count2 = encode_digits(saved)
         about = (f"written-digit model of fold {fold} of {saved['folds']} (train_digits.py cv, {saved['data']}, {json.dumps(saved['settings'])}): "

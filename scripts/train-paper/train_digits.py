@@ -5,12 +5,26 @@ entries, measured by puzzle against the cell model's digit head.
     nice /usr/bin/python3 scripts/train-paper/train_digits.py final   -> .cache/train-paper/digits-final.pt
 
 Same network as classifier.ts (the printed-digit voter), so the app runs it with DigitClassifier
-and its stored format (EncodedDigitModel): the central 60x60 averaged 3x3 to 20x20, ink = 1 -
-grey/255; conv 3x3 (C1) + ReLU, pool, conv 3x3 (C2) + ReLU, pool, dense H + ReLU, dense 9.
-Trained on the given and entry cells of the pen photos (img80 of cut-real.ts), the Wicht givens
-and the synthetic pages' givens and entries (MNIST and handwriting fonts).
+and its stored format (EncodedDigitModel): the central CROP x CROP (60) averaged in blocks to
+INPUT x INPUT (20), ink = 1 - grey/255; conv 3x3 (C1) + ReLU, pool, conv 3x3 (C2) + ReLU, pool,
+dense H + ReLU, dense 9. Trained on the given and entry cells of the pen photos (img80 of
+cut-real.ts), the Wicht givens and the synthetic pages' givens and entries (MNIST and
+handwriting fonts).
+
+Variants (environment; the defaults are the first shipped set-up, the one shipped now is in
+README.md's Steps, with what each variant gave):
+  DIGIT_WIDTHS=C1,C2,H  DIGIT_INPUT=20 DIGIT_CROP=60  EPOCHS=3  SEED=1
+  DIGIT_AUG=shift   shifts of up to 1 px at the network input (shipped), or
+           warp    each 80x80 image turned, slanted, stretched, shifted, elastically bent and its
+                   strokes thickened or thinned before the crop (warp_batch)
+  ENTRY_REPEAT=1    the pen entries taken this many times an epoch (givens once)
+  SYNTH_ENTRY_SHARE  fraction of the SYNTH_PER_EPOCH synthetic cells drawn from their entries
+                     (default: drawn from all alike, ~47% entries)
+  MNIST_PER_EPOCH=0  MNIST digits (mnist80.py's 80x80 images) drawn afresh each epoch
+  VARIANT=name      names the CV run's files (cv-digits-<data>-<name>.*), so variants coexist
 """
 import json
+import math
 import os
 import sys
 import time
@@ -24,19 +38,40 @@ from train import CACHE, FOLDS, SEED, UNKNOWN, pen_kinds
 
 torch.set_num_threads(2)
 WIDTHS = tuple(int(v) for v in os.environ.get('DIGIT_WIDTHS', '16,32,128').split(','))
+INPUT = int(os.environ.get('DIGIT_INPUT', 20))
+CROP = int(os.environ.get('DIGIT_CROP', 60))
 EPOCHS = int(os.environ.get('EPOCHS', 3))
 SYNTH_PER_EPOCH = int(os.environ.get('SYNTH_PER_EPOCH', 8000))
 WICHT_PER_EPOCH = int(os.environ.get('WICHT_PER_EPOCH', 3000))
+AUG = os.environ.get('DIGIT_AUG', 'shift')
+ENTRY_REPEAT = int(os.environ.get('ENTRY_REPEAT', 1))
+SYNTH_ENTRY_SHARE = float(os.environ['SYNTH_ENTRY_SHARE']) if 'SYNTH_ENTRY_SHARE' in os.environ else None
+MNIST_PER_EPOCH = int(os.environ.get('MNIST_PER_EPOCH', 0))
+VARIANT = os.environ.get('VARIANT', '')
+# warp's ranges (80x80 pixels and radians): measured on nothing, set by eye from the train photos'
+# entries (slant up to ~15 degrees, strokes 2-8 px at this scale) and left as they are.
+WARP = {'rotate': float(os.environ.get('WARP_ROTATE', 0.14)), 'shear': float(os.environ.get('WARP_SHEAR', 0.25)),
+        'stretch': float(os.environ.get('WARP_STRETCH', 0.12)), 'scale': float(os.environ.get('WARP_SCALE', 0.06)),
+        'shift': float(os.environ.get('WARP_SHIFT', 3)), 'elastic': float(os.environ.get('WARP_ELASTIC', 2.0)),
+        'stroke': float(os.environ.get('WARP_STROKE', 0.5))}
+assert CROP % INPUT == 0 and INPUT % 4 == 0 and CROP <= 80
+
+
+def net_input(img):
+    """uint8 80x80 images -> the network input: the central CROP square in f x f block means as
+    ink (classifier.ts's cellInput)."""
+    f, off = CROP // INPUT, (80 - CROP) // 2
+    x = img[:, off:off + CROP, off:off + CROP].reshape(-1, INPUT, f, INPUT, f).mean(axis=(2, 4)).astype(np.float32)
+    return 1 - x / 255
 
 
 def load_img80(name):
+    """(meta, x): x is the network input (DIGIT_AUG=shift) or the uint8 80x80 images (warp)."""
     base = os.path.join(CACHE, name)
     meta = np.fromfile(base + '.meta.bin', dtype='<i2').reshape(-1, 8).astype(np.int64)
     idx = np.fromfile(base + '.img80.idx', dtype='<i4').astype(np.int64)
     img = np.fromfile(base + '.img80.bin', dtype=np.uint8).reshape(-1, 80, 80)
-    # 20x20 network input: central 60x60, 3x3 block means (classifier.ts's cellInput).
-    x = img[:, 10:70, 10:70].reshape(-1, 20, 3, 20, 3).mean(axis=(2, 4)).astype(np.float32)
-    return meta[idx], 1 - x / 255
+    return meta[idx], (img if AUG == 'warp' else net_input(img))
 
 
 def synth_img80(use_mnist):
@@ -55,12 +90,12 @@ def synth_img80(use_mnist):
 
 
 class DigitNet(nn.Module):
-    def __init__(self, widths=WIDTHS):
+    def __init__(self, widths=WIDTHS, side=INPUT):
         super().__init__()
         c1, c2, h = widths
         self.conv1 = nn.Conv2d(1, c1, 3, padding=1)
         self.conv2 = nn.Conv2d(c1, c2, 3, padding=1)
-        self.fc = nn.Linear(c2 * 25, h)
+        self.fc = nn.Linear(c2 * (side // 4) ** 2, h)
         self.out = nn.Linear(h, 9)
         self.drop = nn.Dropout(0.3)
 
@@ -71,11 +106,50 @@ class DigitNet(nn.Module):
 
 
 def augment(x, g):
+    """x: network inputs [N,1,INPUT,INPUT] (shift) or uint8 80x80 images [N,1,80,80] (warp)."""
+    if AUG == 'warp':
+        x = warp_batch(1 - x.float() / 255, g)
+        f, off = CROP // INPUT, (80 - CROP) // 2
+        out = F.avg_pool2d(x[:, :, off:off + CROP, off:off + CROP], f)
+    else:
+        dx, dy = (int(v) for v in torch.randint(0, 3, (2,), generator=g))
+        out = F.pad(x, (1, 1, 1, 1), mode='replicate')[:, :, dy:dy + INPUT, dx:dx + INPUT]
     n = x.shape[0]
-    dx, dy = (int(v) for v in torch.randint(0, 3, (2,), generator=g))
-    out = F.pad(x, (1, 1, 1, 1), mode='replicate')[:, :, dy:dy + 20, dx:dx + 20]
     gain = 0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=g)
     return (out * gain + 0.02 * torch.randn(out.shape, generator=g)).clamp(0, 1)
+
+
+def warp_batch(ink, g):
+    """Each 80x80 ink image [N,1,80,80] turned (up to WARP['rotate'] rad), slanted (x += shear * y),
+    stretched in x and scaled, shifted (px), bent by a smooth random field (elastic, px) and its
+    strokes thickened (3x3 dilation) or thinned (2x2 erosion), each with probability stroke / 2."""
+    n = ink.shape[0]
+    u = lambda: 2 * torch.rand(n, generator=g) - 1
+    a, sh = WARP['rotate'] * u(), WARP['shear'] * u()
+    sc = 1 + WARP['scale'] * u()
+    sx, sy = sc * (1 + WARP['stretch'] * u()), sc
+    cos, sin = torch.cos(a), torch.sin(a)
+    # theta maps output to input coordinates (normalised): rotation @ shear @ scale.
+    theta = torch.zeros(n, 2, 3)
+    theta[:, 0, 0] = cos * sx
+    theta[:, 0, 1] = (cos * sh - sin) * sy
+    theta[:, 1, 0] = sin * sx
+    theta[:, 1, 1] = (sin * sh + cos) * sy
+    theta[:, 0, 2] = WARP['shift'] * u() / 40
+    theta[:, 1, 2] = WARP['shift'] * u() / 40
+    grid = F.affine_grid(theta, (n, 1, 80, 80), align_corners=False)
+    if WARP['elastic'] > 0:
+        field = torch.randn(n, 2, 4, 4, generator=g) * (WARP['elastic'] / 40)
+        grid = grid + F.interpolate(field, size=(80, 80), mode='bicubic', align_corners=True).permute(0, 2, 3, 1)
+    out = F.grid_sample(ink, grid, mode='bilinear', padding_mode='zeros', align_corners=False)
+    r = torch.rand(n, generator=g)
+    thick = r < WARP['stroke'] / 2
+    thin = (r >= WARP['stroke'] / 2) & (r < WARP['stroke'])
+    if thick.any():
+        out[thick] = F.max_pool2d(out[thick], 3, 1, 1)
+    if thin.any():
+        out[thin] = -F.max_pool2d(F.pad(-out[thin], (0, 1, 0, 1), value=-1.0), 2, 1)
+    return out
 
 
 def train(parts, log=''):
@@ -88,9 +162,14 @@ def train(parts, log=''):
         started = time.time()
         xs, ys = [], []
         for x, y, take in parts:
-            idx = rs.permutation(len(x)) if take is None else rs.choice(len(x), min(take, len(x)), replace=False)
+            if take is None:
+                idx = rs.permutation(len(x))
+            elif isinstance(take, tuple):  # ('repeat', k)
+                idx = np.concatenate([rs.permutation(len(x)) for _ in range(take[1])])
+            else:
+                idx = rs.choice(len(x), min(take, len(x)), replace=False)
             xs.append(x[idx]); ys.append(y[idx])
-        x = torch.from_numpy(np.concatenate(xs)).unsqueeze(1)
+        x = torch.from_numpy(np.concatenate(xs)).unsqueeze(1)  # uint8 stays uint8 (warp) until the batch
         y = torch.from_numpy(np.concatenate(ys) - 1)
         order = torch.from_numpy(rs.permutation(len(x)))
         for group in opt.param_groups:
@@ -109,20 +188,40 @@ def train(parts, log=''):
 
 @torch.no_grad()
 def predict(net, x):
+    """Probabilities of the network inputs, or of uint8 80x80 images (warp)."""
+    if x.dtype == np.uint8:
+        x = net_input(x)
     return F.softmax(net(torch.from_numpy(x).unsqueeze(1)), 1).numpy()
 
 
 def settings():
     """What a trained model's figures depend on besides the data tag (saved with it, checked by export.py)."""
-    return {'widths': list(WIDTHS), 'epochs': EPOCHS, 'seed': SEED, 'wicht_per_epoch': WICHT_PER_EPOCH, 'synth_per_epoch': SYNTH_PER_EPOCH}
+    out = {'widths': list(WIDTHS), 'epochs': EPOCHS, 'seed': SEED, 'wicht_per_epoch': WICHT_PER_EPOCH, 'synth_per_epoch': SYNTH_PER_EPOCH}
+    # Only what differs from the first shipped set-up, so its settings read as before.
+    if (INPUT, CROP) != (20, 60):
+        out.update(input=INPUT, crop=CROP)
+    if AUG != 'shift':
+        out.update(aug=AUG, warp=WARP)
+    if ENTRY_REPEAT != 1:
+        out.update(entry_repeat=ENTRY_REPEAT)
+    if SYNTH_ENTRY_SHARE is not None:
+        out.update(synth_entry_share=SYNTH_ENTRY_SHARE)
+    if MNIST_PER_EPOCH:
+        out.update(mnist_per_epoch=MNIST_PER_EPOCH)
+    return out
 
 
 def save_fold(net, tag, fold):
     """Fold model K of a CV run (trained without fold K's puzzles): export.py folds writes it for
     bench/paper-folds.ts."""
     os.makedirs(os.path.join(CACHE, 'folds'), exist_ok=True)
-    torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag, 'fold': fold, 'folds': FOLDS, 'settings': settings()},
-               os.path.join(CACHE, 'folds', f'digits-{tag}-fold-{fold}.pt'))
+    torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'input': INPUT, 'crop': CROP, 'data': tag, 'variant': VARIANT,
+                'fold': fold, 'folds': FOLDS, 'settings': settings()},
+               os.path.join(CACHE, 'folds', f'digits-{run_name(tag)}-fold-{fold}.pt'))
+
+
+def run_name(tag):
+    return tag + (f'-{VARIANT}' if VARIANT else '')
 
 
 def main():
@@ -137,16 +236,35 @@ def main():
     tag = 'pen+wicht' + ('' if synth is None else '+synth' + ('-nomnist' if '--no-mnist' in flags else ''))
     extra = [(wx, wm[:, 5], WICHT_PER_EPOCH)]
     if synth is not None:
-        extra.append((synth[1], synth[0][:, 5], SYNTH_PER_EPOCH))
+        if SYNTH_ENTRY_SHARE is None:
+            extra.append((synth[1], synth[0][:, 5], SYNTH_PER_EPOCH))
+        else:
+            entry = synth[0][:, 4] == 2
+            n_entries = int(round(SYNTH_ENTRY_SHARE * SYNTH_PER_EPOCH))
+            extra.append((synth[1][entry], synth[0][entry, 5], n_entries))
+            extra.append((synth[1][~entry], synth[0][~entry, 5], SYNTH_PER_EPOCH - n_entries))
+    if MNIST_PER_EPOCH:
+        m = np.load(os.path.join(CACHE, 'mnist80.npz'))
+        extra.append((m['images'] if AUG == 'warp' else net_input(m['images']), m['digits'].astype(np.int64), MNIST_PER_EPOCH))
+
+    def pen_parts(mask):
+        """The pen cells of `mask`: all once, the entries ENTRY_REPEAT times in all."""
+        parts = [(pen_x[mask], pen_meta[mask, 5], None)]
+        if ENTRY_REPEAT > 1:
+            more = mask & (kinds == 2)
+            parts.append((pen_x[more], pen_meta[more, 5], ('repeat', ENTRY_REPEAT - 1)))
+        return parts
+
     if mode == 'final':
-        net = train([(pen_x, pen_meta[:, 5], None)] + extra, log='final ')
-        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'data': tag, 'settings': settings()}, os.path.join(CACHE, 'digits-final.pt'))
+        net = train(pen_parts(np.ones(len(pen_x), bool)) + extra, log='final ')
+        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'input': INPUT, 'crop': CROP, 'data': tag, 'variant': VARIANT,
+                    'settings': settings()}, os.path.join(CACHE, 'digits-final.pt'))
         return
     right = {1: [], 2: []}
     probs = np.zeros((len(pen_x), 9), np.float32)
     for fold in range(FOLDS):
         held = pen_meta[:, 2] == fold
-        net = train([(pen_x[~held], pen_meta[~held, 5], None)] + extra, log=f'fold {fold} ')
+        net = train(pen_parts(~held) + extra, log=f'fold {fold} ')
         save_fold(net, tag, fold)
         probs[held] = predict(net, pen_x[held])
         p = probs[held].argmax(1) + 1
@@ -154,13 +272,13 @@ def main():
             m = kinds[held] == k
             right[k].append(p[m] == pen_meta[held][m, 5])
         print(f"fold {fold}: given {np.mean(right[1][-1]):.4f} entry {np.mean(right[2][-1]):.4f}", flush=True)
-    result = {'data': tag, 'widths': WIDTHS, 'epochs': EPOCHS,
+    result = {'data': tag, 'variant': VARIANT, 'settings': settings(), 'widths': WIDTHS, 'epochs': EPOCHS,
               'given_digit_acc': float(np.concatenate(right[1]).mean()), 'given_n': int(sum(len(r) for r in right[1])),
               'entry_digit_acc': float(np.concatenate(right[2]).mean()), 'entry_n': int(sum(len(r) for r in right[2]))}
     print('ALL ' + json.dumps(result), flush=True)
-    with open(os.path.join(CACHE, f'cv-digits-{tag}.json'), 'w') as f:
+    with open(os.path.join(CACHE, f'cv-digits-{run_name(tag)}.json'), 'w') as f:
         json.dump(result, f, indent=1)
-    np.savez_compressed(os.path.join(CACHE, f'cv-digits-{tag}-pred.npz'), meta=pen_meta, kind=kinds, probs=probs)
+    np.savez_compressed(os.path.join(CACHE, f'cv-digits-{run_name(tag)}-pred.npz'), meta=pen_meta, kind=kinds, probs=probs)
 
 
 if __name__ == '__main__':

@@ -13,8 +13,9 @@
  * Trust the kind more than the digit: by-puzzle cross-validation reads the kind of 99.2% of cells
  * right, givens' digits 98.9%, entries' digits only 80.7%. For a page: settle the kinds by print
  * height (print-height.ts: kinds 99.7%) and take a given's or an entry's digit from the
- * written-digit model (written-digits.ts, on cells.ts's normalised image: entries 94.3%, givens
- * 99.9%); together 99.16% of held-out cells right (scripts/train-paper/README.md).
+ * written-digit model (written-digits.ts, on cells.ts's normalised image: entries 94.0%, givens
+ * 99.8%, and 97.0% of entries times this model's digit head as paper-judge.ts reads them); with the
+ * first written-digit model (entries 94.3%) 99.16% of held-out cells right (scripts/train-paper/README.md).
  *
  * Network (nn.ts; trained and exported by scripts/train-paper/, see its README for the data and
  * the by-puzzle validation figures): input the 32x32 patch as ink (1 - grey/255); three 3x3 conv

@@ -1,17 +1,19 @@
 /**
  * The inference runtime (nn.ts): known answers on hand-built networks (layouts as documented:
  * PyTorch's [out][in][3][3] kernels, [out][in] dense matrices, [c][y][x] flattening), the float16
- * text storage, and parity with PyTorch on the shipped cell model: the export script
- * (scripts/train-paper/export.py) stores real patches and PyTorch's outputs for them, computed
- * with the float16-rounded weights that ship.
+ * text storage, and parity with PyTorch on the shipped cell model and written-digit model: the
+ * export script (scripts/train-paper/export.py) stores real patches and 80x80 digit images and
+ * PyTorch's outputs for them, computed with the float16-rounded weights that ship.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { patchInput } from '../../../src/shared/vision/cell-classifier'
 import { PATCH_SIDE } from '../../../src/shared/vision/cell-patch'
+import { DigitClassifier } from '../../../src/shared/vision/classifier'
 import { base64ToBytes, decodeHalfs, encodeHalfs } from '../../../src/shared/vision/half-floats'
 import { cellModel } from '../../../src/shared/vision/models/cells'
+import { writtenDigitsModel } from '../../../src/shared/vision/models/written-digits'
 import { Net, type NetSpec, weightCount } from '../../../src/shared/vision/nn'
 
 /** PyTorch computes in float32 with another summation order; the runtime must agree to this. */
@@ -28,6 +30,11 @@ interface ParityCase {
 const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/cell-model-parity.json'), 'utf8')) as {
   side: number
   cases: ParityCase[]
+}
+
+const digitsFixture = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/written-digits-parity.json'), 'utf8')) as {
+  side: number
+  cases: { image: string; logits: number[]; probs: number[] }[]
 }
 
 describe('nn runtime', () => {
@@ -82,6 +89,18 @@ describe('nn runtime', () => {
       close(out.kind.probs, c.kindProbs)
       close(out.digit.logits, c.digitLogits)
       close(out.digit.probs, c.digitProbs)
+    }
+  })
+
+  it('gives what PyTorch gives for the shipped written-digit model', () => {
+    expect(digitsFixture.cases.length).toBeGreaterThanOrEqual(3)
+    const clf = new DigitClassifier(writtenDigitsModel)
+    for (const c of digitsFixture.cases) {
+      const data = base64ToBytes(c.image)
+      expect(data).toHaveLength(digitsFixture.side * digitsFixture.side)
+      const { probs } = clf.classify({ width: digitsFixture.side, height: digitsFixture.side, data })
+      expect(probs).toHaveLength(c.probs.length)
+      c.probs.forEach((w, i) => expect(Math.abs(probs[i] - w)).toBeLessThan(PARITY_TOLERANCE))
     }
   })
 })
