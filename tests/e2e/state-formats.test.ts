@@ -31,7 +31,8 @@ describe('pasting and copying a state', () => {
     await page.click('[data-testid=copy-state]')
     const line = writeState(STATE, 'hodoku-library')
     await expect.poll(() => page.inputValue('[data-testid=copied-state]')).toBe(line)
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line)
+    const clipboard = () => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()
+    expect(await page.evaluate(clipboard)).toBe(line)
 
     await page.selectOption('[data-testid=copy-state-format]', 'sudokuwiki')
     await page.click('[data-testid=copy-state]')
