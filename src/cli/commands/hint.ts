@@ -36,7 +36,8 @@ export async function run(args: string[]): Promise<number> {
 
 /** A whole state (typed or in a file) as it is; a puzzle the way every command reads one. */
 async function baseState(arg: string): Promise<PuzzleState> {
-  const text = await optionText(arg)
+  // A file too big to be one state is a list of puzzles: puzzleTexts says what is wrong with it.
+  const text = await optionText(arg).catch(() => arg)
   if (detectFormat(text) !== 'digits') return stateFrom(text === arg ? 'the state' : arg, text)
   const entry = await onePuzzle(arg)
   if (entry.problem) throw new InputError(`${placeOf(entry)}: ${entry.problem}`)
