@@ -29,7 +29,7 @@ export async function run(args: string[]): Promise<number> {
   const { values } = parsed
   const level = choiceOption(values.level, 'level', HINT_LEVELS, 'vague')
   const state = await combineState(await baseState(parsed.positionals[0]), values)
-  const result = hint({ ...state, candidates: state.candidates ?? undefined }, level)
+  const result = hint(state, level)
   process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${result.text}\n`)
   return result.kind === 'step' || result.kind === 'solved' ? 0 : 1
 }

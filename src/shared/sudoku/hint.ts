@@ -24,7 +24,7 @@ export interface HintInput {
   /** The player's digits, 0 = none (givens may be repeated here or left 0). */
   readonly entries?: Grid
   /** The player's pencil marks, when they keep them; otherwise they are worked out from the digits. */
-  readonly candidates?: Candidates
+  readonly candidates?: Candidates | null
   /** The puzzle's solution when already known (saves a search). */
   readonly solution?: Grid
   readonly techniques?: readonly TechniqueEntry[]

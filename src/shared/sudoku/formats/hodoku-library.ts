@@ -25,8 +25,11 @@ export function readHodokuLibrary(text: string): PuzzleState {
     throw new HodokuLibraryError('A HoDoKu library line is ":code:digits:puzzle:deleted candidates:..."; this one has too few fields.')
   }
   const { givens, entries } = readCells(fields[3])
+  const deleted = fields[4].trim().split(/\s+/).filter(Boolean)
+  // Nothing deleted: HoDoKu's automatic candidates, which the digits alone give.
+  if (deleted.length === 0) return { givens, entries, candidates: null }
   const candidates = candidatesOf(Uint8Array.from(givens, (g, cell) => g || entries[cell]))
-  for (const triple of fields[4].trim().split(/\s+/).filter(Boolean)) {
+  for (const triple of deleted) {
     if (!/^[1-9]{3}$/.test(triple)) {
       throw new HodokuLibraryError(`Deleted candidate "${triple.slice(0, 20)}": expected digit, row and column, such as 417 for 4 in r1c7.`)
     }
