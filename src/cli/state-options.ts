@@ -15,6 +15,11 @@ import { InputError, type OptionSpecs } from './args'
 import { shortText } from './output'
 
 export const STATE_OPTIONS = {
+  grid: {
+    type: 'string',
+    value: 'PUZZLE',
+    help: 'the givens, 81 characters (. or 0 for empty), or a whole state: a HoDoKu library line, a SudokuWiki board, a pencil-mark grid (or a file)',
+  },
   entries: {
     type: 'string',
     value: 'DIGITS',

@@ -89,8 +89,11 @@ describe('sudoku-lens hint', () => {
     const line = await cli('hint', BUG_LINE, '--level', 'full', '--json')
     expect(line.code).toBe(0)
     expect(JSON.parse(line.stdout)).toMatchObject({ technique: 'bug-plus-one', step: { placements: [{ cell: 49, digit: 1 }] } })
-    const parts = await cli('hint', BUG_GIVENS, '--entries', BUG_FILLED, '--candidates', BUG_CANDIDATES)
+    const parts = await cli('hint', '--grid', BUG_GIVENS, '--entries', BUG_FILLED, '--candidates', BUG_CANDIDATES)
     expect(parts.stdout.trim()).toBe('Look for a BUG+1.')
+    const both = await cli('hint', BUG_GIVENS, '--grid', BUG_GIVENS)
+    expect(both.code).toBe(2)
+    expect(both.stderr).toMatch(/^sudoku-lens hint: give the puzzle, as an argument or as --grid \(not both\)\./)
   })
 
   it('reports wrong entries first, with exit code 1', async () => {

@@ -1,13 +1,13 @@
 import { detectFormat } from '../../shared/sudoku/formats'
 import { HINT_LEVELS, hint } from '../../shared/sudoku/hint'
 import type { PuzzleState } from '../../shared/sudoku/state'
-import { InputError, choiceOption, defineCommand, parseCommand } from '../args'
+import { InputError, UsageError, choiceOption, defineCommand, parseCommand } from '../args'
 import { type PuzzleText, placeOf, puzzleTexts } from '../puzzle-input'
 import { STATE_OPTIONS, combineState, optionText, stateFrom } from '../state-options'
 
 export const spec = defineCommand({
   name: 'hint',
-  usage: 'hint <puzzle | state | file> [--level vague|concrete|full] [--entries <81 chars>] [--candidates <729 chars | PM grid>] [--json]',
+  usage: 'hint <puzzle | state | file> | --grid <puzzle | state> [--level vague|concrete|full] [--entries <81 chars>] [--candidates <729 chars | PM grid>] [--json]',
   about: [
     'A hint for the next logical step of one puzzle (an argument, or a file holding one puzzle). The',
     'argument may also be a whole state: a HoDoKu library line (:0000:x:...), a SudokuWiki board',
@@ -20,7 +20,7 @@ export const spec = defineCommand({
     ...STATE_OPTIONS,
     json: { type: 'boolean', help: 'the hint as JSON' },
   },
-  positionals: { min: 1, max: 1, name: 'a puzzle or a file' },
+  positionals: { min: 0, max: 1, name: 'a puzzle or a file' },
 })
 
 export async function run(args: string[]): Promise<number> {
@@ -28,7 +28,12 @@ export async function run(args: string[]): Promise<number> {
   if (!parsed) return 0
   const { values } = parsed
   const level = choiceOption(values.level, 'level', HINT_LEVELS, 'vague')
-  const state = await combineState(await baseState(parsed.positionals[0]), values)
+  const [puzzle] = parsed.positionals
+  if ((puzzle === undefined) === (values.grid === undefined)) {
+    throw new UsageError(`give the puzzle, as an argument or as --grid (not both). Usage: sudoku-lens ${spec.usage}`)
+  }
+  const base = puzzle === undefined ? stateFrom('--grid', await optionText(values.grid!)) : await baseState(puzzle)
+  const state = await combineState(base, values)
   const result = hint(state, level)
   process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${result.text}\n`)
   return result.kind === 'step' || result.kind === 'solved' ? 0 : 1

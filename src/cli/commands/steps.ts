@@ -14,7 +14,6 @@ export const spec = defineCommand({
     'never mistaken for a cell with one candidate left. Exit code 0, or 1 when a part cannot be read.',
   ].join('\n'),
   options: {
-    grid: { type: 'string', value: 'PUZZLE', help: 'the givens, 81 characters (. or 0 for empty), or a whole state in any format' },
     ...STATE_OPTIONS,
     json: { type: 'boolean', help: 'the steps as a JSON array of { technique, placements, eliminations, text }' },
   },
