@@ -59,7 +59,7 @@ describe('usage errors', () => {
     [['solve', '--json=yes', PUZZLE], /--json takes no value/],
     [['hint', PUZZLE, '--level', 'loud'], /--level must be vague, concrete or full, not loud/],
     [['hint', PUZZLE, PUZZLE], /too many arguments \(2; hint takes 1\)/],
-    [['steps', '--grid', PUZZLE, '--candidates', 'x'], /give exactly one of --grid/],
+    [['steps'], /give the state: --grid, --entries or --candidates, in any combination/],
     [['export', 'photo.jpg'], /give --out FILE/],
     [['export', 'photo.jpg', '--out', 'x.png', '--mode', 'sepia'], /--mode must be clean or overlay/],
     [['timelapse', tmp, '--out', 'x.mp4', '--crf', '60'], /--crf must be a whole number from 0 to 51/],
@@ -161,6 +161,9 @@ describe('bad inputs: one line, exit 1, and the good ones still answered', () =>
     const { code, stderr } = await runCaptured(['steps', '--grid', `${PUZZLE}1`])
     expect(code).toBe(1)
     expectOneLine(stderr, /^sudoku-lens steps: --grid: A puzzle has 81 cells, but this text has 82/)
+    const marks = await runCaptured(['steps', '--grid', PUZZLE, '--candidates', 'x'])
+    expect(marks.code).toBe(1)
+    expectOneLine(marks.stderr, /^sudoku-lens steps: --candidates: A candidate grid has 729 characters/)
   })
 
   it('read: each unreadable image is named, the rest still read', async () => {

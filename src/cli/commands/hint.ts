@@ -1,24 +1,26 @@
-import { parseCandidates } from '../../shared/sudoku/candidates-format'
-import { parsePuzzle } from '../../shared/sudoku/format'
+import { detectFormat } from '../../shared/sudoku/formats'
 import { HINT_LEVELS, hint } from '../../shared/sudoku/hint'
-import { InputError, choiceOption, defineCommand, parseCommand } from '../args'
+import type { PuzzleState } from '../../shared/sudoku/state'
+import { InputError, UsageError, choiceOption, defineCommand, parseCommand } from '../args'
 import { type PuzzleText, placeOf, puzzleTexts } from '../puzzle-input'
+import { STATE_OPTIONS, combineState, optionText, stateFrom } from '../state-options'
 
 export const spec = defineCommand({
   name: 'hint',
-  usage: 'hint <puzzle | file> [--level vague|concrete|full] [--entries <81 chars>] [--candidates <729 chars>] [--json]',
+  usage: 'hint <puzzle | state | file> | --grid <puzzle | state> [--level vague|concrete|full] [--entries <81 chars>] [--candidates <729 chars | PM grid>] [--json]',
   about: [
-    'A hint for the next logical step of one puzzle (an argument, or a file holding one puzzle).',
-    'Digits or pencil marks of yours that contradict the solution are pointed out first. Exit code 0',
-    'for a step or a solved grid, 1 when the puzzle or your digits are wrong or cannot be read.',
+    'A hint for the next logical step of one puzzle (an argument, or a file holding one puzzle). The',
+    'argument may also be a whole state: a HoDoKu library line (:0000:x:...), a SudokuWiki board',
+    '(162 characters) or a pencil-mark grid. Digits or pencil marks of yours that contradict the',
+    'solution are pointed out first. Exit code 0 for a step or a solved grid, 1 when the puzzle or',
+    'your digits are wrong or cannot be read.',
   ].join('\n'),
   options: {
     level: { type: 'string', value: 'LEVEL', help: 'vague (the technique), concrete (and where) or full (the whole step); default vague' },
-    entries: { type: 'string', value: 'DIGITS', help: 'your digits so far, 81 characters' },
-    candidates: { type: 'string', value: 'MARKS', help: 'your pencil marks, 729 characters (9 per cell, the digit or .)' },
+    ...STATE_OPTIONS,
     json: { type: 'boolean', help: 'the hint as JSON' },
   },
-  positionals: { min: 1, max: 1, name: 'a puzzle or a file' },
+  positionals: { min: 0, max: 1, name: 'a puzzle or a file' },
 })
 
 export async function run(args: string[]): Promise<number> {
@@ -26,12 +28,25 @@ export async function run(args: string[]): Promise<number> {
   if (!parsed) return 0
   const { values } = parsed
   const level = choiceOption(values.level, 'level', HINT_LEVELS, 'vague')
-  const givens = parseEntry(await onePuzzle(parsed.positionals[0]))
-  const entries = values.entries === undefined ? undefined : readOption('--entries', () => parsePuzzle(values.entries!))
-  const candidates = values.candidates === undefined ? undefined : readOption('--candidates', () => parseCandidates(values.candidates!))
-  const result = hint({ givens, entries, candidates }, level)
+  const [puzzle] = parsed.positionals
+  if ((puzzle === undefined) === (values.grid === undefined)) {
+    throw new UsageError(`give the puzzle, as an argument or as --grid (not both). Usage: sudoku-lens ${spec.usage}`)
+  }
+  const base = puzzle === undefined ? stateFrom('--grid', await optionText(values.grid!)) : await baseState(puzzle)
+  const state = await combineState(base, values)
+  const result = hint(state, level)
   process.stdout.write(values.json ? `${JSON.stringify(result)}\n` : `${result.text}\n`)
   return result.kind === 'step' || result.kind === 'solved' ? 0 : 1
+}
+
+/** A whole state (typed or in a file) as it is; a puzzle the way every command reads one. */
+async function baseState(arg: string): Promise<PuzzleState> {
+  // A file too big to be one state is a list of puzzles: puzzleTexts says what is wrong with it.
+  const text = await optionText(arg).catch(() => arg)
+  if (detectFormat(text) !== 'digits') return stateFrom(text === arg ? 'the state' : arg, text)
+  const entry = await onePuzzle(arg)
+  if (entry.problem) throw new InputError(`${placeOf(entry)}: ${entry.problem}`)
+  return stateFrom(placeOf(entry), entry.text)
 }
 
 /** The argument's one puzzle; a file with more than one is refused (hint answers one puzzle). */
@@ -42,19 +57,4 @@ async function onePuzzle(arg: string): Promise<PuzzleText> {
     first = entry
   }
   return first!
-}
-
-function parseEntry(entry: PuzzleText): Uint8Array {
-  const place = placeOf(entry)
-  if (entry.problem) throw new InputError(`${place}: ${entry.problem}`)
-  return readOption(place, () => parsePuzzle(entry.text))
-}
-
-/** A puzzle or candidates text that does not parse is a bad input (exit 1), named by where it was given. */
-function readOption<T>(where: string, parse: () => T): T {
-  try {
-    return parse()
-  } catch (error) {
-    throw new InputError(where ? `${where}: ${(error as Error).message}` : (error as Error).message)
-  }
 }

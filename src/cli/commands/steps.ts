@@ -1,20 +1,20 @@
-import { type Candidates, type Grid, candidatesOf } from '../../shared/sudoku/board'
-import { parseCandidates } from '../../shared/sudoku/candidates-format'
-import { parsePuzzle } from '../../shared/sudoku/format'
 import { allSteps } from '../../shared/sudoku/logic/techniques'
-import { InputError, UsageError, defineCommand, parseCommand } from '../args'
+import { boardOf } from '../../shared/sudoku/state'
+import { UsageError, defineCommand, parseCommand } from '../args'
+import { STATE_OPTIONS, combineState, optionText, stateFrom } from '../state-options'
 
 export const spec = defineCommand({
   name: 'steps',
-  usage: 'steps --grid <81 chars> | --candidates <729 chars> [--json]',
+  usage: 'steps [--grid <puzzle | state>] [--entries <81 chars>] [--candidates <729 chars | PM grid>] [--json]',
   about: [
-    'Every logical step available in one state of a puzzle, easiest technique first: from the digits',
-    '(--grid) or from pencil marks (--candidates, 9 characters per cell: the digit or .).',
-    'Exit code 0, or 1 when the grid or candidates cannot be read.',
+    'Every logical step available in one state of a puzzle, easiest technique first. Give the givens',
+    '(--grid), your digits (--entries) and your pencil marks (--candidates) in any combination; each',
+    'also takes a file. --grid also takes a whole state: a HoDoKu library line (:0000:x:...), a',
+    'SudokuWiki board (162 characters) or a pencil-mark grid. With the digits known, a solved cell is',
+    'never mistaken for a cell with one candidate left. Exit code 0, or 1 when a part cannot be read.',
   ].join('\n'),
   options: {
-    grid: { type: 'string', value: 'DIGITS', help: 'the digits, 81 characters (. or 0 for empty)' },
-    candidates: { type: 'string', value: 'MARKS', help: 'the pencil marks, 729 characters' },
+    ...STATE_OPTIONS,
     json: { type: 'boolean', help: 'the steps as a JSON array of { technique, placements, eliminations, text }' },
   },
   positionals: { min: 0, max: 0, name: 'nothing' },
@@ -24,20 +24,12 @@ export async function run(args: string[]): Promise<number> {
   const parsed = parseCommand(spec, args)
   if (!parsed) return 0
   const { values } = parsed
-  if ((values.grid === undefined) === (values.candidates === undefined)) {
-    throw new UsageError(`give exactly one of --grid <81 chars> or --candidates <729 chars>. Usage: sudoku-lens ${spec.usage}`)
+  if (values.grid === undefined && values.entries === undefined && values.candidates === undefined) {
+    throw new UsageError(`give the state: --grid, --entries or --candidates, in any combination. Usage: sudoku-lens ${spec.usage}`)
   }
-  let cands: Candidates
-  let grid: Grid | undefined
-  try {
-    if (values.grid !== undefined) {
-      grid = parsePuzzle(values.grid)
-      cands = candidatesOf(grid)
-    } else cands = parseCandidates(values.candidates!)
-  } catch (error) {
-    throw new InputError(`${values.grid !== undefined ? '--grid' : '--candidates'}: ${(error as Error).message}`)
-  }
-  const steps = allSteps(cands, grid)
+  const base = values.grid === undefined ? null : stateFrom('--grid', await optionText(values.grid))
+  const { grid, candidates } = boardOf(await combineState(base, values))
+  const steps = allSteps(candidates, grid)
   if (values.json) {
     const out = steps.map(({ technique, placements, eliminations, text }) => ({ technique, placements, eliminations, text }))
     process.stdout.write(`${JSON.stringify(out)}\n`)

@@ -24,7 +24,7 @@ export interface HintInput {
   /** The player's digits, 0 = none (givens may be repeated here or left 0). */
   readonly entries?: Grid
   /** The player's pencil marks, when they keep them; otherwise they are worked out from the digits. */
-  readonly candidates?: Candidates
+  readonly candidates?: Candidates | null
   /** The puzzle's solution when already known (saves a search). */
   readonly solution?: Grid
   readonly techniques?: readonly TechniqueEntry[]
@@ -124,13 +124,7 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
           : `The digits in ${listCells(wrong)} are wrong.`,
       )
     }
-    if (badMarks.length) {
-      parts.push(
-        badMarks.length === 1
-          ? `The pencil marks in ${cellName(badMarks[0])} leave out the digit that belongs there.`
-          : `The pencil marks in ${listCells(badMarks)} leave out the digit that belongs there.`,
-      )
-    }
+    if (badMarks.length) parts.push(neededMarksText(badMarks, solution, level))
     parts.push(`Fix ${wrong.length + badMarks.length === 1 ? 'this' : 'these'} first: any step taken from here could lead you astray.`)
     return { kind: 'mistakes', cells: wrong, candidateCells: badMarks, text: parts.join(' ') }
   }
@@ -138,6 +132,19 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
 
   const step = easiestStep(cands, grid, input.techniques ?? allTechniques) ?? bruteForceStep(cands, solution, grid)
   return describe(step, level)
+}
+
+/**
+ * A pencil mark the player removed but the solution needs: which cells (and, at level full, which
+ * digit), since every step taken without it may remove the right digit elsewhere too.
+ */
+function neededMarksText(cells: readonly Cell[], solution: Grid, level: HintLevel): string {
+  if (level === 'full') {
+    return cells.map((cell) => `You removed the pencil mark ${solution[cell]} from ${cellName(cell)}, but ${cellName(cell)} is ${solution[cell]}: put it back.`).join(' ')
+  }
+  return cells.length === 1
+    ? `In ${cellName(cells[0])} you removed a pencil mark that was needed: the digit that belongs there is no longer among its marks.`
+    : `In ${listCells(cells)} you removed pencil marks that were needed: the digit that belongs in each is no longer among its marks.`
 }
 
 /** The hint for one step at the given level. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, digitBit } from '../../../src/shared/sudoku/board'
+import { readState, writeState } from '../../../src/shared/sudoku/formats'
 import { marksMask } from '../../../src/shared/sudoku/pencil'
 import { PuzzleSession } from '../../../src/renderer/src/state/PuzzleSession.svelte'
 import { PUZZLE, paperOutcome } from '../paper'
@@ -75,5 +76,26 @@ describe('PuzzleSession with a page in progress', () => {
     expect([input.entries![0], input.entries![1], input.entries![2]]).toEqual([3, 0, 1])
     expect(input.candidates![11]).toBe(marksMask([6, 8]))
     expect(input.candidates![12]).toBe(0x1ff)
+  })
+})
+
+describe('PuzzleSession with a pasted state', () => {
+  const LINE = ':0000:x:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...:417 427::'
+
+  it('keeps givens, the player digits and their marks apart, and gives them back as they came', () => {
+    const session = new PuzzleSession()
+    session.loadState(readState(LINE).state, 'pasted')
+    expect(session.board.givens[3]).toBe(0) // +9 in r1c4 is the player's
+    expect(session.board.grid[3]).toBe(9)
+    expect(session.board.marks[6] & digitBit(4)).toBe(0) // 417: 4 deleted from r1c7
+    expect(writeState(session.currentState(), 'hodoku-library')).toBe(LINE)
+  })
+
+  it('copies a puzzle without marks as one, and the marks a step removed once it is applied', () => {
+    const session = new PuzzleSession()
+    session.load(readState(LINE).state.givens, 'typed')
+    expect(session.currentState().candidates).toBeNull()
+    session.applyStep({ technique: 'x-wing', placements: [], eliminations: [{ cell: 1, digit: 1 }], cells: [], units: [], text: '' })
+    expect(writeState(session.currentState(), 'hodoku-library')).toMatch(/:112::$/)
   })
 })

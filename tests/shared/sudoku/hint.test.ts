@@ -36,6 +36,17 @@ describe('hint', () => {
     marks[0] &= ~digitBit(3) // r1c1 is 3
     const h = hint({ givens: grid(PUZZLE), candidates: marks }, 'vague')
     expect(h).toMatchObject({ kind: 'mistakes', cells: [], candidateCells: [0] })
+    expect(h.text).toMatch(/^In r1c1 you removed a pencil mark that was needed: /)
+    expect(hint({ givens: grid(PUZZLE), candidates: marks }, 'full').text).toMatch(/^You removed the pencil mark 3 from r1c1, but r1c1 is 3: put it back\./)
+  })
+
+  it("respects the player's correct pencil marks: a hint starts from them", () => {
+    // Without marks the first step is a hidden single in box 1; with r1c3 pencilled as 9 alone
+    // (right: r1c3 is 9), that cell is a naked single, the easier step.
+    const marks = candidatesOf(grid(PUZZLE))
+    marks[2] = digitBit(9)
+    const h = hint({ givens: grid(PUZZLE), candidates: marks }, 'full')
+    expect(h).toMatchObject({ kind: 'step', technique: 'naked-single', step: { placements: [{ cell: 2, digit: 9 }] } })
   })
 
   it('uses correct entries and pencil marks: the next hint follows from them', () => {

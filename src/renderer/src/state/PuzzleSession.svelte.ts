@@ -1,7 +1,8 @@
 import { CELLS, type Candidates, type Cell, type Digit, type Grid, MARKS_UNREAD, type PencilMarks, candidatesOf, cellName, digitBit, emptyGrid } from '../../../shared/sudoku/board'
 import type { HintInput } from '../../../shared/sudoku/hint'
 import type { Step } from '../../../shared/sudoku/logic/step'
-import { marksMask, playerCandidates, toggleMark } from '../../../shared/sudoku/pencil'
+import { marksMask, playerCandidates, readableMarks, toggleMark } from '../../../shared/sudoku/pencil'
+import { type PuzzleState, filledGrid } from '../../../shared/sudoku/state'
 import { conflictingCells } from '../../../shared/sudoku/validate'
 import type { ReadOutcome } from '../workers/vision-protocol'
 
@@ -87,9 +88,30 @@ export class PuzzleSession {
 
   /** Replaces the whole puzzle (paste, open): every digit becomes a given. */
   load(grid: Grid, message: string): void {
-    this.commit({ ...emptyBoard(), grid: Uint8Array.from(grid), givens: Uint8Array.from(grid, (d) => (d ? 1 : 0)) })
+    this.loadState({ givens: grid, entries: new Uint8Array(CELLS), candidates: null }, message)
+  }
+
+  /**
+   * Replaces the whole puzzle with a pasted or typed state (formats/index.ts): its givens as givens,
+   * the player's digits as theirs, its pencil marks as the player's marks.
+   */
+  loadState(state: PuzzleState, message: string): void {
+    const grid = filledGrid(state)
+    const marks = Uint16Array.from({ length: CELLS }, (_, cell) => (!grid[cell] && state.candidates ? state.candidates[cell] : 0))
+    this.commit({ ...emptyBoard(), grid, givens: Uint8Array.from(state.givens, (d) => (d ? 1 : 0)), marks })
     this.mode = grid.some((d) => d) ? 'play' : 'puzzle'
     this.status = { kind: 'info', text: message }
+  }
+
+  /** The board as a state to copy: givens, the player's digits, and their marks (if they keep any). */
+  currentState(): PuzzleState {
+    const { grid, givens, marks, eliminated } = this.board
+    const keepsMarks = grid.some((d, cell) => !d && (readableMarks(marks[cell]) || eliminated[cell]))
+    return {
+      givens: this.givensGrid(),
+      entries: Uint8Array.from(grid, (d, cell) => (givens[cell] ? 0 : d)),
+      candidates: keepsMarks ? playerCandidates(marks, eliminated) : null,
+    }
   }
 
   /**

@@ -2,9 +2,9 @@
  * Turns a chain from links.ts into a Step whose text walks through it the way a person checks it:
  * "If r1c2 is not 4, then r1c8 is 4 (the only other place for 4 in row 1), so r5c8 is not 4, ..."
  */
-import { cellName, unitName } from '../board'
+import { type Cell, type Digit, cellName, unitName } from '../board'
 import { type Chain, IN_CELL, type Node, nodeCell, nodeDigit } from './links'
-import type { Step, Technique } from './step'
+import type { Link, LinkEnd, Step, Technique } from './step'
 
 /** "4 in r1c2" style name of a node, for chains that mix digits. */
 export const nodeName = (node: Node): string => `${nodeDigit(node)} in ${cellName(nodeCell(node))}`
@@ -61,6 +61,17 @@ function joinOr(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`
 }
 
+/** One candidate as a link end. */
+export const candidateEnd = (cell: Cell, digit: Digit): LinkEnd => ({ cells: [cell], digit })
+
+/** Links between consecutive ends, strong first, then weak, strong, ...: how every chain alternates. */
+export function alternatingLinks(ends: readonly LinkEnd[]): Link[] {
+  return ends.slice(1).map((to, i) => ({ from: ends[i], to, kind: i % 2 === 0 ? 'strong' : 'weak' }))
+}
+
+/** The chain's links for drawing. */
+export const chainLinks = (chain: Chain): Link[] => alternatingLinks(chain.nodes.map((n) => candidateEnd(nodeCell(n), nodeDigit(n))))
+
 export function chainStep(technique: Technique, intro: string, chain: Chain): Step {
   const cells = [...new Set(chain.nodes.map(nodeCell))]
   const units = [...new Set(chain.vias.filter((v) => v !== IN_CELL))]
@@ -71,5 +82,6 @@ export function chainStep(technique: Technique, intro: string, chain: Chain): St
     cells,
     units,
     text: `${intro} ${chainReasoning(chain)} ${chainConclusion(chain)}`,
+    links: chainLinks(chain),
   }
 }

@@ -6,6 +6,7 @@
 import { colOf, rowOf, unitName } from '../board'
 import { cellsSeeingAll, eliminate, listCells, solvedCells } from './common'
 import { strongLinks } from './conjugates'
+import { alternatingLinks, candidateEnd } from './chain-text'
 import type { Step, TechniqueFinder } from './step'
 
 export const findSkyscraper: TechniqueFinder = (cands) => {
@@ -40,6 +41,7 @@ export const findSkyscraper: TechniqueFinder = (cands) => {
                   `${listCells([baseA, baseB])} are both in ${baseLine}, so at most one of them is ${digit}; ` +
                   `that means at least one of ${listCells([topA, topB])} is ${digit}. ` +
                   `Cells that see both of them cannot be ${digit}: remove ${digit} from ${listCells(targets)}.`,
+                links: alternatingLinks([topA, baseA, baseB, topB].map((cell) => candidateEnd(cell, digit))),
               })
             }
           }

@@ -6,6 +6,7 @@
 import { boxOf, unitName } from '../board'
 import { cellsSeeingAll, eliminate, listCells, solvedCells } from './common'
 import { strongLinks } from './conjugates'
+import { alternatingLinks, candidateEnd } from './chain-text'
 import type { Step, TechniqueFinder } from './step'
 
 export const findTwoStringKite: TechniqueFinder = (cands) => {
@@ -37,6 +38,7 @@ export const findTwoStringKite: TechniqueFinder = (cands) => {
                 `${listCells([rowNear, colNear])} are both in box ${box + 1}, so at most one of them is ${digit}; ` +
                 `that means at least one of ${listCells([rowFar, colFar])} is ${digit}. ` +
                 `Cells that see both of them cannot be ${digit}: remove ${digit} from ${listCells(targets)}.`,
+              links: alternatingLinks([rowFar, rowNear, colNear, colFar].map((cell) => candidateEnd(cell, digit))),
             })
           }
         }

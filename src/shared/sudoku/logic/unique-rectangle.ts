@@ -30,6 +30,7 @@ import {
   unitName,
   unitsOfCell,
 } from '../board'
+import { describeEliminations } from './common'
 import type { Elimination, Step, Technique } from './step'
 
 const list = (cells: readonly Cell[]): string =>
@@ -134,7 +135,7 @@ function rectangleSteps(cands: Candidates, corners: readonly Cell[], a: Digit, b
         `${floorText} If neither of them held ${digitList(extras, 'or')}, ${swap}. So one of them does: treat ` +
           `the pair as one cell holding ${digitList(extras, 'or')}. Together with ${list(subset)} that makes ${subset.length + 1} ` +
           `cells in ${unitName(u)} for the ${subset.length + 1} digits ${digitList(digits)}, so these digits ` +
-          `can be removed from the other cells of ${unitName(u)}.`,
+          `can be removed from the other cells of ${unitName(u)}: ${describeEliminations(eliminations)}.`,
       )
     })
 

@@ -6,6 +6,7 @@
 import { CELLS, bitCount, cellName, digitsOf, unitName } from '../board'
 import { cellsSeeingAll, eliminate, listCells, sees, solvedCells } from './common'
 import { strongLinks } from './conjugates'
+import { alternatingLinks, candidateEnd } from './chain-text'
 import type { Step, TechniqueFinder } from './step'
 
 export const findWWing: TechniqueFinder = (cands) => {
@@ -47,6 +48,8 @@ export const findWWing: TechniqueFinder = (cands) => {
               `${cellName(nearP)} sees ${cellName(p)} and ${cellName(nearQ)} sees ${cellName(q)}. If both cells were ${x}, ` +
               `${unitName(link.unit)} would have no place left for ${x}, so at least one of them is ${y}. ` +
               `Cells that see both cannot be ${y}: remove ${y} from ${listCells(targets)}.`,
+            // As a chain: p is y, or p is x, which rules x out of nearP, so nearQ is x, so q is not x but y.
+            links: alternatingLinks([[p, y], [p, x], [nearP, x], [nearQ, x], [q, x], [q, y]].map(([cell, d]) => candidateEnd(cell, d))),
           })
           break // one link is enough to show this pair; others would repeat the same removal
         }

@@ -4,6 +4,7 @@
  */
 import { CELLS, bitCount, cellName, digitsOf, peers } from '../board'
 import { cellsSeeingAll, eliminate, listCells, solvedCells } from './common'
+import { alternatingLinks, candidateEnd } from './chain-text'
 import type { Step, TechniqueFinder } from './step'
 
 export const findXYWing: TechniqueFinder = (cands) => {
@@ -32,6 +33,8 @@ export const findXYWing: TechniqueFinder = (cands) => {
             `${cellName(pivot)} can only be ${x} or ${y}. If it is ${x}, then ${cellName(a)} (${x} or ${z}) must be ${z}; ` +
             `if it is ${y}, then ${cellName(b)} (${y} or ${z}) must be ${z}. Either way one of ${listCells([a, b])} is ${z}, ` +
             `so cells that see both cannot be ${z}: remove ${z} from ${listCells(targets)}.`,
+          // As a chain: a is z, or a is x, so the pivot is y, so b is not y but z.
+          links: alternatingLinks([[a, z], [a, x], [pivot, x], [pivot, y], [b, y], [b, z]].map(([cell, d]) => candidateEnd(cell, d))),
         })
       }
     }

@@ -5,7 +5,9 @@
  * In the grid `.` is empty, a digit is a given, `+d` a digit placed while solving. Candidate lists
  * are `drc` triples (digit, row, column; 1-based).
  */
-import { type Candidates, type Grid, candidatesOf, cellAt, digitBit } from '../../../../src/shared/sudoku/board'
+import { type Candidates, type Grid, cellAt } from '../../../../src/shared/sudoku/board'
+import { readHodokuLibrary } from '../../../../src/shared/sudoku/formats/hodoku-library'
+import { boardOf } from '../../../../src/shared/sudoku/state'
 import type { Placement } from '../../../../src/shared/sudoku/logic/step'
 
 export interface HodokuState {
@@ -26,22 +28,7 @@ const triples = (field: string | undefined): Placement[] =>
     .map((t) => ({ digit: Number(t[0]), cell: cellAt(Number(t[1]) - 1, Number(t[2]) - 1) }))
 
 export function parseHodokuLine(line: string): HodokuState {
-  const fields = line.split(':')
-  const gridText = fields[3]
-  const grid = new Uint8Array(81)
-  const givens = new Uint8Array(81)
-  let cell = 0
-  for (let i = 0; i < gridText.length; i++) {
-    const ch = gridText[i]
-    if (ch === '+') {
-      grid[cell++] = Number(gridText[++i])
-    } else {
-      if (ch !== '.') grid[cell] = givens[cell] = Number(ch)
-      cell++
-    }
-  }
-  if (cell !== 81) throw new Error(`HoDoKu line has ${cell} cells`)
-  const cands = candidatesOf(grid)
-  for (const { cell: c, digit } of triples(fields[4])) cands[c] &= ~digitBit(digit)
-  return { grid, givens, cands, eliminations: triples(fields[5]) }
+  const state = readHodokuLibrary(line)
+  const { grid, candidates } = boardOf(state)
+  return { grid, givens: state.givens, cands: candidates, eliminations: triples(line.split(':')[5]) }
 }

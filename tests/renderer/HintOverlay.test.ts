@@ -1,0 +1,45 @@
+import { cleanup, render } from '@testing-library/svelte'
+import { afterEach, describe, expect, it } from 'vitest'
+import HintOverlay from '../../src/renderer/src/components/HintOverlay.svelte'
+import { candidatePoint, groupBox } from '../../src/renderer/src/components/link-geometry'
+import type { Step } from '../../src/shared/sudoku/logic/step'
+
+afterEach(cleanup)
+
+// A grouped chain on 4: r1c1 strong to the group r2c4+r2c5 (a box's cells in one row), weak on to r2c8.
+const step: Step = {
+  technique: 'aic',
+  placements: [],
+  eliminations: [],
+  cells: [0, 12, 13, 16],
+  units: [],
+  text: '',
+  links: [
+    { from: { cells: [0], digit: 4 }, to: { cells: [12, 13], digit: 4 }, kind: 'strong' },
+    { from: { cells: [12, 13], digit: 4 }, to: { cells: [16], digit: 4 }, kind: 'weak' },
+  ],
+}
+
+describe('HintOverlay', () => {
+  it('draws strong links solid, weak ones dashed, candidates ringed and group nodes boxed', () => {
+    const { container } = render(HintOverlay, { step })
+    expect([...container.querySelectorAll('line')].map((l) => l.getAttribute('data-link'))).toEqual(['strong', 'weak'])
+    expect(container.querySelectorAll('circle')).toHaveLength(2)
+    const group = container.querySelectorAll('rect[data-group]')
+    expect(group).toHaveLength(1)
+    const box = groupBox({ cells: [12, 13], digit: 4 })
+    expect(Number(group[0].getAttribute('width'))).toBeCloseTo(box.width)
+  })
+
+  it('draws nothing for a step without links', () => {
+    const { container } = render(HintOverlay, { step: { ...step, links: undefined } })
+    expect(container.querySelector('svg')).toBeNull()
+  })
+
+  it('puts a candidate where the board draws its pencil mark', () => {
+    // 1 top left of r1c1, 9 bottom right of r9c9, 5 in the middle of r5c5.
+    expect(candidatePoint(0, 1)).toEqual({ x: 1 / 6, y: 1 / 6 })
+    expect(candidatePoint(80, 9)).toEqual({ x: 8 + 5 / 6, y: 8 + 5 / 6 })
+    expect(candidatePoint(40, 5)).toEqual({ x: 4.5, y: 4.5 })
+  })
+})
