@@ -23,8 +23,8 @@
  *  2. cut (`cell-crop.ts`): per cell, its bounds from the lattice and a crop inside them;
  *  3. first look (here): the digit's blob in the crop's ink (`cell-blobs.ts`: grid-line remnants
  *     erased and ignored, broken pieces merged), judged by its size (`cell-evidence.ts`);
- *  4. hairline growth (`cell-hairline.ts`): a digit kept only as a lone stem is grown along its
- *     fainter strokes;
+ *  4. hairline growth (`cell-hairline.ts`): a digit kept only as a lone stem, or in pieces (light
+ *     pen or pencil), is grown along its fainter strokes;
  *  5. normalise (`cell-normalise.ts`): re-threshold the digit's own box (the global cut thickens
  *     or breaks strokes depending on local lighting), scale and centre it;
  *  6. second look (`cell-faint.ts`): cells left empty are looked at again for faint digits (glare,
@@ -36,7 +36,7 @@ import { findDigit } from './cell-blobs'
 import { DIGIT_HEIGHT_SHARE, DIGIT_INK_SHARE, FILLED_THRESHOLD, MAX_SIZE_SCORE, MIN_DIGIT_WIDTH } from './cell-evidence'
 import { pageInk, readFaintCell } from './cell-faint'
 import { flattenAndThreshold } from './cell-flatten'
-import { GROWN_WIDTH, LOOSE_CUT, PAPER_NOISE_DEVIATIONS, STEM_WIDTH, paperBelow, wholeDigit } from './cell-hairline'
+import { GROWN_SIDE, GROWN_WIDTH, LOOSE_CUT, PAPER_NOISE_DEVIATIONS, STEM_WIDTH, paperBelow, wholeDigit } from './cell-hairline'
 import { emptyCell, normalise } from './cell-normalise'
 import type { CV } from './cv'
 import type { GrayImage, Point } from './image'
@@ -111,14 +111,17 @@ function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBou
   const filledScore = Math.min(heightScore, inkScore, bw < MIN_DIGIT_WIDTH ? 0 : MAX_SIZE_SCORE)
   const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
   if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
-  // Only where what the cut kept is a lone stem (a ")" left of a 9) is the digit grown along its
-  // faint strokes, and used only if they more than double its width.
-  if (bw < STEM_WIDTH * bh) {
-    const looseCut = Math.min(inkCut + LOOSE_CUT * (255 - inkCut), paperBelow(flat, mask, crop, PAPER_NOISE_DEVIATIONS))
-    const whole = wholeDigit(flat, mask, crop, box, looseCut)
-    // The faint strokes must also be drawn: the crop's own Otsu cut would split the thick strokes
-    // from everything else and drop them again.
-    if (whole && whole.width > GROWN_WIDTH * bw) return { filled: true, filledScore, image: normalise(flat, whole, looseCut), box: found }
+  // Where the cut lost part of the digit (a lone stem: the ")" of a 9; or a light pen or pencil
+  // stroke broken into its darker pieces), the digit is grown along its fainter strokes and drawn
+  // at a looser cut.
+  const looseCut = Math.min(inkCut + LOOSE_CUT * (255 - inkCut), paperBelow(flat, mask, crop, PAPER_NOISE_DEVIATIONS))
+  const whole = wholeDigit(flat, mask, crop, box, looseCut)
+  const stem = bw < STEM_WIDTH * bh
+  // The faint strokes must also be drawn: the crop's own Otsu cut would split the thick strokes
+  // from everything else and drop them again.
+  const grown = whole && (stem ? whole.width > GROWN_WIDTH * bw : Math.max(whole.width / bw, whole.height / bh) > GROWN_SIDE)
+  if (whole && grown) {
+    return { filled: true, filledScore, image: normalise(flat, whole, looseCut), box: found }
   }
   return { filled: true, filledScore, image: normalise(flat, found), box: found }
 }

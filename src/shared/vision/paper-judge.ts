@@ -3,8 +3,8 @@
  * given, a written entry, pencil marks or nothing, and what the written ones say.
  *
  * 1. The cell model (cell-classifier.ts) gives each cell's kind from its patch (cell-patch.ts).
- * 2. The page's print height settles givens against entries (print-height.ts): print is one
- *    size on a page, handwriting is not.
+ * 2. The page's print settles givens against entries: print is one size on a page, handwriting
+ *    is not (print-height.ts); print is one black, pen and pencil are lighter (print-ink.ts).
  * 3. A written digit is read by the written-digit model (written-digits.ts) from cells.ts's
  *    normalised digit image, together with the cell model's digit head (a product of the two);
  *    where cells.ts found no digit blob, by the cell model's digit head alone.
@@ -19,6 +19,7 @@ import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { readMarks } from './marks'
 import { settleKindsByHeight } from './print-height'
+import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
 import { loadWrittenDigitClassifier } from './written-digits'
 import { argmax, reweigh } from './nn'
@@ -41,9 +42,13 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
   return {
     judge(page: CutPage): CellJudgement[] {
       const probs = cellModel.classifyCells(cellPatches(page.flat, page.bounds))
-      const kinds = settleKindsByHeight(
+      const byHeight = settleKindsByHeight(
         probs.map((p, i) => inkedKind(p.kind, page.cells[i].filled)),
         page.cells.map((c) => c.box),
+      )
+      const kinds = settleKindsByInk(
+        byHeight,
+        page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
       return page.cells.map((cell, i) => {
         const kind = kinds[i]

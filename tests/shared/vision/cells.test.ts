@@ -12,6 +12,16 @@ beforeAll(async () => {
   cv = await loadOpenCV()
 })
 
+/** A 900 px page of grey paper (235) ruled into 9×9 cells by 5 px black lines, and a pen to draw on it. */
+function ruledPage(): { size: number; page: Uint8Array; dot: (x: number, y: number, v: number) => void } {
+  const size = 900
+  const page = new Uint8Array(size * size).fill(235)
+  const dot = (x: number, y: number, v: number): void => void (page[Math.round(y) * size + Math.round(x)] = v)
+  for (let k = 0; k <= 9; k++)
+    for (let t = 0; t < 5; t++) for (let i = 0; i < size; i++) (dot(i, Math.min(size - 1, k * 100 + t), 20), dot(Math.min(size - 1, k * 100 + t), i, 20))
+  return { size, page, dot }
+}
+
 describe('extractCells', () => {
   it.each(TEST_PHOTOS)('finds exactly the given digits of %s', async (name) => {
     const p = photo(name)
@@ -106,11 +116,7 @@ describe('extractCells', () => {
   it('draws a hairline digit whole, not just the stem the grid-wide cut keeps', () => {
     // A ruled grid with thick black lines and, in some cells, a Didone-like "9": a heavy black stem
     // and a bowl drawn in hairline grey. The grid-wide Otsu cut keeps the stem only.
-    const size = 900
-    const page = new Uint8Array(size * size).fill(235)
-    const dot = (x: number, y: number, v: number): void => void (page[Math.round(y) * size + Math.round(x)] = v)
-    for (let k = 0; k <= 9; k++)
-      for (let t = 0; t < 5; t++) for (let i = 0; i < size; i++) (dot(i, Math.min(size - 1, k * 100 + t), 20), dot(Math.min(size - 1, k * 100 + t), i, 20))
+    const { size, page, dot } = ruledPage()
     const cellsWithNine = [10, 40, 70]
     for (const cell of cellsWithNine) {
       const cx = (cell % 9) * 100 + 50
@@ -128,6 +134,33 @@ describe('extractCells', () => {
       for (let y = 0; y < CELL_IMAGE_SIZE; y++)
         for (let x = 0; x < CELL_IMAGE_SIZE; x++) if (img.data[y * CELL_IMAGE_SIZE + x] < 128) (left = Math.min(left, x)), (right = Math.max(right, x))
       expect(right - left + 1).toBeGreaterThan(22)
+    }
+  })
+
+  it('draws a light pen digit whole, not only the pieces the grid-wide cut keeps', () => {
+    // A written "3" whose lower bowl is as dark as the print and the grid lines (pressed harder)
+    // and whose upper bowl is a light stroke, lighter than the grid-wide cut those set.
+    const { size, page, dot } = ruledPage()
+    const threes = [10, 40, 70]
+    for (const cell of threes) {
+      const [cx, cy] = [(cell % 9) * 100 + 50, Math.floor(cell / 9) * 100 + 50]
+      // Two right-facing bowls of radius 12 (a "3" 48 px high, 13 px wide), 2 px strokes.
+      for (let a = -Math.PI / 2; a <= Math.PI / 2; a += 0.01)
+        for (let r = 11; r <= 12.5; r += 0.5) {
+          dot(cx + r * Math.cos(a), cy - 12 + r * Math.sin(a), 150)
+          dot(cx + r * Math.cos(a), cy + 12 + r * Math.sin(a), 15)
+        }
+    }
+    const { cells } = extractCells(cv, { width: size, height: size, data: page })
+    for (const cell of threes) {
+      expect(cells[cell].filled).toBe(true)
+      // Whole, the digit is ~0.3 as wide as high; its lower bowl alone would be ~0.55.
+      const img = cells[cell].image
+      let [left, right, top, bottom] = [CELL_IMAGE_SIZE, -1, CELL_IMAGE_SIZE, -1]
+      for (let y = 0; y < CELL_IMAGE_SIZE; y++)
+        for (let x = 0; x < CELL_IMAGE_SIZE; x++)
+          if (img.data[y * CELL_IMAGE_SIZE + x] < 128) [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)]
+      expect((right - left + 1) / (bottom - top + 1)).toBeLessThan(0.4)
     }
   })
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Box } from '../../../src/shared/vision/cells'
-import { HEIGHT_MATCH, HEIGHT_MISMATCH, MIN_SURE_GIVENS, PRINT_HEIGHT_TOLERANCE, settleKindsByHeight } from '../../../src/shared/vision/print-height'
+import { HEIGHT_MATCH, HEIGHT_MISMATCH, MARKS_TALLER_THAN_PRINT, MIN_SURE_GIVENS, PRINT_HEIGHT_TOLERANCE, settleKindsByHeight } from '../../../src/shared/vision/print-height'
 
 const box = (height: number): Box => ({ x: 10, y: 10, width: Math.round(height * 0.6), height })
 const probs = (...p: number[]): Float32Array => Float32Array.from(p)
@@ -42,6 +42,17 @@ describe('settleKindsByHeight', () => {
     const out = settleKindsByHeight([...sure, probs(0, 0.45, 0.55, 0), probs(0, 0.05, 0.95, 0)], Array.from({ length: 8 }, () => box(59)))
     expect(Math.max(...out[6])).toBe(out[6][1])
     expect(Math.max(...out[7])).toBe(out[7][2])
+  })
+
+  it('takes ink taller than the print for a written digit rather than pencil marks', () => {
+    const sure = Array.from({ length: 6 }, () => probs(0, 0.98, 0.02, 0))
+    const torn = probs(0, 0, 0.3, 0.7)
+    const tall = Math.round(55 * (1 + PRINT_HEIGHT_TOLERANCE) + 3)
+    const out = settleKindsByHeight([...sure, torn, torn], [...Array.from({ length: 6 }, () => box(55)), box(tall), box(45)])
+    expect(out[6][3] / out[6][2]).toBeCloseTo((0.7 * MARKS_TALLER_THAN_PRINT) / 0.3, 5)
+    expect(Math.max(...out[6])).toBe(out[6][2])
+    // Marks as tall as a small digit or less: left alone.
+    expect(Array.from(out[7])).toEqual(Array.from(torn))
   })
 
   it('leaves a page alone when too few givens are sure', () => {
