@@ -12,7 +12,7 @@ import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-declare const document: any, getComputedStyle: any
+declare const document: any, getComputedStyle: any, Event: any
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 
@@ -139,3 +139,40 @@ describe('the board as a grid', () => {
     expect(await page.textContent(cell(1))).toBe('9')
   })
 })
+
+describe('the timer', () => {
+  it('runs while playing, pauses when the window is hidden or a puzzle is being entered, and starts again for a new puzzle', async () => {
+    const { page } = app()
+    await page.fill('[data-testid=puzzle-text]', HARD)
+    await page.click('[data-testid=load-text]')
+    const shown = async () => (await page.textContent('[data-testid=timer]'))?.trim() ?? ''
+    const seconds = async () => {
+      const [m, s] = (/(\d+):(\d\d)/.exec(await shown()) ?? []).slice(1).map(Number)
+      return m * 60 + s
+    }
+    await expect.poll(seconds, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    expect(await page.getAttribute('[data-testid=timer]', 'data-running')).toBe('true')
+
+    // The window hidden (another tab, minimised): the time stands still.
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value })
+        document.dispatchEvent(new Event('visibilitychange'))
+      }, hidden)
+    await setHidden(true)
+    await expect.poll(shown).toMatch(/paused$/)
+    const held = await seconds()
+    await page.waitForTimeout(1500)
+    expect(await seconds()).toBe(held)
+    await setHidden(false)
+    await expect.poll(shown).not.toMatch(/paused$/)
+
+    await page.click(modeSegment('puzzle'))
+    await expect.poll(shown).toMatch(/paused$/)
+    await page.click(modeSegment('play'))
+    await page.fill('[data-testid=puzzle-text]', PUZZLE)
+    await page.click('[data-testid=load-text]')
+    expect(await seconds()).toBeLessThan(held)
+  })
+})
+

@@ -4,6 +4,7 @@ import type { Step } from '../../../shared/sudoku/logic/step'
 import { marksMask, playerCandidates, toggleMark } from '../../../shared/sudoku/pencil'
 import { conflictingCells } from '../../../shared/sudoku/validate'
 import type { ReadOutcome } from '../workers/vision-protocol'
+import { PuzzleTimer } from './PuzzleTimer.svelte'
 
 /**
  * What was read from the paper a board was loaded from, kept with the board (so undo and redo
@@ -92,6 +93,8 @@ export class PuzzleSession {
   highlight = $state.raw<Highlight | null>(null)
   /** Set by a solve that found no or several solutions; any edit clears it. */
   problem = $state.raw<Problem | null>(null)
+  /** The time spent solving this puzzle; a new puzzle starts it again from zero. */
+  readonly timer = new PuzzleTimer()
   /** Pencil mode: digits typed or picked on the pad toggle pencil marks instead of setting the cell. */
   pencilMode = $state(false)
 
@@ -105,6 +108,8 @@ export class PuzzleSession {
   /** Changes whenever the givens do, to re-rate the puzzle. */
   givensKey = $derived(Array.from(this.board.grid, (d, cell) => (this.board.givens[cell] ? d : 0)).join(''))
   givenCount = $derived(this.board.givens.reduce((n, g) => n + g, 0))
+  /** Every cell filled and no clash: the player has finished. */
+  complete = $derived(this.board.grid.every((d) => d) && this.conflicts.size === 0)
 
   private undoStack: BoardState[] = []
   private redoStack: BoardState[] = []
@@ -116,6 +121,7 @@ export class PuzzleSession {
     this.commit({ ...emptyBoard(), grid: Uint8Array.from(grid), givens: Uint8Array.from(grid, (d) => (d ? 1 : 0)) })
     this.mode = grid.some((d) => d) ? 'play' : 'puzzle'
     this.status = { kind: 'info', text: message }
+    this.timer.reset()
   }
 
   /**
@@ -140,6 +146,7 @@ export class PuzzleSession {
     })
     this.mode = 'review'
     this.status = { kind: 'info', text: message }
+    this.timer.reset()
   }
 
   /** Switches modes; `review` only while the board comes from a read. */
@@ -150,6 +157,7 @@ export class PuzzleSession {
   clear(): void {
     this.commit(emptyBoard())
     this.mode = 'puzzle'
+    this.timer.reset()
     this.status = { kind: 'info', text: 'Board cleared. Type a puzzle: digits you enter now are givens.' }
   }
 
@@ -234,6 +242,21 @@ export class PuzzleSession {
     if (!next) return
     this.undoStack.push(this.board)
     this.replace(next)
+  }
+
+  /** The board with its undo history (oldest first) and redo history, for saving. */
+  history(): { readonly board: BoardState; readonly undo: readonly BoardState[]; readonly redo: readonly BoardState[] } {
+    return { board: this.board, undo: this.undoStack, redo: this.redoStack }
+  }
+
+  /** Puts back a saved session: the board, its history, the mode, the selection and the time. */
+  restore(saved: { board: BoardState; undo: BoardState[]; redo: BoardState[]; mode: EditMode; selected: Cell; elapsedMs: number }): void {
+    this.undoStack = saved.undo
+    this.redoStack = saved.redo
+    this.replace(saved.board)
+    this.mode = saved.mode
+    this.selected = saved.selected
+    this.timer.reset(saved.elapsedMs)
   }
 
   /** The puzzle without the user's own digits, as the solver should see it. */
