@@ -88,6 +88,11 @@ describe('PuzzleSession with a page in progress', () => {
     const session = new PuzzleSession()
     session.setMode('review')
     expect(session.mode).toBe('puzzle')
+    session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
+    session.loadPaper(page(), 'read')
+    expect(session.mode).toBe('review')
+    session.undo()
+    expect(session.mode).toBe('play')
   })
 
   it('enters pencil marks for digits in pencil mode, and clears the cell for 0', () => {

@@ -272,6 +272,8 @@ export class PuzzleSession {
   }
 
   private replace(next: BoardState): void {
+    // Undo past a read leaves nothing to review.
+    if (this.mode === 'review' && !next.paper) this.mode = next.givens.some((g) => g) ? 'play' : 'puzzle'
     this.board = next
     this.solution = null
     this.highlight = null
