@@ -43,12 +43,14 @@ describe('correcting a read', () => {
   const truth = groundTruth(READABLE_PHOTO)
   const { at, digit } = misreadOf(truth)
 
-  it('starts in review, where a fixed digit is a given the solver sees; a wrong one is ringed', async () => {
+  it('corrects a read given as a given the solver sees, shown as changed; a wrong one is ringed', async () => {
     const { page } = app()
     await dropFile(page, READABLE_PHOTO)
     await waitForRead(page)
     expect(await boardDigits(page)).toBe(truth)
-    expect(await page.isChecked('[data-testid=mode-review]')).toBe(true)
+    // Read right, the givens have one solution: the page is ready to play, and can be reviewed.
+    expect(await page.isChecked('[data-testid=mode-play]')).toBe(true)
+    await page.click(modeSegment('review'))
     expect(await page.textContent('[data-testid=mode-text]')).toMatch(/^Reviewing the read/)
 
     // The reader "misread" a given: typed over, it stays a given, marked as changed.

@@ -20,7 +20,8 @@ describe('PuzzleSession with a page in progress', () => {
     expect(marks[12]).toBe(MARKS_UNREAD)
     expect(marks[0]).toBe(0)
     expect(paper?.entries[0]).toBe(3)
-    expect(session.mode).toBe('review')
+    // A proper puzzle (one solution): the page carries on in play.
+    expect(session.mode).toBe('play')
     expect(session.givensKey).toBe(PUZZLE)
   })
 
@@ -40,7 +41,6 @@ describe('PuzzleSession with a page in progress', () => {
   it('makes a typed digit over a pen entry the player own, and undo brings the entry back', () => {
     const session = new PuzzleSession()
     session.loadPaper(page(), 'read')
-    session.setMode('play')
     session.setDigit(2, 9)
     expect([session.board.grid[2], session.board.written[2], session.board.givens[2]]).toEqual([9, 0, 0])
     session.undo()
@@ -50,7 +50,6 @@ describe('PuzzleSession with a page in progress', () => {
   it('corrects a misread given as a given, while other givens stay locked', () => {
     const session = new PuzzleSession()
     session.loadPaper(page(), 'read')
-    session.setMode('play')
     expect(session.setDigit(1, 6)).toBe(true)
     expect([session.board.grid[1], session.board.givens[1]]).toEqual([6, 1])
     expect(session.status.text).toBe('Corrected r1c2: read as 8, now 6. Ctrl+Z undoes it.')
@@ -61,7 +60,8 @@ describe('PuzzleSession with a page in progress', () => {
 
   it('reviewing a read, makes a digit typed in an empty cell a given the solver sees, and a pen digit stays the player own', () => {
     const session = new PuzzleSession()
-    session.loadPaper(page(), 'read')
+    // Read without r1c2's given, the givens have several solutions: the read is to be reviewed.
+    session.loadPaper({ ...page(), solutions: 2 }, 'read')
     expect(session.mode).toBe('review')
     session.setDigit(4, 5)
     expect(session.board.givens[4]).toBe(1)
@@ -89,7 +89,7 @@ describe('PuzzleSession with a page in progress', () => {
     session.setMode('review')
     expect(session.mode).toBe('puzzle')
     session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
-    session.loadPaper(page(), 'read')
+    session.loadPaper({ ...page(), solutions: 0 }, 'read')
     expect(session.mode).toBe('review')
     session.undo()
     expect(session.mode).toBe('play')

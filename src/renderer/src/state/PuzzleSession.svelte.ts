@@ -78,9 +78,10 @@ function correctionText(paper: Paper, cell: Cell, digit: Digit | 0): string {
 }
 
 /**
- * The puzzle being edited, in one of three modes (`EditMode`). A read starts in `review`, so a
- * digit fixed right after reading becomes part of the puzzle the solver sees. In `play` a given
- * read from a photo can still be corrected (it stays a given: the reader misread it).
+ * The puzzle being edited, in one of three modes (`EditMode`). A read whose givens have no or
+ * several solutions starts in `review`, so a digit fixed right after reading becomes part of the
+ * puzzle the solver sees. In `play` a given read from a photo can still be corrected (it stays a
+ * given: the reader misread it).
  */
 export class PuzzleSession {
   board = $state.raw<BoardState>(emptyBoard())
@@ -144,7 +145,9 @@ export class PuzzleSession {
       marks,
       paper,
     })
-    this.mode = 'review'
+    // Givens without exactly one solution were misread or missed: start by correcting them. A
+    // proper puzzle starts in play, so a page in progress carries on as it was on paper.
+    this.mode = paper.solutions === 1 ? 'play' : 'review'
     this.status = { kind: 'info', text: message }
     this.timer.reset()
   }
