@@ -4,7 +4,13 @@
  * named cells, the selected digit lit everywhere, and pencil mode.
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import type { Corners } from '../../src/shared/vision/image'
+import { cellQuad, squareToQuad } from '../../src/shared/render/homography'
 import { findConflicts } from '../../src/shared/sudoku/validate'
 import { solve } from '../../src/shared/sudoku/solver'
 import { boardDigits, useApp } from './browser'
@@ -71,6 +77,34 @@ describe('correcting a read', () => {
     await page.keyboard.press(truth[at])
     expect(await page.locator('[data-problem]').count()).toBe(0)
     expect(await page.getAttribute(cell(at), 'data-corrected')).toBeNull()
+  })
+
+  it('marks on the board a given printed wrong in the photo itself', async () => {
+    const { page } = app()
+    // Where the misread given is in the photo, from the read above.
+    await page.click(cell(at))
+    const corners = JSON.parse((await page.getAttribute('[data-testid=cell-crop]', 'data-corners')) ?? 'null') as Corners
+    const quad = cellQuad(squareToQuad(corners), at)
+    const [left, right] = [Math.min(...quad.map((p) => p.x)), Math.max(...quad.map((p) => p.x))]
+    const [top, bottom] = [Math.min(...quad.map((p) => p.y)), Math.max(...quad.map((p) => p.y))]
+    const [width, height] = [right - left, bottom - top]
+    // The cell's digit covered with paper and another digit printed in its place.
+    const patch = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(width)}" height="${Math.round(height)}">` +
+        `<rect x="${width * 0.12}" y="${height * 0.12}" width="${width * 0.76}" height="${height * 0.76}" fill="white"/>` +
+        `<text x="50%" y="54%" font-family="DejaVu Sans" font-size="${height * 0.7}" text-anchor="middle" dominant-baseline="middle">${digit}</text></svg>`,
+    )
+    const edited = join(mkdtempSync(join(tmpdir(), 'sudoku-lens-misprint-')), 'misprinted.jpg')
+    await sharp(READABLE_PHOTO)
+      .composite([{ input: patch, left: Math.round(left), top: Math.round(top) }])
+      .jpeg({ quality: 92 })
+      .toFile(edited)
+    await dropFile(page, edited)
+    await waitForRead(page)
+    // Either the rules chose another digit there (a doubt), or the givens have no solution and the cell is ringed.
+    const marked = async () => (await page.getAttribute(cell(at), 'data-doubt')) ?? (await page.getAttribute(cell(at), 'data-problem'))
+    await expect.poll(marked, { timeout: 30_000 }).toMatch(/^(repaired|low-confidence|none)$/)
+    expect(await page.getAttribute(cell(at), 'aria-label')).toMatch(/chosen by the Sudoku rules|% sure|another digit here makes the puzzle solvable/)
   })
 
   it('in play, says the player digits are not the puzzle; typed again in "Enter puzzle" they are', async () => {
