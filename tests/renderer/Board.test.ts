@@ -78,6 +78,9 @@ describe('Board', () => {
     session.selected = 40
     await fireEvent.keyDown(getByRole('grid'), { key: 'Delete' })
     expect(cellText(container, 40)).toBe('9')
+    // Screen readers hear that the given cannot be changed while playing.
+    expect(container.querySelector('[data-cell="40"]')?.getAttribute('aria-readonly')).toBe('true')
+    expect(container.querySelector('[data-cell="41"]')?.hasAttribute('aria-readonly')).toBe(false)
     session.selected = 41
     await fireEvent.keyDown(getByRole('grid'), { key: '3' })
     expect(container.querySelector('[data-cell="41"]')?.hasAttribute('data-given')).toBe(false)
