@@ -9,6 +9,8 @@ import { restoreSaved, toSaved } from './saved-session'
 
 /** Edits settle this long before a save, ms: a burst of typing is one write of a few KB. */
 const SAVE_DELAY_MS = 400
+/** While the clock runs without edits, its time is saved this often, ms (a crash loses at most this much). */
+const TIME_SAVE_MS = 15_000
 
 /** Starts keeping `session`; returns what stops it. */
 export function keepSession(session: PuzzleSession): () => void {
@@ -42,6 +44,11 @@ export function keepSession(session: PuzzleSession): () => void {
           void [session.board, session.mode, session.selected]
           const timeout = setTimeout(save, SAVE_DELAY_MS)
           return () => clearTimeout(timeout)
+        })
+        $effect(() => {
+          if (!session.timer.running) return
+          const interval = setInterval(save, TIME_SAVE_MS)
+          return () => clearInterval(interval)
         })
       })
     })
