@@ -3,6 +3,7 @@ import type { AppInfo, EventName, Events, Handlers, ServiceChannel } from '../sh
 import { readFile, rm } from 'node:fs/promises'
 import { logicalSolve } from '../shared/sudoku/logical-solve'
 import { UserError } from './invoke'
+import { PuzzleStore } from './puzzle-store'
 import { SettingsStore } from './settings'
 import { createTimelapseHandlers } from './timelapse-handlers'
 import { type TimelapseService, createTimelapseService } from './timelapse/service'
@@ -36,6 +37,7 @@ export interface Services {
 export function createServices(context: ServiceContext): Services {
   const emit = context.emit ?? (() => undefined)
   const settings = new SettingsStore(context.userDataDir)
+  const puzzle = new PuzzleStore(context.userDataDir)
   const timelapse = createTimelapseService({
     baseDir: join(context.userDataDir, 'timelapses'),
     onSessionStopped: (summary) => emit('timelapse:stopped', summary),
@@ -46,6 +48,8 @@ export function createServices(context: ServiceContext): Services {
       'app:info': async () => ({ name: 'Sudoku Lens', version: context.version, mode: context.mode, platform: process.platform }),
       'settings:get': () => settings.get(),
       'settings:set': (patch) => settings.set(patch),
+      'puzzle:get': () => puzzle.get(),
+      'puzzle:set': (saved) => puzzle.set(saved),
       ...createTimelapseHandlers(timelapse, emit),
       'solve:video': async ({ puzzle }) => {
         const givens = Uint8Array.from(puzzle, Number)

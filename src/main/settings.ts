@@ -8,16 +8,25 @@ import { writeFileAtomic } from './atomic-file'
 export class SettingsStore {
   private readonly path: string
   private writes: Promise<unknown> = Promise.resolve()
+  private warned = false
 
   constructor(userDataDir: string) {
     this.path = join(userDataDir, 'settings.json')
   }
 
   async get(): Promise<UserSettings> {
+    let text: string
     try {
-      const saved = requestGuards['settings:set'](JSON.parse(await readFile(this.path, 'utf8')))
-      return { ...DEFAULT_SETTINGS, ...saved }
+      text = await readFile(this.path, 'utf8')
     } catch {
+      return DEFAULT_SETTINGS
+    }
+    try {
+      return { ...DEFAULT_SETTINGS, ...requestGuards['settings:set'](JSON.parse(text)) }
+    } catch (error) {
+      // One line, once per run: the next change writes a good file over it.
+      if (!this.warned) console.warn(`${this.path} is damaged (${(error as Error).message}): using the default settings.`)
+      this.warned = true
       return DEFAULT_SETTINGS
     }
   }

@@ -8,6 +8,7 @@
  * plain `{ name, message }`.
  */
 import { type Guard, ValidationError, array, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
+import { MAX_SAVED_PUZZLE_BYTES, type SavedPuzzle, savedPuzzle } from './saved-puzzle'
 import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
 
 export interface AppInfo {
@@ -44,6 +45,9 @@ export interface ServiceApi {
   'app:info': (request: void) => Promise<AppInfo>
   'settings:get': (request: void) => Promise<UserSettings>
   'settings:set': (request: Partial<UserSettings>) => Promise<UserSettings>
+  /** The puzzle in progress when the app last saved it; null when none (a damaged file fails with one line saying so). */
+  'puzzle:get': (request: void) => Promise<SavedPuzzle | null>
+  'puzzle:set': (request: SavedPuzzle) => Promise<void>
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
   'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<FrameReceipt>
   'timelapse:stop': (request: SessionRef) => Promise<TimelapseSessionSummary>
@@ -122,6 +126,8 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
     mirrorPreview: boolean(),
     showCandidates: boolean(),
   }),
+  'puzzle:get': none(),
+  'puzzle:set': savedPuzzle,
   'file:open-text': object({
     title: string({ maxLength: 200 }),
     extensions: array(string({ maxLength: 10, pattern: /^[a-z0-9]+$/ }), { maxLength: 10 }),
@@ -155,6 +161,8 @@ export const MAX_REQUEST_BYTES: { readonly [C in ServiceChannel]: number } = {
   'app:info': SMALL_REQUEST_BYTES,
   'settings:get': SMALL_REQUEST_BYTES,
   'settings:set': SMALL_REQUEST_BYTES,
+  'puzzle:get': SMALL_REQUEST_BYTES,
+  'puzzle:set': MAX_SAVED_PUZZLE_BYTES,
   'timelapse:start': SMALL_REQUEST_BYTES,
   'timelapse:frame': MAX_FRAME_BYTES + SMALL_REQUEST_BYTES,
   'timelapse:stop': SMALL_REQUEST_BYTES,
@@ -172,6 +180,8 @@ export const serviceChannels = [
   'app:info',
   'settings:get',
   'settings:set',
+  'puzzle:get',
+  'puzzle:set',
   'timelapse:start',
   'timelapse:frame',
   'timelapse:stop',

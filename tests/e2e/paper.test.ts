@@ -57,7 +57,7 @@ describe.skipIf(!photo)('a page in progress from the camera', () => {
     const cellsWith = (selector: string) => page.$$eval(selector, (cells) => cells.map((c) => Number(c.getAttribute('data-cell'))).sort((a, b) => a - b))
     expect(await cellsWith('[data-cell][data-given="true"]')).toEqual(givenCells)
     expect(await cellsWith('[data-cell][data-origin="pen"]')).toEqual(entryCells)
-    expect(await page.getAttribute(`[data-cell="${entryCells[0]}"]`, 'aria-label')).toMatch(new RegExp(`^${cellName(entryCells[0])}, ${labels[entryCells[0]]} written in pen`))
+    expect(await page.getAttribute(`[data-cell="${entryCells[0]}"]`, 'aria-label')).toMatch(new RegExp(`^Row ${Math.floor(entryCells[0] / 9) + 1}, column ${(entryCells[0] % 9) + 1}, ${labels[entryCells[0]]} written in pen`))
     // Pencil marks are shown: the digits written, or that there are marks the reader could not make out.
     for (const cell of markCells) expect([MARKS[cell], 'unread']).toContain(await page.getAttribute(`[data-cell="${cell}"]`, 'data-marks'))
     // Selecting a cell shows it in the photo.

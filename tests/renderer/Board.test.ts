@@ -9,7 +9,7 @@ const cellText = (container: HTMLElement, cell: number) => container.querySelect
 afterEach(cleanup)
 
 describe('Board', () => {
-  it('moves with arrows and Tab, sets and clears digits from the keyboard', async () => {
+  it('moves with arrows, sets and clears digits from the keyboard', async () => {
     const session = new PuzzleSession()
     const { container, getByRole } = render(Board, { session })
     const grid = getByRole('grid')
@@ -24,8 +24,48 @@ describe('Board', () => {
     expect(container.querySelectorAll('[data-conflict="true"]')).toHaveLength(0)
     await fireEvent.keyDown(grid, { key: 'ArrowUp' })
     expect(session.selected).toBe(73)
-    await fireEvent.keyDown(grid, { key: 'Tab', shiftKey: true })
+    await fireEvent.keyDown(grid, { key: 'Home' })
     expect(session.selected).toBe(72)
+  })
+
+  it('is a grid of 9 rows of 9 cells named by row and column, one Tab stop that follows the selection', async () => {
+    const session = new PuzzleSession()
+    const { container, getByRole, getAllByRole } = render(Board, { session })
+    const rows = getAllByRole('row')
+    expect(rows).toHaveLength(9)
+    expect(rows.every((row) => row.querySelectorAll('[role="gridcell"]').length === 9)).toBe(true)
+    expect(rows[2].querySelectorAll('[role="gridcell"]')[4].getAttribute('aria-label')).toBe('Row 3, column 5, empty')
+    const tabStops = () => [...container.querySelectorAll('[tabindex="0"]')].map((element) => element.getAttribute('data-cell'))
+    expect(tabStops()).toEqual(['0'])
+    ;(container.querySelector('[data-cell="0"]') as HTMLElement).focus()
+    await fireEvent.keyDown(getByRole('grid'), { key: 'ArrowDown' })
+    expect(tabStops()).toEqual(['9'])
+    expect(document.activeElement?.getAttribute('data-cell')).toBe('9')
+    // Tab is left to the browser, so it leaves the board.
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true })
+    document.activeElement?.dispatchEvent(tab)
+    expect(tab.defaultPrevented).toBe(false)
+  })
+
+  it('lights every cell holding the selected digit', async () => {
+    const session = new PuzzleSession()
+    session.load(Uint8Array.from('5'.padEnd(40, '0') + '5'.padEnd(41, '0'), Number), 'test')
+    const { container } = render(Board, { session })
+    const lit = () => [...container.querySelectorAll('[data-same-digit="true"]')].map((element) => element.getAttribute('data-cell'))
+    expect(lit()).toEqual(['0', '40'])
+    session.selected = 1
+    await Promise.resolve()
+    expect(lit()).toEqual([])
+  })
+
+  it('writes pencil marks for plain digits in pencil mode', async () => {
+    const session = new PuzzleSession()
+    session.pencilMode = true
+    const { container, getByRole } = render(Board, { session })
+    await fireEvent.keyDown(getByRole('grid'), { key: '3' })
+    await fireEvent.keyDown(getByRole('grid'), { key: '7' })
+    expect(container.querySelector('[data-cell="0"]')?.getAttribute('data-marks')).toBe('37')
+    expect(cellText(container, 0)).toBe('')
   })
 
   it('marks givens and keeps them when playing', async () => {
@@ -38,6 +78,9 @@ describe('Board', () => {
     session.selected = 40
     await fireEvent.keyDown(getByRole('grid'), { key: 'Delete' })
     expect(cellText(container, 40)).toBe('9')
+    // Screen readers hear that the given cannot be changed while playing.
+    expect(container.querySelector('[data-cell="40"]')?.getAttribute('aria-readonly')).toBe('true')
+    expect(container.querySelector('[data-cell="41"]')?.hasAttribute('aria-readonly')).toBe(false)
     session.selected = 41
     await fireEvent.keyDown(getByRole('grid'), { key: '3' })
     expect(container.querySelector('[data-cell="41"]')?.hasAttribute('data-given')).toBe(false)
@@ -75,22 +118,22 @@ describe('Board with a page read from a photo', () => {
     expect(attr(container, 32, 'data-origin')).toBe('pen')
     expect(container.querySelector('[data-cell="32"]')?.classList.contains('pen')).toBe(true)
     expect(attr(container, 32, 'data-doubt')).toBe('low-confidence')
-    expect(label(container, 32)).toBe('r4c6, 3 written in pen, read 55% sure')
+    expect(label(container, 32)).toBe('Row 4, column 6, 3 written in pen, read 55% sure')
     expect(attr(container, 1, 'data-doubt')).toBe('repaired')
-    expect(label(container, 1)).toBe('r1c2, 8 printed, chosen by the Sudoku rules, read 99% sure')
+    expect(label(container, 1)).toBe('Row 1, column 2, 8 printed, chosen by the Sudoku rules, read 99% sure')
     expect(attr(container, 0, 'data-doubt')).toBe('informed')
-    expect(label(container, 0)).toBe('r1c1, 3 written in pen, decided by the solution, read 99% sure')
+    expect(label(container, 0)).toBe('Row 1, column 1, 3 written in pen, decided by the solution, read 99% sure')
     // An empty cell the reader was unsure of is marked too: a digit may have been missed.
     expect(attr(container, 19, 'data-doubt')).toBe('low-confidence')
-    expect(label(container, 19)).toBe('r3c2, empty, read 50% sure')
-    expect(label(container, 4)).toBe('r1c5, empty')
+    expect(label(container, 19)).toBe('Row 3, column 2, empty, read 50% sure')
+    expect(label(container, 4)).toBe('Row 1, column 5, empty')
     expect(container.querySelectorAll('[data-doubt]')).toHaveLength(4)
     // A digit typed over an entry is the player's own, no longer doubtful.
     session.selected = 32
     await fireEvent.keyDown(getByRole('grid'), { key: '4' })
     expect(attr(container, 32, 'data-origin')).toBe('typed')
     expect(attr(container, 32, 'data-doubt')).toBeNull()
-    expect(label(container, 32)).toBe('r4c6, 4 entered by you')
+    expect(label(container, 32)).toBe('Row 4, column 6, 4 entered by you')
   })
 
   it('draws the read pencil marks small in their cells, and says where they could not be read', () => {
@@ -102,8 +145,8 @@ describe('Board with a page read from a photo', () => {
     expect(markCells[12].querySelector('.unread-marks')).not.toBeNull()
     expect(attr(container, 11, 'data-marks')).toBe('68')
     expect(attr(container, 12, 'data-marks')).toBe('unread')
-    expect(label(container, 11)).toBe('r2c3, empty, pencil marks 6 8')
-    expect(label(container, 12)).toBe('r2c4, empty, pencil marks that could not be read')
+    expect(label(container, 11)).toBe('Row 2, column 3, empty, pencil marks 6 8')
+    expect(label(container, 12)).toBe('Row 2, column 4, empty, pencil marks that could not be read')
     // The marks are not the cell's text: each cell's text stays its digit alone.
     expect(cellText(container, 11)).toBe('')
   })
@@ -117,7 +160,7 @@ describe('Board with a page read from a photo', () => {
     expect(cellText(container, 1)).toBe('6')
     expect(attr(container, 1, 'data-given')).toBe('true')
     expect(attr(container, 1, 'data-corrected')).toBe('true')
-    expect(label(container, 1)).toBe('r1c2, 6 printed, corrected, read as printed 8')
+    expect(label(container, 1)).toBe('Row 1, column 2, 6 printed, corrected, read as printed 8')
     await fireEvent.keyDown(getByRole('grid'), { key: 'z', ctrlKey: true })
     expect(cellText(container, 1)).toBe('8')
     expect(attr(container, 1, 'data-corrected')).toBeNull()

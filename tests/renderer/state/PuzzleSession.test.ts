@@ -21,6 +21,7 @@ describe('PuzzleSession with a page in progress', () => {
     expect(marks[12]).toBe(MARKS_UNREAD)
     expect(marks[0]).toBe(0)
     expect(paper?.entries[0]).toBe(3)
+    // A proper puzzle (one solution): the page carries on in play.
     expect(session.mode).toBe('play')
     expect(session.givensKey).toBe(PUZZLE)
   })
@@ -52,10 +53,59 @@ describe('PuzzleSession with a page in progress', () => {
     session.loadPaper(page(), 'read')
     expect(session.setDigit(1, 6)).toBe(true)
     expect([session.board.grid[1], session.board.givens[1]]).toEqual([6, 1])
-    expect(session.status.text).toBe('Corrected the given in r1c2: read as 8, now 6. Ctrl+Z undoes it.')
+    expect(session.status.text).toBe('Corrected r1c2: read as 8, now 6. Ctrl+Z undoes it.')
     expect(session.givensKey[1]).toBe('6')
     session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
     expect(session.setDigit(1, 6)).toBe(false)
+  })
+
+  it('reviewing a read, makes a digit typed in an empty cell a given the solver sees, and a pen digit stays the player own', () => {
+    const session = new PuzzleSession()
+    // Read without r1c2's given, the givens have several solutions: the read is to be reviewed.
+    session.loadPaper({ ...page(), solutions: 2 }, 'read')
+    expect(session.mode).toBe('review')
+    session.setDigit(4, 5)
+    expect(session.board.givens[4]).toBe(1)
+    expect(session.givensGrid()[4]).toBe(5)
+    expect(session.status.text).toBe('Corrected r1c5: read as empty, now 5. Ctrl+Z undoes it.')
+    session.setDigit(2, 9)
+    expect([session.board.grid[2], session.board.givens[2]]).toEqual([9, 0])
+    expect(session.status.text).toBe('Corrected r1c3: read as your 1, now 9. Ctrl+Z undoes it.')
+  })
+
+  it('makes a player digit a given when it is typed again while entering the puzzle', () => {
+    const session = new PuzzleSession()
+    session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
+    expect(session.mode).toBe('play')
+    session.setDigit(0, 3)
+    expect(session.board.givens[0]).toBe(0)
+    session.setMode('puzzle')
+    expect(session.setDigit(0, 3)).toBe(true)
+    expect(session.board.givens[0]).toBe(1)
+    expect(session.setDigit(0, 3)).toBe(false)
+  })
+
+  it('offers review only while the board comes from a read', () => {
+    const session = new PuzzleSession()
+    session.setMode('review')
+    expect(session.mode).toBe('puzzle')
+    session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
+    session.loadPaper({ ...page(), solutions: 0 }, 'read')
+    expect(session.mode).toBe('review')
+    session.undo()
+    expect(session.mode).toBe('play')
+  })
+
+  it('enters pencil marks for digits in pencil mode, and clears the cell for 0', () => {
+    const session = new PuzzleSession()
+    session.pencilMode = true
+    session.enter(40, 4)
+    session.enter(40, 6)
+    expect(session.board.marks[40]).toBe(marksMask([4, 6]))
+    expect(session.board.grid[40]).toBe(0)
+    session.pencilMode = false
+    session.enter(40, 4)
+    expect(session.board.grid[40]).toBe(4)
   })
 
   it('toggles pencil marks in empty cells only, as undoable edits', () => {

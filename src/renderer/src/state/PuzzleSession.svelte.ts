@@ -5,12 +5,13 @@ import { marksMask, playerCandidates, readableMarks, toggleMark } from '../../..
 import { type PuzzleState, filledGrid } from '../../../shared/sudoku/state'
 import { conflictingCells } from '../../../shared/sudoku/validate'
 import type { ReadOutcome } from '../workers/vision-protocol'
+import { PuzzleTimer } from './PuzzleTimer.svelte'
 
 /**
  * What was read from the paper a board was loaded from, kept with the board (so undo and redo
  * bring it back with the cells) to tell read cells from later edits and to mark doubtful reads.
  */
-export type Paper = Pick<ReadOutcome, 'grid' | 'entries' | 'cells' | 'confidence' | 'repaired' | 'informed'>
+export type Paper = Pick<ReadOutcome, 'grid' | 'entries' | 'cells' | 'confidence' | 'repaired' | 'informed' | 'solutions'>
 
 /** A board's content. Snapshots make undo/redo, so every field is replaced, never changed. */
 export interface BoardState {
@@ -44,7 +45,22 @@ const emptyBoard = (): BoardState => ({
   paper: null,
 })
 
-export type EditMode = 'puzzle' | 'play'
+/**
+ * What typed digits mean. `puzzle`: entering a puzzle, digits are givens. `review`: checking a
+ * read against the paper, digits correct what was read (a given stays a given, a missed given
+ * becomes one, a pen digit stays the player's). `play`: givens are locked, digits are the player's.
+ */
+export type EditMode = 'puzzle' | 'review' | 'play'
+
+/**
+ * What a solve found wrong with the givens, for the board to ring: `none`, the givens that changed
+ * alone make a proper puzzle (one of them is likely misread); `multiple`, cells where two
+ * solutions differ (a given is likely missing there or near).
+ */
+export interface Problem {
+  readonly kind: 'none' | 'multiple'
+  readonly cells: readonly Cell[]
+}
 
 export type StatusKind = 'info' | 'success' | 'warning' | 'error' | 'busy'
 
@@ -55,10 +71,18 @@ export interface Status {
 
 const HISTORY_LIMIT = 500
 
+/** The status line after a read cell is changed: what was read there and what it is now. */
+function correctionText(paper: Paper, cell: Cell, digit: Digit | 0): string {
+  const read = paper.grid[cell] ? `read as ${paper.grid[cell]}` : paper.entries[cell] ? `read as your ${paper.entries[cell]}` : 'read as empty'
+  const now = digit ? `now ${digit}` : 'now empty'
+  return `Corrected ${cellName(cell)}: ${read}, ${now}. Ctrl+Z undoes it.`
+}
+
 /**
- * The puzzle being edited. In `puzzle` mode typed digits become givens (entering a puzzle from
- * paper); in `play` mode givens are locked and typed digits are the user's own, except that a
- * given read from a photo can be corrected there (it stays a given: the reader misread it).
+ * The puzzle being edited, in one of three modes (`EditMode`). A read whose givens have no or
+ * several solutions starts in `review`, so a digit fixed right after reading becomes part of the
+ * puzzle the solver sees. In `play` a given read from a photo can still be corrected (it stays a
+ * given: the reader misread it).
  */
 export class PuzzleSession {
   board = $state.raw<BoardState>(emptyBoard())
@@ -69,6 +93,12 @@ export class PuzzleSession {
   status = $state.raw<Status>({ kind: 'info', text: 'Type or paste a puzzle, or open a file.' })
 
   highlight = $state.raw<Highlight | null>(null)
+  /** Set by a solve that found no or several solutions; any edit clears it. */
+  problem = $state.raw<Problem | null>(null)
+  /** The time spent solving this puzzle; a new puzzle starts it again from zero. */
+  readonly timer = new PuzzleTimer()
+  /** Pencil mode: digits typed or picked on the pad toggle pencil marks instead of setting the cell. */
+  pencilMode = $state(false)
 
   conflicts = $derived(conflictingCells(this.board.grid))
   /** Automatic pencil marks: what the filled cells allow, less what applied steps removed. */
@@ -80,6 +110,8 @@ export class PuzzleSession {
   /** Changes whenever the givens do, to re-rate the puzzle. */
   givensKey = $derived(Array.from(this.board.grid, (d, cell) => (this.board.givens[cell] ? d : 0)).join(''))
   givenCount = $derived(this.board.givens.reduce((n, g) => n + g, 0))
+  /** Every cell filled and no clash: the player has finished. */
+  complete = $derived(this.board.grid.every((d) => d) && this.conflicts.size === 0)
 
   private undoStack: BoardState[] = []
   private redoStack: BoardState[] = []
@@ -101,6 +133,7 @@ export class PuzzleSession {
     this.commit({ ...emptyBoard(), grid, givens: Uint8Array.from(state.givens, (d) => (d ? 1 : 0)), marks })
     this.mode = grid.some((d) => d) ? 'play' : 'puzzle'
     this.status = { kind: 'info', text: message }
+    this.timer.reset()
   }
 
   /** The board as a state to copy: givens, the player's digits, and their marks (if they keep any). */
@@ -134,39 +167,61 @@ export class PuzzleSession {
       marks,
       paper,
     })
-    this.mode = 'play'
+    // Givens without exactly one solution were misread or missed: start by correcting them. A
+    // proper puzzle starts in play, so a page in progress carries on as it was on paper.
+    this.mode = paper.solutions === 1 ? 'play' : 'review'
     this.status = { kind: 'info', text: message }
+    this.timer.reset()
+  }
+
+  /** Switches modes; `review` only while the board comes from a read. */
+  setMode(mode: EditMode): void {
+    this.mode = mode === 'review' && !this.board.paper ? 'puzzle' : mode
   }
 
   clear(): void {
     this.commit(emptyBoard())
     this.mode = 'puzzle'
+    this.timer.reset()
     this.status = { kind: 'info', text: 'Board cleared. Type a puzzle: digits you enter now are givens.' }
   }
 
   /**
-   * Sets (digit 1..9) or clears (0) a cell; refuses to change givens in play mode, except a given
-   * read from the paper, which stays a given (correcting a misread, not playing).
+   * Sets (digit 1..9) or clears (0) a cell. Whether the digit is a given depends on the mode
+   * (`EditMode`); in play, givens are locked except one read from the paper, which stays a given
+   * (correcting a misread, not playing).
    */
   setDigit(cell: Cell, digit: Digit | 0): boolean {
     const { grid, givens, paper } = this.board
     const printed = Boolean(paper?.grid[cell])
     if (this.mode === 'play' && givens[cell] && !printed) {
-      this.status = { kind: 'warning', text: 'That digit is part of the puzzle. Turn on "Edit givens" to change it.' }
+      this.status = { kind: 'warning', text: 'That digit is part of the puzzle. Switch to "Enter puzzle" to change it.' }
       return false
     }
-    if (grid[cell] === digit) return false
+    const given = digit && this.typesGiven(cell) ? 1 : 0
+    // Typing a digit again in another mode makes it a given (or the player's): no trap.
+    if (grid[cell] === digit && givens[cell] === given) return false
     const next = { ...this.board, grid: Uint8Array.from(grid), givens: Uint8Array.from(givens), written: Uint8Array.from(this.board.written) }
     next.grid[cell] = digit
-    next.givens[cell] = digit && (this.mode === 'puzzle' || printed) ? 1 : 0
+    next.givens[cell] = given
     next.written[cell] = 0
     this.commit(next)
-    if (printed && this.mode === 'play') {
-      const read = paper!.grid[cell]
-      const now = digit ? `now ${digit}` : 'now empty'
-      this.status = { kind: 'info', text: `Corrected the given in ${cellName(cell)}: read as ${read}, ${now}. Ctrl+Z undoes it.` }
-    }
+    if (paper && (printed || this.mode === 'review')) this.status = { kind: 'info', text: correctionText(paper, cell, digit) }
     return true
+  }
+
+  /** Whether a digit typed in `cell` now is part of the puzzle. */
+  private typesGiven(cell: Cell): boolean {
+    const paper = this.board.paper
+    if (this.mode === 'puzzle') return true
+    if (paper?.grid[cell]) return true
+    // Reviewing: an empty cell took a given the reader missed; a pen digit stays the player's.
+    return this.mode === 'review' && !paper?.entries[cell]
+  }
+
+  /** A digit from the keyboard or the pad: a pencil mark in pencil mode, else the cell's digit. */
+  enter(cell: Cell, digit: Digit | 0): boolean {
+    return this.pencilMode && digit ? this.toggleMark(cell, digit) : this.setDigit(cell, digit)
   }
 
   /** Adds or removes one of the player's pencil marks in an empty cell (Shift+digit). */
@@ -214,6 +269,21 @@ export class PuzzleSession {
     this.replace(next)
   }
 
+  /** The board with its undo history (oldest first) and redo history, for saving. */
+  history(): { readonly board: BoardState; readonly undo: readonly BoardState[]; readonly redo: readonly BoardState[] } {
+    return { board: this.board, undo: this.undoStack, redo: this.redoStack }
+  }
+
+  /** Puts back a saved session: the board, its history, the mode, the selection and the time. */
+  restore(saved: { board: BoardState; undo: BoardState[]; redo: BoardState[]; mode: EditMode; selected: Cell; elapsedMs: number }): void {
+    this.undoStack = saved.undo
+    this.redoStack = saved.redo
+    this.replace(saved.board)
+    this.mode = saved.mode
+    this.selected = saved.selected
+    this.timer.reset(saved.elapsedMs)
+  }
+
   /** The puzzle without the user's own digits, as the solver should see it. */
   givensGrid(): Grid {
     return Uint8Array.from(this.board.grid, (d, cell) => (this.board.givens[cell] ? d : 0))
@@ -227,9 +297,12 @@ export class PuzzleSession {
   }
 
   private replace(next: BoardState): void {
+    // Undo past a read leaves nothing to review.
+    if (this.mode === 'review' && !next.paper) this.mode = next.givens.some((g) => g) ? 'play' : 'puzzle'
     this.board = next
     this.solution = null
     this.highlight = null
+    this.problem = null
     this.canUndo = this.undoStack.length > 0
     this.canRedo = this.redoStack.length > 0
   }

@@ -3,7 +3,7 @@
  * written in pen, typed here, the solver's), what was read there from the paper and how surely,
  * and whether the player has changed it since. The Board draws it and reads it out.
  */
-import { type Cell, type Grid, MARKS_UNREAD, cellName, digitsOf } from '../../../shared/sudoku/board'
+import { type Cell, type Grid, MARKS_UNREAD, colOf, digitsOf, rowOf } from '../../../shared/sudoku/board'
 import type { CellKind } from '../../../shared/vision/cell-reading'
 import { LOW_CONFIDENCE } from '../../../shared/vision/review'
 import type { BoardState } from './PuzzleSession.svelte'
@@ -72,9 +72,19 @@ function readWords(note: CellNote): string {
   return note.read === 'marks' ? 'pencil marks' : 'empty'
 }
 
-/** The cell's accessible name, e.g. "r4c6, 7 written in pen, read 62% sure". */
-export function cellLabel(cell: Cell, note: CellNote, flags: { conflict?: boolean; mistake?: boolean } = {}): string {
-  const parts = [cellName(cell)]
+/** What the board flags on a cell besides its note. */
+export interface CellFlags {
+  readonly conflict?: boolean
+  readonly mistake?: boolean
+  /** The solve's problem ringed here (see `Problem`). */
+  readonly problem?: 'none' | 'multiple'
+}
+
+const PROBLEM_WORDS = { none: 'check this given: another digit here makes the puzzle solvable', multiple: 'the solutions differ here' }
+
+/** The cell's accessible name, e.g. "Row 4, column 6, 7 written in pen, read 62% sure". */
+export function cellLabel(cell: Cell, note: CellNote, flags: CellFlags = {}): string {
+  const parts = [`Row ${rowOf(cell) + 1}, column ${colOf(cell) + 1}`]
   const printed = note.origin === 'given' && note.read === 'given' ? 'printed' : ORIGIN_WORDS[note.origin]
   parts.push(note.digit ? `${note.digit} ${printed}` : 'empty')
   if (!note.digit && note.marks === MARKS_UNREAD) parts.push('pencil marks that could not be read')
@@ -86,5 +96,6 @@ export function cellLabel(cell: Cell, note: CellNote, flags: { conflict?: boolea
   if (note.corrected) parts.push(`corrected, read as ${readWords(note)}`)
   if (flags.conflict) parts.push('conflict')
   if (flags.mistake) parts.push('mistake')
+  if (flags.problem) parts.push(PROBLEM_WORDS[flags.problem])
   return parts.join(', ')
 }

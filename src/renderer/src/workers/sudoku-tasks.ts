@@ -1,9 +1,10 @@
 /**
  * The work the sudoku worker does, as one plain function (so component tests can run it in place
- * of the worker): solving, hints, checking the player's paper and rating.
+ * of the worker): solving, hints, checking the player's paper, rating, and finding the givens to check.
  */
 import type { Grid } from '../../../shared/sudoku/board'
 import { checkPaper } from '../../../shared/sudoku/check'
+import { culpritGivens } from '../../../shared/sudoku/culprits'
 import { type HintInput, type HintLevel, hint } from '../../../shared/sudoku/hint'
 import { ratePuzzle } from '../../../shared/sudoku/rating'
 import { analyse } from '../../../shared/sudoku/validate'
@@ -13,12 +14,14 @@ export type SudokuTask =
   | { readonly kind: 'hint'; readonly input: HintInput; readonly level: HintLevel }
   | { readonly kind: 'check'; readonly input: HintInput; readonly level: HintLevel }
   | { readonly kind: 'rate'; readonly grid: Grid }
+  | { readonly kind: 'culprits'; readonly grid: Grid }
 
 export interface SudokuResults {
   analyse: ReturnType<typeof analyse>
   hint: ReturnType<typeof hint>
   check: ReturnType<typeof checkPaper>
   rate: ReturnType<typeof ratePuzzle>
+  culprits: ReturnType<typeof culpritGivens>
 }
 
 export function perform(task: SudokuTask): SudokuResults[SudokuTask['kind']] {
@@ -31,5 +34,7 @@ export function perform(task: SudokuTask): SudokuResults[SudokuTask['kind']] {
       return checkPaper(task.input, task.level)
     case 'rate':
       return ratePuzzle(task.grid)
+    case 'culprits':
+      return culpritGivens(task.grid)
   }
 }

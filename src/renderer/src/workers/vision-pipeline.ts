@@ -12,6 +12,7 @@ import { loadPaperJudge } from '../../../shared/vision/paper-judge'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
 import { LiveSchedule } from './live-schedule'
+import { practicePage } from './practice-page'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
 import type { Fiducial, ReadOutcome, ReadStage } from './vision-protocol'
 
@@ -77,40 +78,43 @@ export async function loadPipeline(): Promise<Pipeline> {
     })
     return tesseract
   }
+  const read: Pipeline['read'] = async (image, onstage) => {
+    if (!tesseract) onstage('loading-ocr')
+    const [{ setups }, classifier, judge] = await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
+    onstage('reading')
+    // The same voters and weights as the Node reader (src/cli/reader-node.ts). The photo is
+    // converted to grey once, for the reader and, when it fails, for the overlay's detection.
+    const scales = grayScales(image, WORKING_SIZE)
+    const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier), judge })
+    if (!result.ok) {
+      const { corners, fiducials } = detectOn(scales)
+      const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
+      return { noGrid: message, detection: { corners, fiducials } }
+    }
+    const { paper } = result
+    return {
+      grid: [...result.grid],
+      cells: paper.cells,
+      entries: [...paper.entries],
+      mistakes: [...paper.mistakes],
+      informed: [...paper.informed],
+      confidence: result.confidence,
+      repaired: [...result.repaired],
+      solutions: result.solutions,
+      corners: result.corners,
+      fiducials: result.fiducials.map(({ x, y, r }) => ({ x, y, r })),
+      width: image.width,
+      height: image.height,
+      ms: result.ms,
+    }
+  }
   return {
     live: liveDetector,
+    read,
+    // Everything a read loads, then a read of a drawn page: the first photo then reads at full speed.
     async warmUpReader() {
-      await startTesseract()
-    },
-    async read(image, onstage) {
-      if (!tesseract) onstage('loading-ocr')
-      const [{ setups }, classifier, judge] = await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
-      onstage('reading')
-      // The same voters and weights as the Node reader (src/cli/reader-node.ts). The photo is
-      // converted to grey once, for the reader and, when it fails, for the overlay's detection.
-      const scales = grayScales(image, WORKING_SIZE)
-      const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier), judge })
-      if (!result.ok) {
-        const { corners, fiducials } = detectOn(scales)
-        const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`
-        return { noGrid: message, detection: { corners, fiducials } }
-      }
-      const { paper } = result
-      return {
-        grid: [...result.grid],
-        cells: paper.cells,
-        entries: [...paper.entries],
-        mistakes: [...paper.mistakes],
-        informed: [...paper.informed],
-        confidence: result.confidence,
-        repaired: [...result.repaired],
-        solutions: result.solutions,
-        corners: result.corners,
-        fiducials: result.fiducials.map(({ x, y, r }) => ({ x, y, r })),
-        width: image.width,
-        height: image.height,
-        ms: result.ms,
-      }
+      await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
+      await read(practicePage(), () => undefined)
     },
   }
 }

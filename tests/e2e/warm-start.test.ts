@@ -1,0 +1,35 @@
+/**
+ * The reader starts in the background as the app opens: a photo dropped at once never waits on
+ * "Starting the digit reader". How fast the first read then is, is a timing: bench:first-read.
+ * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
+ */
+import { describe, expect, it } from 'vitest'
+import { boardDigits, useApp } from './browser'
+import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
+
+// The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+declare const window: any, document: any, MutationObserver: any
+
+const app = useApp()
+
+describe('starting the reader as the app opens', () => {
+  it('reads a photo dropped right away without a "first time" start of the reader', async () => {
+    const { page } = app()
+    // Every progress line the read shows, as the user would see them go by.
+    await page.evaluate(() => {
+      const seen: string[] = (window.__progress = [])
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="read-progress"]')?.textContent?.trim()
+        if (text && seen.at(-1) !== text) seen.push(text)
+      }).observe(document.body, { subtree: true, childList: true, characterData: true })
+    })
+    await dropFile(page, READABLE_PHOTO)
+    expect(await waitForRead(page)).toMatch(/^Read \d+ givens/)
+    expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
+    const progress: string[] = await page.evaluate(() => window.__progress)
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.filter((text) => /Starting the digit reader/.test(text))).toEqual([])
+    expect(app().pageErrors).toEqual([])
+  })
+})
