@@ -9,6 +9,7 @@
  */
 import { type Guard, ValidationError, array, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
 import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
+import { type ShotBoard, shotBoardGuard } from './timelapse-shots'
 
 export interface AppInfo {
   readonly name: string
@@ -45,7 +46,8 @@ export interface ServiceApi {
   'settings:get': (request: void) => Promise<UserSettings>
   'settings:set': (request: Partial<UserSettings>) => Promise<UserSettings>
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
-  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<FrameReceipt>
+  /** A shot, with the board read from it when the recorder reads the paper. */
+  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array; readonly board?: ShotBoard }) => Promise<FrameReceipt>
   'timelapse:stop': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:resume': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:list': (request: void) => Promise<TimelapseSessionSummary[]>
@@ -132,7 +134,7 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
       typeof value === 'string' ? string({ maxLength: 1_000_000 })(value, path) : bytes({ maxLength: MAX_SAVED_FILE_BYTES })(value, path),
   }),
   'timelapse:start': timelapseSettings,
-  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }) }),
+  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }), board: optional(shotBoardGuard) }),
   'timelapse:stop': sessionRef,
   'timelapse:resume': sessionRef,
   'timelapse:list': none(),

@@ -3,6 +3,7 @@
  * and the CLI: the settings, their validation, the manifest kept next to the frames, and the
  * progress reported while encoding. Pure data and functions (no Node, no DOM).
  */
+import type { ShotRecord } from './timelapse-shots'
 
 /** Which part of each frame goes into the film. `puzzle` is resolved to a rectangle at encode time. */
 export type TimelapseCrop =
@@ -182,6 +183,11 @@ export interface TimelapseManifest {
   /** File name of the last encoded film inside the session folder. */
   readonly video: string | null
   readonly updatedAt: string
+  /**
+   * The board as read at each shot that came with one, in shot order (timelapse-shots.ts); absent
+   * in manifests written before boards were recorded, which load as having none.
+   */
+  readonly shots?: readonly ShotRecord[]
 }
 
 /** What the session list shows. */

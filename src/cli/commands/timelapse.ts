@@ -11,20 +11,25 @@ import type { X264Preset } from '../../main/timelapse/ffmpeg-args'
 import { FilmOutputError, reserveFilm } from '../../main/timelapse/film-output'
 import { listFrames } from '../../main/timelapse/frame-names'
 import { loadSheetLocator } from '../../main/timelapse/locate'
+import { readManifest } from '../../main/timelapse/manifest'
+import { moveRecord, movesOf } from '../../shared/timelapse-moves'
 import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
 import { InputError, UsageError, choiceOption, defineCommand, integerOption, parseCommand } from '../args'
 
 export const spec = defineCommand({
   name: 'timelapse',
   usage:
-    'timelapse <frames-dir> --out film.mp4 [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--preset veryfast]',
+    'timelapse <frames-dir> --out film.mp4 | --moves [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--preset veryfast]',
   about: [
     'Encodes a numbered frame sequence (frame0000001.jpg… or image0000001.jpg…; gaps are fine) to an',
     'H.264 film with the same code as the app, printing progress on stderr. Exit code 0, 1 when the',
     'encoding fails, 130 when interrupted.',
+    'With --moves, prints instead the session\'s moves (each pen digit written, changed or erased, from',
+    'the boards its manifest.json recorded per shot) as JSON lines: seconds, frame, cell, digit, was.',
   ].join('\n'),
   options: {
-    out: { type: 'string', value: 'FILE', help: 'the film to write (required)' },
+    out: { type: 'string', value: 'FILE', help: 'the film to write (required unless --moves)' },
+    moves: { type: 'boolean', help: 'print the move log (JSON lines) of a session recorded by the app' },
     'fps-in': { type: 'string', value: 'N', help: `shots per second of film (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsIn})` },
     'fps-out': { type: 'string', value: 'N', help: `frame rate of the video (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsOut})` },
     crf: { type: 'string', value: 'N', help: `quality, 0 (best) to 51 (default ${DEFAULT_TIMELAPSE_SETTINGS.crf})` },
@@ -46,6 +51,17 @@ function cropOption(text: string | undefined): unknown {
   const [x, y, width, height] = text.split(',').map(Number)
   return { kind: 'rect', x, y, width, height }
 }
+/** `--moves`: the session's move log on stdout, one JSON object a line. */
+async function printMoves(dir: string): Promise<number> {
+  const manifest = await readManifest(dir).catch((error: Error) => {
+    throw new InputError(`cannot read ${dir}: ${error.message}`)
+  })
+  if (!manifest) throw new InputError(`no time-lapse session (manifest.json) in ${dir}`)
+  if (!manifest.shots?.length) throw new InputError(`the session in ${dir} recorded no boards, so it has no moves`)
+  for (const move of movesOf(manifest.shots)) process.stdout.write(`${JSON.stringify(moveRecord(move))}\n`)
+  return 0
+}
+
 const PRESETS: readonly X264Preset[] = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']
 
 const numberOption = (value: string | undefined, fallback: number): number | string => (value === undefined ? fallback : value.trim() === '' ? value : Number(value))
@@ -54,6 +70,7 @@ export async function run(args: string[]): Promise<number> {
   const parsed = parseCommand(spec, args)
   if (!parsed) return 0
   const { values } = parsed
+  if (values.moves) return printMoves(resolve(parsed.positionals[0]))
   if (values.out === undefined) throw new UsageError(`give --out FILE. Usage: sudoku-lens ${spec.usage}`)
   const dir = resolve(parsed.positionals[0])
   const output = resolve(values.out)
