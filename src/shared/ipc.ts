@@ -90,7 +90,9 @@ const sessionRef = object({ id: sessionId })
  * validator in shared/timelapse.ts.
  */
 const settingsShape = object({
+  shotMode: present(),
   intervalSeconds: present(),
+  maxIntervalSeconds: present(),
   stopAfterFrames: present(),
   fpsIn: present(),
   fpsOut: present(),
@@ -102,6 +104,7 @@ const settingsShape = object({
   crf: present(),
   stabilise: present(),
   stampElapsed: present(),
+  annotate: present(),
 })
 const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
   settingsShape(value, path)
