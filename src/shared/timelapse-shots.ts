@@ -10,6 +10,7 @@
 import { type Guard, ValidationError, object, present } from './guards'
 import { ALL_DIGITS_MASK, CELLS, type Grid, MARKS_UNREAD, type PencilMarks, digitsOf } from './sudoku/board'
 import { marksMask } from './sudoku/pencil'
+import { type CellReading, entriesOf, givensOf } from './vision/cell-reading'
 
 /** The board as read from one shot, in its stored text form. */
 export interface ShotBoard {
@@ -49,6 +50,12 @@ export function marksOfText(text: string): PencilMarks | undefined {
 
 export function shotBoard(givens: Grid, entries: Grid, marks: PencilMarks): ShotBoard {
   return { givens: gridText(givens), entries: gridText(entries), marks: marksText(marks) }
+}
+
+/** The board of a page as the reader saw it: its givens, pen entries and pencil marks. */
+export function shotBoardOfReadings(cells: readonly CellReading[]): ShotBoard {
+  const marks = Uint16Array.from(cells, (c) => (c.kind === 'marks' ? marksMask(c.marks) || MARKS_UNREAD : 0))
+  return shotBoard(givensOf(cells), entriesOf(cells), marks)
 }
 
 /** Why a board from outside (a request, a manifest) is not one, or null when it is. */

@@ -13,7 +13,8 @@ import { isWholeJpeg } from './frame-check'
 import { frameName, FRAME_PREFIX } from './frame-names'
 import { decodeJpeg, encodeJpeg } from './jpeg'
 import { Stabiliser, type LocateCorners } from './stabilise'
-import { formatElapsed, stampJpeg } from './stamp'
+import { formatElapsed } from '../../shared/timelapse-annotations'
+import { stampJpeg } from './stamp'
 import { errorCode } from './storage-errors'
 
 export interface PrepareOptions {

@@ -4,15 +4,6 @@
  */
 import sharp from 'sharp'
 
-/** 75 -> "1:15", 3725 -> "1:02:05". */
-export function formatElapsed(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const ss = String(s % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
-}
-
 const escapeXml = (t: string): string => t.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** An SVG the size of the frame with `text` in a box at the bottom right. */

@@ -5,7 +5,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { frameName } from '../../../src/main/timelapse/frame-names'
 import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
-import { formatElapsed, stampJpeg } from '../../../src/main/timelapse/stamp'
+import { stampJpeg } from '../../../src/main/timelapse/stamp'
+import { formatElapsed } from '../../../src/shared/timelapse-annotations'
 import { makeFrames, tempDir } from './helpers'
 
 describe('formatElapsed', () => {
