@@ -10,10 +10,11 @@ const shifted = (d: number): Corners => CORNERS.map((p) => ({ x: p.x + d, y: p.y
 /** A page whose `written` cells hold ink (pen digits), and whose `covered` cells lie under a hand. */
 function page(written: number[] = [], covered: number[] = []): CellInk {
   const ink = new Float32Array(81).fill(0.001)
+  const tint = new Float32Array(81).fill(0.02)
   const shade = new Float32Array(81).fill(0.97)
   for (const c of written) ink[c] = 0.12
   for (const c of covered) shade[c] = 0.97 - SHADE_DROP - 0.1
-  return { ink, shade }
+  return { ink, shade, tint }
 }
 
 const OPTIONS = { minIntervalMs: 2000, maxIntervalMs: 30_000, holdMs: 1000 }

@@ -28,12 +28,17 @@ describe('cellInk', () => {
     expect(Math.min(...shade)).toBeGreaterThan(0.85)
   })
 
-  it('measures a hand as a darker cell, not as ink', () => {
-    const image = pageImage((set) => {
-      for (let y = 100; y < 260; y++) for (let x = 100; x < 260; x++) set(x, y, 160)
+  it('measures a hand as a darker, tinted cell', () => {
+    const gray = pageImage((set) => {
+      for (let y = 100; y < 260; y++) for (let x = 100; x < 260; x++) set(x, y, 170)
     })
-    const { ink, shade } = cellInk(image, CORNERS)
-    expect(shade[4 * 9 + 4]).toBeLessThan(0.75)
-    expect(ink[4 * 9 + 4]).toBe(0)
+    // The same page in colour, the hand in skin tones (as bright as the grey one).
+    const data = new Uint8Array(gray.data.length * 4)
+    gray.data.forEach((v, i) => data.set(v === 170 ? [215, 160, 130, 255] : [v, v, v, 255], i * 4))
+    const { shade, tint } = cellInk({ width: gray.width, height: gray.height, data }, CORNERS)
+    const under = 4 * 9 + 4
+    expect(shade[under]).toBeLessThan(0.8)
+    expect(tint[under]).toBeGreaterThan(0.3)
+    expect(tint[0]).toBeLessThan(0.01)
   })
 })
