@@ -44,10 +44,11 @@ const MAX_STEPS = 300
 export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAnnotation> {
   const out = new Map<number, FrameAnnotation>()
   const moves = movesOf(shots)
-  const givens = shots.length ? gridOfText(shots[shots.length - 1].givens) : new Uint8Array(CELLS)
+  // The print is what the first shot read (movesOf: print does not appear later).
+  const givens = shots.length ? gridOfText(shots[0].givens) : new Uint8Array(CELLS)
   const solved = solve(givens, { limit: 2 })
   const solution = solved.count === 1 ? solved.solution! : null
-  const board = Uint8Array.from(givens)
+  const board = Uint8Array.from({ length: CELLS }, (_, c) => Number(shots[0]?.entries[c] ?? 0) || givens[c])
   for (const shot of shots) {
     const notes: string[] = []
     for (const move of moves) {
@@ -66,7 +67,7 @@ export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAn
 export function finalCard(shots: readonly ShotRecord[]): FinalCard {
   if (!shots.length) return { lines: [] }
   const last = shots[shots.length - 1]
-  const rating = ratePuzzle(gridOfText(last.givens))
+  const rating = ratePuzzle(gridOfText(shots[0].givens))
   const level = rating.level ? `Difficulty: ${rating.level}${rating.hardest ? ` (hardest step: ${TECHNIQUE_LABELS[rating.hardest]})` : ''}` : 'Difficulty: not rated (the givens as read have no single solution)'
   return { lines: [`Solved in ${formatElapsed(last.seconds)}`, level] }
 }

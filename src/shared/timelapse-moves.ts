@@ -18,26 +18,35 @@ export interface Move {
 }
 
 /**
- * The moves between consecutive shots, in time order (cells of the same shot in reading order).
- * A printed given is never a move; a cell the reader took for a given in one shot and an entry in
- * the next is compared by its digit, so a change of mind about its kind is not a move either.
+ * The moves between shots, in time order (cells of the same shot in reading order). Print does not
+ * appear during a session, so the givens are those of the first shot, never moves; any digit that
+ * appears in another cell later was written, whatever kind the reader took it for (a neat pen digit
+ * can pass for print: on the synthetic session one in three did). A cell's new reading counts once
+ * the next shot reads it too (or it is the last shot), at the time it was first read: a digit the
+ * reader misses or misreads in one shot is not an erasure and a rewrite.
  */
 export function movesOf(shots: readonly ShotRecord[]): Move[] {
   const moves: Move[] = []
-  let before = '0'.repeat(CELLS)
-  let printed = '0'.repeat(CELLS)
-  for (const shot of shots) {
+  if (!shots.length) return moves
+  const printed = shots[0].givens
+  const read = shots.map(digitsOf)
+  const settled = [...read[0]]
+  for (let i = 1; i < shots.length; i++) {
     for (let cell = 0; cell < CELLS; cell++) {
-      // A given read once stays printed: later shots that miss it are not erasures.
-      if (shot.givens[cell] !== '0') printed = printed.slice(0, cell) + shot.givens[cell] + printed.slice(cell + 1)
-      if (printed[cell] !== '0') continue
-      const digit = Number(shot.entries[cell])
-      const was = Number(before[cell])
-      if (digit !== was) moves.push({ seconds: shot.seconds, frame: shot.frame, cell, digit, was })
+      const digit = read[i][cell]
+      if (printed[cell] !== '0' || digit === settled[cell]) continue
+      const confirmed = i === shots.length - 1 || read[i + 1][cell] === digit
+      if (!confirmed) continue
+      moves.push({ seconds: shots[i].seconds, frame: shots[i].frame, cell, digit, was: settled[cell] })
+      settled[cell] = digit
     }
-    before = shot.entries
   }
   return moves
+}
+
+/** The digit in each cell, printed or written, 0 for none. */
+function digitsOf(shot: ShotRecord): number[] {
+  return Array.from({ length: CELLS }, (_, cell) => Number(shot.entries[cell]) || Number(shot.givens[cell]))
 }
 
 /** One move as a JSON-lines record for `timelapse --moves`. */

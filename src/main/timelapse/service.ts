@@ -276,6 +276,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
             stagingDir: join(session.dir, '.staging'),
             locate: sheet?.locate,
             loadCV: sheet?.loadCV,
+            shots: session.manifest.shots,
             ffmpegPath: options.ffmpegPath,
             preset: options.preset,
             threads: options.threads,

@@ -2,9 +2,7 @@
  * The elapsed-time stamp: text drawn in the bottom-right corner of a frame (an SVG composited by
  * sharp), on a dark box so it reads on white paper and on a dark desk alike.
  */
-import sharp from 'sharp'
-
-const escapeXml = (t: string): string => t.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+import { escapeXml, overlayJpeg } from './overlay'
 
 /** An SVG the size of the frame with `text` in a box at the bottom right. */
 export function stampSvg(width: number, height: number, text: string): string {
@@ -24,12 +22,6 @@ export function stampSvg(width: number, height: number, text: string): string {
 }
 
 /** Returns a new JPEG with `text` stamped on it; the input is not changed. */
-export async function stampJpeg(jpeg: Uint8Array, text: string, quality = 90): Promise<Buffer> {
-  const image = sharp(jpeg)
-  const { width, height } = await image.metadata()
-  if (!width || !height) throw new Error('Cannot read the frame size')
-  return image
-    .composite([{ input: Buffer.from(stampSvg(width, height, text)), top: 0, left: 0 }])
-    .jpeg({ quality })
-    .toBuffer()
+export function stampJpeg(jpeg: Uint8Array, text: string, quality = 90): Promise<Buffer> {
+  return overlayJpeg(jpeg, (width, height) => stampSvg(width, height, text), quality)
 }
