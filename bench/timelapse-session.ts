@@ -71,6 +71,12 @@ const logged = movesOf(records).filter((m) => m.digit !== 0)
 const truth = session.written.map((w) => `${w.cell}:${w.digit}`)
 const inOrder = commonInOrder(truth, logged.map((m) => `${m.cell}:${m.digit}`))
 const extra = logged.length - inOrder
+// What the reader made of the digits the log misses, in the last shot: another digit, or none.
+const last = records[records.length - 1]
+const finalDigit = (cell: number) => Number(last?.entries[cell] ?? 0) || Number(last?.givens[cell] ?? 0)
+const missed = session.written.filter((w) => !logged.some((m) => m.cell === w.cell && m.digit === w.digit))
+const misread = missed.filter((w) => finalDigit(w.cell) !== 0).length
+const erasures = movesOf(records).filter((m) => m.digit === 0).length
 // 4. Watching cost: CPU per look, at 2 looks a second.
 const msPerLook = watchMicros / 1000 / session.looks
 const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
@@ -85,9 +91,10 @@ const lines = [
   `| shots per digit written | ${(shots.length / DIGITS).toFixed(2)} (${shots.length} shots, the first before any digit) | ≤ 1.5 |`,
   `| digits in the film | ${inFilm}/${DIGITS}; in a shot of their own ${ownShot}/${DIGITS} | all |`,
   `| shots with a hand over the grid | ${occluded} | 0 |`,
-  `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra (misreads) | every move, in order |`,
+  `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes and ${erasures} erasures (misreads) | every move, in order |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
+  `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all).`,
   `A full read per shot took ${(readMs / Math.max(1, shots.length) / 1000).toFixed(1)} s on average (run only at shots). Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))

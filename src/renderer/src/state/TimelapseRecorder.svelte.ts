@@ -48,7 +48,8 @@ export class TimelapseRecorder {
   private unsubscribe: (() => void) | undefined
 
   get recording(): boolean {
-    return (this.timer !== undefined || this.paper.watching) && this.current !== null
+    // `current` first: it is the reactive part, and a template must read it to re-run when it changes.
+    return this.current !== null && (this.timer !== undefined || this.paper.watching)
   }
 
   /** Listens to progress and to recordings that stop on their own; lists sessions. */
