@@ -90,9 +90,7 @@ const sessionRef = object({ id: sessionId })
  * validator in shared/timelapse.ts.
  */
 const settingsShape = object({
-  shotMode: present(),
   intervalSeconds: present(),
-  maxIntervalSeconds: present(),
   stopAfterFrames: present(),
   fpsIn: present(),
   fpsOut: present(),
@@ -104,6 +102,8 @@ const settingsShape = object({
   crf: present(),
   stabilise: present(),
   stampElapsed: present(),
+  shotMode: present(),
+  maxIntervalSeconds: present(),
   annotate: present(),
 })
 const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
