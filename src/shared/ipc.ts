@@ -10,6 +10,7 @@
 import { type Guard, ValidationError, array, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
 import { MAX_SAVED_PUZZLE_BYTES, type SavedPuzzle, savedPuzzle } from './saved-puzzle'
 import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
+import { type ShotBoard, shotBoardGuard } from './timelapse-shots'
 
 export interface AppInfo {
   readonly name: string
@@ -49,7 +50,8 @@ export interface ServiceApi {
   'puzzle:get': (request: void) => Promise<SavedPuzzle | null>
   'puzzle:set': (request: SavedPuzzle) => Promise<void>
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
-  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<FrameReceipt>
+  /** A shot, with the board read from it when the recorder reads the paper. */
+  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array; readonly board?: ShotBoard }) => Promise<FrameReceipt>
   'timelapse:stop': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:resume': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:list': (request: void) => Promise<TimelapseSessionSummary[]>
@@ -104,6 +106,9 @@ const settingsShape = object({
   crf: present(),
   stabilise: present(),
   stampElapsed: present(),
+  shotMode: present(),
+  maxIntervalSeconds: present(),
+  annotate: present(),
 })
 const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
   settingsShape(value, path)
@@ -138,7 +143,7 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
       typeof value === 'string' ? string({ maxLength: 1_000_000 })(value, path) : bytes({ maxLength: MAX_SAVED_FILE_BYTES })(value, path),
   }),
   'timelapse:start': timelapseSettings,
-  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }) }),
+  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }), board: optional(shotBoardGuard) }),
   'timelapse:stop': sessionRef,
   'timelapse:resume': sessionRef,
   'timelapse:list': none(),

@@ -3,6 +3,7 @@
  * and the CLI: the settings, their validation, the manifest kept next to the frames, and the
  * progress reported while encoding. Pure data and functions (no Node, no DOM).
  */
+import type { ShotRecord } from './timelapse-shots'
 
 /** Which part of each frame goes into the film. `puzzle` is resolved to a rectangle at encode time. */
 export type TimelapseCrop =
@@ -15,9 +16,19 @@ export interface FrameSize {
   readonly height: number
 }
 
+/**
+ * `interval`: a shot every `intervalSeconds`. `changes`: a shot when something new is written on the
+ * paper and the hand has left the grid (timelapse-trigger.ts), no closer than `intervalSeconds`
+ * and at least every `maxIntervalSeconds` while the grid is in view.
+ */
+export type ShotMode = 'interval' | 'changes'
+
 export interface TimelapseSettings {
-  /** Seconds between shots while recording. */
+  readonly shotMode: ShotMode
+  /** Seconds between shots while recording (the shortest gap in `changes` mode). */
   readonly intervalSeconds: number
+  /** `changes` mode: the longest gap between shots while the grid is in view. */
+  readonly maxIntervalSeconds: number
   /** Stop on its own after this many shots; null runs until stopped. */
   readonly stopAfterFrames: number | null
   /** Shots per second of film. */
@@ -33,10 +44,16 @@ export interface TimelapseSettings {
   readonly stabilise: boolean
   /** Print the elapsed recording time in a corner of every frame. */
   readonly stampElapsed: boolean
+  /**
+   * Draw what the paper shows into the film (elapsed time, digits filled, the technique behind each
+   * new digit, a final card) from the boards recorded per shot; the frames on disk stay clean.
+   */
+  readonly annotate: boolean
 }
 
 export const TIMELAPSE_LIMITS = {
   intervalSeconds: { min: 0.5, max: 60 },
+  maxIntervalSeconds: { min: 1, max: 3600 },
   stopAfterFrames: { min: 1, max: 9_999_999 },
   fps: { min: 1, max: 120 },
   crf: { min: 0, max: 51 },
@@ -44,7 +61,9 @@ export const TIMELAPSE_LIMITS = {
 } as const
 
 export const DEFAULT_TIMELAPSE_SETTINGS: TimelapseSettings = {
+  shotMode: 'interval',
   intervalSeconds: 2,
+  maxIntervalSeconds: 60,
   stopAfterFrames: null,
   fpsIn: 10,
   fpsOut: 24,
@@ -53,6 +72,7 @@ export const DEFAULT_TIMELAPSE_SETTINGS: TimelapseSettings = {
   crf: 20,
   stabilise: false,
   stampElapsed: false,
+  annotate: false,
 }
 
 /** Seconds of film that `frames` shots give at `fpsIn` shots per second. */
@@ -100,7 +120,11 @@ export function validateTimelapseSettings(input: unknown): Validated<TimelapseSe
     return x
   }
 
+  const shotMode = pick('shotMode')
+  if (shotMode !== 'interval' && shotMode !== 'changes') errors.push("shotMode must be 'interval' or 'changes'")
   const intervalSeconds = inRange('intervalSeconds', pick('intervalSeconds'), L.intervalSeconds.min, L.intervalSeconds.max, false)
+  const maxIntervalSeconds = inRange('maxIntervalSeconds', pick('maxIntervalSeconds'), L.maxIntervalSeconds.min, L.maxIntervalSeconds.max, false)
+  if (maxIntervalSeconds < intervalSeconds) errors.push('maxIntervalSeconds must not be below intervalSeconds')
   const stopRaw = pick('stopAfterFrames')
   const stopAfterFrames =
     stopRaw === null ? null : inRange('stopAfterFrames', stopRaw, L.stopAfterFrames.min, L.stopAfterFrames.max, true)
@@ -135,18 +159,32 @@ export function validateTimelapseSettings(input: unknown): Validated<TimelapseSe
   if (size && (size.width < L.size.min || size.height < L.size.min || size.width > L.size.max || size.height > L.size.max))
     errors.push(`size must be from ${L.size.min} to ${L.size.max} pixels each way`)
 
-  const flag = (name: 'stabilise' | 'stampElapsed'): boolean => {
+  const flag = (name: 'stabilise' | 'stampElapsed' | 'annotate'): boolean => {
     const x = pick(name)
     if (typeof x !== 'boolean') errors.push(`${name} must be true or false`)
     return x === true
   }
   const stabilise = flag('stabilise')
   const stampElapsed = flag('stampElapsed')
+  const annotate = flag('annotate')
 
   if (errors.length) return { ok: false, errors }
   return {
     ok: true,
-    value: { intervalSeconds, stopAfterFrames, fpsIn, fpsOut, crop, size, crf, stabilise, stampElapsed },
+    value: {
+      shotMode: shotMode as ShotMode,
+      intervalSeconds,
+      maxIntervalSeconds,
+      stopAfterFrames,
+      fpsIn,
+      fpsOut,
+      crop,
+      size,
+      crf,
+      stabilise,
+      stampElapsed,
+      annotate,
+    },
   }
 }
 
@@ -182,6 +220,11 @@ export interface TimelapseManifest {
   /** File name of the last encoded film inside the session folder. */
   readonly video: string | null
   readonly updatedAt: string
+  /**
+   * The board as read at each shot that came with one, in shot order (timelapse-shots.ts); absent
+   * in manifests written before boards were recorded, which load as having none.
+   */
+  readonly shots?: readonly ShotRecord[]
 }
 
 /** What the session list shows. */

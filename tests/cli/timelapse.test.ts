@@ -1,11 +1,12 @@
 /** `sudoku-lens timelapse`: the app's encoder on a folder of frames, including the old `image%07d.jpg` naming. */
 import { spawn, spawnSync } from 'node:child_process'
-import { chmod, mkdir, readdir, rm, truncate } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/commands/timelapse'
 import { inspectFilm, probeVideo } from '../../src/main/timelapse/ffmpeg-probe'
-import { outputFrameCount } from '../../src/shared/timelapse'
+import { SessionRecorder } from '../../src/main/timelapse/session-store'
+import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount } from '../../src/shared/timelapse'
 import { ffmpegChildren, ffmpegPath, makeFrames, nearDuration, processEnded, tempDir } from '../main/timelapse/helpers'
 import { WITHOUT_ROOT_OVERRIDE, canDropRootOverride } from '../fixtures/without-root-override'
 
@@ -62,6 +63,28 @@ describe('timelapse command', () => {
     expect(result.stderr).toMatch(/1 of 30 frames were empty or damaged and were left out/)
     expect((await inspectFilm(ffmpegPath, out)).frames).toBe(29)
     await rm(broken, { recursive: true, force: true })
+  })
+  it('--moves prints the move log of a recorded session as JSON lines, and says plainly when there is none', async () => {
+    const session = await tempDir('cli-moves')
+    let clock = Date.parse('2026-11-24T10:00:00Z')
+    const recorder = await SessionRecorder.create(session, DEFAULT_TIMELAPSE_SETTINGS, { now: () => new Date(clock), fsync: false })
+    const jpeg = await readFile(join(dir, 'image0000001.jpg'))
+    const board = (entries: string) => ({ givens: `5${'0'.repeat(80)}`, entries, marks: Array(81).fill('').join(',') })
+    for (const [seconds, entries] of [[0, '0'.repeat(81)], [3, `07${'0'.repeat(79)}`], [8, `07${'0'.repeat(78)}2`]] as const) {
+      clock = Date.parse('2026-11-24T10:00:00Z') + seconds * 1000
+      recorder.addFrame(jpeg, board(entries))
+    }
+    await recorder.stop()
+    const result = spawnSync(process.execPath, [BIN, 'timelapse', '--moves', recorder.dir], { encoding: 'utf8' })
+    expect(result.status).toBe(0)
+    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+      { seconds: 3, frame: 2, cell: 'r1c2', digit: 7, was: 0 },
+      { seconds: 8, frame: 3, cell: 'r9c9', digit: 2, was: 0 },
+    ])
+    const none = spawnSync(process.execPath, [BIN, 'timelapse', '--moves', dir], { encoding: 'utf8' })
+    expect(none.status).toBe(1)
+    expect(none.stderr).toMatch(/^sudoku-lens timelapse: no time-lapse session \(manifest.json\) in .*\n$/)
+    await rm(session, { recursive: true, force: true })
   })
 })
 

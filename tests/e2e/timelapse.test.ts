@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTimelapseService } from '../../src/main/timelapse/service'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../src/shared/timelapse'
 import { type AppUnderTest, openApp } from './browser'
-import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile } from './reading'
+import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth } from './reading'
 
 let app: AppUnderTest
 
@@ -49,6 +49,24 @@ describe('solving time-lapse in web mode', () => {
     expect(probe.stderr).toMatch(/Video: h264/)
     expect(probe.stderr).toMatch(/12 fps/)
     expect(probe.stderr).toMatch(/1280x720/)
+  })
+})
+
+describe('shots when the paper changes', () => {
+  it('shoots once the grid is steady, reads the page and shows the digits filled; Check my paper answers', async () => {
+    const { page } = app
+    const givens = [...groundTruth(READABLE_PHOTO)].filter((d) => d !== '0').length
+    if (!(await page.$eval('[data-testid=timelapse-section]', (section) => (section as unknown as { open: boolean }).open))) await page.click('[data-testid=timelapse-section] summary')
+    await page.selectOption('[data-testid=tl-shot-mode]', 'changes')
+    await page.fill('[data-testid=tl-stop-after]', '')
+    await page.click('[data-testid=tl-record]')
+    // The page in view is the printed puzzle, nothing written: the first shot shows its givens.
+    await expect.poll(() => page.textContent('[data-testid=tl-filled]'), { timeout: 90_000 }).toBe(`${givens}/81 digits`)
+    await page.click('[data-testid=tl-check]')
+    expect(await page.textContent('[data-testid=tl-check-result]')).toMatch(/No mistakes so far/)
+    await page.click('[data-testid=tl-stop]')
+    // A still page is one shot: nothing changes after it.
+    await expect.poll(() => page.textContent('[data-testid=tl-message]')).toMatch(/Recorded 1 frames/)
   })
 })
 

@@ -85,6 +85,10 @@ describe('time-lapse through the web host', () => {
     const session = await call<{ id: string }>('timelapse:start', DEFAULT_TIMELAPSE_SETTINGS)
     await expect(call('timelapse:frame', { id: session.id, jpeg: new Uint8Array([1, 2, 3]) })).rejects.toThrow(/JPEG/)
     await expect(call('timelapse:start', { ...DEFAULT_TIMELAPSE_SETTINGS, crf: 99 })).rejects.toThrow(/crf must be/)
+    const board = { givens: '0'.repeat(81), entries: '0'.repeat(81), marks: Array(81).fill('').join(',') }
+    await expect(call('timelapse:frame', { id: session.id, jpeg: await frame(1), board: { ...board, hand: true } })).rejects.toThrow(/board.hand is not allowed/)
+    await expect(call('timelapse:frame', { id: session.id, jpeg: await frame(1), board: { ...board, entries: '9' } })).rejects.toThrow(/entries must be 81 digits/)
+    expect(await call('timelapse:frame', { id: session.id, jpeg: await frame(1), board })).toMatchObject({ status: 'queued' })
     await call('timelapse:stop', { id: session.id })
   })
 })

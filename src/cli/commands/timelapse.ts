@@ -11,20 +11,26 @@ import type { X264Preset } from '../../main/timelapse/ffmpeg-args'
 import { FilmOutputError, reserveFilm } from '../../main/timelapse/film-output'
 import { listFrames } from '../../main/timelapse/frame-names'
 import { loadSheetLocator } from '../../main/timelapse/locate'
+import { readManifest } from '../../main/timelapse/manifest'
+import { moveRecord, movesOf } from '../../shared/timelapse-moves'
+import type { ShotRecord } from '../../shared/timelapse-shots'
 import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
 import { InputError, UsageError, choiceOption, defineCommand, integerOption, parseCommand } from '../args'
 
 export const spec = defineCommand({
   name: 'timelapse',
   usage:
-    'timelapse <frames-dir> --out film.mp4 [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--preset veryfast]',
+    'timelapse <frames-dir> --out film.mp4 | --moves [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--annotate] [--preset veryfast]',
   about: [
     'Encodes a numbered frame sequence (frame0000001.jpg… or image0000001.jpg…; gaps are fine) to an',
     'H.264 film with the same code as the app, printing progress on stderr. Exit code 0, 1 when the',
     'encoding fails, 130 when interrupted.',
+    'With --moves, prints instead the session\'s moves (each pen digit written, changed or erased, from',
+    'the boards its manifest.json recorded per shot) as JSON lines: seconds, frame, cell, digit, was.',
   ].join('\n'),
   options: {
-    out: { type: 'string', value: 'FILE', help: 'the film to write (required)' },
+    out: { type: 'string', value: 'FILE', help: 'the film to write (required unless --moves)' },
+    moves: { type: 'boolean', help: 'print the move log (JSON lines) of a session recorded by the app' },
     'fps-in': { type: 'string', value: 'N', help: `shots per second of film (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsIn})` },
     'fps-out': { type: 'string', value: 'N', help: `frame rate of the video (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsOut})` },
     crf: { type: 'string', value: 'N', help: `quality, 0 (best) to 51 (default ${DEFAULT_TIMELAPSE_SETTINGS.crf})` },
@@ -32,6 +38,7 @@ export const spec = defineCommand({
     crop: { type: 'string', value: 'CROP', help: 'full (default), puzzle (the fiducial sheet), or x,y,w,h' },
     stabilise: { type: 'boolean', help: 'hold the sheet still from frame to frame' },
     stamp: { type: 'boolean', help: 'print the elapsed time on each frame' },
+    annotate: { type: 'boolean', help: 'draw time, digits filled and techniques from the boards the app recorded (manifest.json), and a final card' },
     interval: { type: 'string', value: 'S', help: `seconds between shots, for the time stamp (default ${DEFAULT_TIMELAPSE_SETTINGS.intervalSeconds})` },
     preset: { type: 'string', value: 'NAME', help: 'x264 preset: ultrafast … slow (default veryfast)' },
     threads: { type: 'string', value: 'N', help: 'encoder threads, 0 to 64 (default: ffmpeg decides)' },
@@ -46,6 +53,22 @@ function cropOption(text: string | undefined): unknown {
   const [x, y, width, height] = text.split(',').map(Number)
   return { kind: 'rect', x, y, width, height }
 }
+/** The boards a session folder's manifest recorded per shot; an input error when there are none. */
+async function recordedShots(dir: string): Promise<readonly ShotRecord[]> {
+  const manifest = await readManifest(dir).catch((error: Error) => {
+    throw new InputError(`cannot read ${dir}: ${error.message}`)
+  })
+  if (!manifest) throw new InputError(`no time-lapse session (manifest.json) in ${dir}`)
+  if (!manifest.shots?.length) throw new InputError(`the session in ${dir} recorded no boards (it was shot every interval)`)
+  return manifest.shots
+}
+
+/** `--moves`: the session's move log on stdout, one JSON object a line. */
+async function printMoves(dir: string): Promise<number> {
+  for (const move of movesOf(await recordedShots(dir))) process.stdout.write(`${JSON.stringify(moveRecord(move))}\n`)
+  return 0
+}
+
 const PRESETS: readonly X264Preset[] = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']
 
 const numberOption = (value: string | undefined, fallback: number): number | string => (value === undefined ? fallback : value.trim() === '' ? value : Number(value))
@@ -54,6 +77,7 @@ export async function run(args: string[]): Promise<number> {
   const parsed = parseCommand(spec, args)
   if (!parsed) return 0
   const { values } = parsed
+  if (values.moves) return printMoves(resolve(parsed.positionals[0]))
   if (values.out === undefined) throw new UsageError(`give --out FILE. Usage: sudoku-lens ${spec.usage}`)
   const dir = resolve(parsed.positionals[0])
   const output = resolve(values.out)
@@ -70,6 +94,7 @@ export async function run(args: string[]): Promise<number> {
     size: sizeText === undefined ? DEFAULT_TIMELAPSE_SETTINGS.size : sizeText === 'source' ? null : sizeText,
     stampElapsed: values.stamp ?? false,
     stabilise: values.stabilise ?? false,
+    annotate: values.annotate ?? false,
     crop: cropOption(values.crop),
   })
   if (!checked.ok) throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('; '))
@@ -102,6 +127,7 @@ export async function run(args: string[]): Promise<number> {
     if (numbers.length === 0) throw new InputError(`no frame0000001.jpg-style frames in ${dir}`)
     say(`${numbers.length} frames (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`)
 
+    const shots = settings.annotate ? await recordedShots(dir) : undefined
     // The grid detector (and OpenCV) only when the settings need the sheet's corners.
     const sheet = settings.stabilise || settings.crop.kind === 'puzzle' ? await loadSheetLocator() : undefined
     const result = await encodeFrames({
@@ -115,6 +141,7 @@ export async function run(args: string[]): Promise<number> {
       threads,
       locate: sheet?.locate,
       loadCV: sheet && (async () => sheet.cv),
+      shots,
       signal: controller.signal,
       onProgress: (p) => {
         const line = `\r${p.phase === 'preparing' ? 'Preparing' : 'Encoding'} ${p.percent === null ? '' : `${p.percent.toFixed(0).padStart(3)}% `}(frame ${p.frame}/${p.totalFrames})`

@@ -16,7 +16,10 @@ import type { ReservedFilm } from './film-output'
 import { isWholeJpeg } from './frame-check'
 import { FRAME_PREFIX } from './frame-names'
 import { decodeJpeg } from './jpeg'
-import { prepareFrames } from './prepare-frames'
+import { type FilmAnnotations, prepareFrames } from './prepare-frames'
+import { CARD_SECONDS } from './annotate'
+import { annotationsOf, finalCard } from '../../shared/timelapse-annotations'
+import type { ShotRecord } from '../../shared/timelapse-shots'
 import { usableCorners, type LocateCorners } from './stabilise'
 
 export type EncodePhase = 'preparing' | 'encoding'
@@ -42,6 +45,8 @@ export interface EncodeFramesOptions {
   /** Finds the sheet's corners; needed for stabilising and for the `puzzle` crop. */
   readonly locate?: LocateCorners
   readonly loadCV?: () => Promise<CV>
+  /** The boards recorded per shot (the session's manifest), for `settings.annotate`. */
+  readonly shots?: readonly ShotRecord[]
   readonly ffmpegPath?: string
   readonly preset?: X264Preset
   readonly threads?: number
@@ -55,6 +60,15 @@ export interface EncodeFramesResult extends EncodeResult {
   readonly skippedFrames: number
   /** Things the user should know, e.g. that the puzzle was not found for cropping. */
   readonly notes: readonly string[]
+}
+
+/** What an annotated film draws, from the boards recorded per shot; null (and a note) when there are none. */
+function filmAnnotations(shots: readonly ShotRecord[], s: TimelapseSettings, notes: string[]): FilmAnnotations | null {
+  if (!shots.length) {
+    notes.push('No boards were recorded with these shots (a session shot every interval, or frames from elsewhere), so the film is not annotated.')
+    return null
+  }
+  return { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: Math.max(1, Math.round(CARD_SECONDS * s.fpsIn)) }
 }
 
 /** The shots that are whole JPEGs, in order, read one at a time. */
@@ -115,6 +129,7 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
     stagingDir: o.stagingDir,
     stabilise,
     stamp: s.stampElapsed ? { intervalSeconds: s.intervalSeconds } : null,
+    annotate: s.annotate ? filmAnnotations(o.shots ?? [], s, notes) : null,
     signal: o.signal,
     onFrame: (done) => o.onProgress?.({ phase: 'preparing', percent: (100 * done) / total, frame: done, totalFrames: total }),
   })

@@ -13,6 +13,7 @@ import {
   type SessionState,
   type TimelapseManifest,
 } from '../../shared/timelapse'
+import { shotRecordsOf } from '../../shared/timelapse-shots'
 import { writeFileAtomic } from '../atomic-file'
 import { errorCode } from './storage-errors'
 
@@ -89,5 +90,6 @@ export async function readManifest(dir: string): Promise<TimelapseManifest | und
     error: text(m.error),
     video: text(m.video),
     updatedAt: text(m.updatedAt) ?? new Date(0).toISOString(),
+    shots: shotRecordsOf(m.shots),
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The per-frame work done in Node before ffmpeg: stabilising and stamping the elapsed time. When
- * neither is asked for the frames go to ffmpeg as they are; otherwise processed copies are written
+ * The per-frame work done in Node before ffmpeg: stabilising, stamping the elapsed time and drawing
+ * the annotations. When none is asked for the frames go to ffmpeg as they are; otherwise processed copies are written
  * to a staging folder. Source frames are never modified. A shot that cannot be decoded is left out
  * and counted; only a failing disk (an error with a code: EIO, ENOSPC …) stops the work.
  */
@@ -13,7 +13,10 @@ import { isWholeJpeg } from './frame-check'
 import { frameName, FRAME_PREFIX } from './frame-names'
 import { decodeJpeg, encodeJpeg } from './jpeg'
 import { Stabiliser, type LocateCorners } from './stabilise'
-import { formatElapsed, stampJpeg } from './stamp'
+import { type FinalCard, type FrameAnnotation, formatElapsed } from '../../shared/timelapse-annotations'
+import { annotationSvg, cardSvg } from './annotate'
+import { overlayJpeg } from './overlay'
+import { stampJpeg } from './stamp'
 import { errorCode } from './storage-errors'
 
 export interface PrepareOptions {
@@ -25,8 +28,16 @@ export interface PrepareOptions {
   readonly stabilise?: { readonly cv: CV; readonly locate: LocateCorners } | null
   /** Stamp `(number - first) × intervalSeconds` on each frame. */
   readonly stamp?: { readonly intervalSeconds: number } | null
+  /** Draw each recorded shot's annotation, and end on the card (shown for `cardFrames` frames). */
+  readonly annotate?: FilmAnnotations | null
   readonly signal?: AbortSignal
   readonly onFrame?: (done: number, total: number) => void
+}
+
+export interface FilmAnnotations {
+  readonly byFrame: ReadonlyMap<number, FrameAnnotation>
+  readonly card: FinalCard
+  readonly cardFrames: number
 }
 
 export interface PreparedFrames {
@@ -45,7 +56,7 @@ export interface PreparedFrames {
 export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> {
   const prefix = o.prefix ?? FRAME_PREFIX
   const sources = o.numbers.map((n) => join(o.dir, frameName(n, prefix)))
-  if (!o.stabilise && !o.stamp)
+  if (!o.stabilise && !o.stamp && !o.annotate)
     return { files: sources, skipped: 0, registrationFailures: 0, referenceCorners: undefined, cleanup: async () => undefined }
 
   await rm(o.stagingDir, { recursive: true, force: true })
@@ -55,6 +66,8 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
   const first = o.numbers[0]
   const files: string[] = []
   let skipped = 0
+  // A shot's technique lines stay up until newer ones replace them: one shot is a tenth of a second of film.
+  let notes: readonly string[] = []
   try {
     for (let i = 0; i < o.numbers.length; i++) {
       if (o.signal?.aborted) throw abortError()
@@ -66,6 +79,11 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
           if (registered) jpeg = await encodeJpeg(image, 92)
         }
         if (o.stamp) jpeg = await stampJpeg(jpeg, formatElapsed((o.numbers[i] - first) * o.stamp.intervalSeconds), 92)
+        const annotation = o.annotate?.byFrame.get(o.numbers[i])
+        if (annotation) {
+          if (annotation.notes.length) notes = annotation.notes
+          jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes))
+        }
       } catch (error) {
         if (errorCode(error) !== undefined) throw error
         skipped++
@@ -77,6 +95,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
       files.push(staged)
       o.onFrame?.(i + 1, o.numbers.length)
     }
+    if (o.annotate?.card.lines.length && files.length) await appendCard(files, o.stagingDir, o.annotate)
   } catch (error) {
     await cleanup()
     throw error
@@ -87,5 +106,15 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
     registrationFailures: stabiliser?.failed ?? 0,
     referenceCorners: stabiliser?.referenceCorners,
     cleanup,
+  }
+}
+
+/** The closing card over the last frame, repeated so it stays up for its time. */
+async function appendCard(files: string[], stagingDir: string, annotate: FilmAnnotations): Promise<void> {
+  const card = await overlayJpeg(await readFile(files[files.length - 1]), (width, height) => cardSvg(width, height, annotate.card))
+  for (let i = 0; i < annotate.cardFrames; i++) {
+    const staged = join(stagingDir, frameName(files.length + 1))
+    await writeFile(staged, card)
+    files.push(staged)
   }
 }

@@ -17,6 +17,7 @@ import {
   type TimelapseSettings,
 } from '../../shared/timelapse'
 import { ValidationError } from '../../shared/guards'
+import { shotBoardGuard } from '../../shared/timelapse-shots'
 import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
 import type { X264Preset } from './ffmpeg-args'
@@ -55,7 +56,8 @@ export interface TimelapseServiceOptions {
 
 export interface TimelapseService {
   startSession(settings: unknown): Promise<TimelapseSessionSummary>
-  addFrame(id: unknown, jpeg: unknown): FrameReceipt
+  /** `board`: what was read from the shot (givens, entries, marks), kept in the manifest. */
+  addFrame(id: unknown, jpeg: unknown, board?: unknown): FrameReceipt
   stopSession(id: unknown): Promise<TimelapseSessionSummary>
   resumeSession(id: unknown): Promise<TimelapseSessionSummary>
   listSessions(): Promise<TimelapseSessionSummary[]>
@@ -189,9 +191,10 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       return liveSummary(recorder)
     },
 
-    addFrame(id, jpeg) {
+    addFrame(id, jpeg, board) {
       const key = checkId(id)
       const bytes = checkFrame(jpeg)
+      const read = board === undefined ? undefined : shotBoardGuard(board)
       const r = live.get(key)
       if (!r) {
         // Stopped by its shot limit or a full disk a moment ago: the panel learns from the receipt.
@@ -200,7 +203,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         const shots = m.nextFrame - 1
         return { status: 'stopped', shots, dropped: m.dropped, filmSeconds: filmSeconds(m.frameCount, m.settings.fpsIn), error: m.error }
       }
-      const result = r.addFrame(bytes)
+      const result = r.addFrame(bytes, read)
       const m = r.manifest
       return {
         status: result.status,
@@ -273,6 +276,7 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
             stagingDir: join(session.dir, '.staging'),
             locate: sheet?.locate,
             loadCV: sheet?.loadCV,
+            shots: session.manifest.shots,
             ffmpegPath: options.ffmpegPath,
             preset: options.preset,
             threads: options.threads,

@@ -9,6 +9,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { TimelapseManifest, TimelapseSettings } from '../../shared/timelapse'
+import type { ShotBoard } from '../../shared/timelapse-shots'
 import { writeFileAtomic } from '../atomic-file'
 import { frameName, listFrames, MAX_FRAME_NUMBER } from './frame-names'
 import { newSessionId, readManifest, sessionDir, writeManifest } from './manifest'
@@ -76,6 +77,7 @@ export class SessionRecorder {
       error: null,
       video: null,
       updatedAt: now.toISOString(),
+      shots: [],
     }
     try {
       await writeManifest(dir, manifest, options.fsync ?? true)
@@ -120,8 +122,12 @@ export class SessionRecorder {
     return this.queue.length
   }
 
-  /** Never waits: queues the shot for writing, or drops and counts it when the queue is full. */
-  addFrame(jpeg: Uint8Array): AddFrameResult {
+  /**
+   * Never waits: queues the shot for writing, or drops and counts it when the queue is full. The
+   * board read from the shot, when given, is recorded with its time either way: the paper's
+   * progress is known even when the picture could not be kept.
+   */
+  addFrame(jpeg: Uint8Array, board?: ShotBoard): AddFrameResult {
     if (!this.accepting) return { status: 'stopped', error: this.state.error }
     if (!isJpeg(jpeg)) throw new TypeError('A time-lapse frame must be JPEG bytes')
     const n = this.state.nextFrame
@@ -130,6 +136,10 @@ export class SessionRecorder {
       return { status: 'stopped', error: null }
     }
     this.state = { ...this.state, nextFrame: n + 1 }
+    if (board) {
+      const seconds = Math.max(0, (this.now().getTime() - Date.parse(this.state.startedAt)) / 1000)
+      this.state = { ...this.state, shots: [...(this.state.shots ?? []), { frame: n, seconds, ...board }] }
+    }
     let result: AddFrameResult
     if (this.queue.length >= (this.options.queueLimit ?? 8)) {
       this.state = { ...this.state, dropped: this.state.dropped + 1 }
@@ -220,7 +230,11 @@ export class SessionRecorder {
     return writeManifest(this.dir, this.state, this.options.fsync ?? true)
   }
 
+  private now(): Date {
+    return this.options.now?.() ?? new Date()
+  }
+
   private nowIso(): string {
-    return (this.options.now?.() ?? new Date()).toISOString()
+    return this.now().toISOString()
   }
 }

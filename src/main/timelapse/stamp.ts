@@ -2,18 +2,7 @@
  * The elapsed-time stamp: text drawn in the bottom-right corner of a frame (an SVG composited by
  * sharp), on a dark box so it reads on white paper and on a dark desk alike.
  */
-import sharp from 'sharp'
-
-/** 75 -> "1:15", 3725 -> "1:02:05". */
-export function formatElapsed(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const ss = String(s % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
-}
-
-const escapeXml = (t: string): string => t.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
+import { escapeXml, overlayJpeg } from './overlay'
 
 /** An SVG the size of the frame with `text` in a box at the bottom right. */
 export function stampSvg(width: number, height: number, text: string): string {
@@ -33,12 +22,6 @@ export function stampSvg(width: number, height: number, text: string): string {
 }
 
 /** Returns a new JPEG with `text` stamped on it; the input is not changed. */
-export async function stampJpeg(jpeg: Uint8Array, text: string, quality = 90): Promise<Buffer> {
-  const image = sharp(jpeg)
-  const { width, height } = await image.metadata()
-  if (!width || !height) throw new Error('Cannot read the frame size')
-  return image
-    .composite([{ input: Buffer.from(stampSvg(width, height, text)), top: 0, left: 0 }])
-    .jpeg({ quality })
-    .toBuffer()
+export function stampJpeg(jpeg: Uint8Array, text: string, quality = 90): Promise<Buffer> {
+  return overlayJpeg(jpeg, (width, height) => stampSvg(width, height, text), quality)
 }

@@ -210,3 +210,11 @@ export function interiorAngles(pts: readonly Point[]): number[] {
     return (Math.acos(Math.max(-1, Math.min(1, cos))) * 180) / Math.PI
   })
 }
+
+/** The largest movement of a corner between two sightings of a grid, as a share of its diagonal. */
+export function cornerMovement(a: Corners, b: Corners): number {
+  const diagonal = Math.hypot(b[2].x - b[0].x, b[2].y - b[0].y) || 1
+  let worst = 0
+  for (let i = 0; i < 4; i++) worst = Math.max(worst, Math.hypot(a[i].x - b[i].x, a[i].y - b[i].y))
+  return worst / diagonal
+}

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
+import sharp from 'sharp'
 import { frameName } from '../../../src/main/timelapse/frame-names'
 import type { CV } from '../../../src/shared/vision/cv'
 
@@ -72,4 +73,12 @@ export async function processEnded(pid: number): Promise<boolean> {
   const { readFile: read } = await import('node:fs/promises')
   const stat = await read(`/proc/${pid}/stat`, 'utf8').catch(() => null)
   return stat === null || /^\d+ \(.*\) [ZX] /s.test(stat)
+}
+
+/** Mean absolute difference of two images' grey values over a region. */
+export async function regionDifference(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number> {
+  const [ra, rb] = await Promise.all([a, b].map((x) => sharp(x).extract(region).greyscale().raw().toBuffer()))
+  let sum = 0
+  for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i] - rb[i])
+  return sum / ra.length
 }

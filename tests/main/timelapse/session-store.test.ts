@@ -79,6 +79,35 @@ describe('SessionRecorder', () => {
     expect(again.addFrame(jpeg)).toEqual({ status: 'queued', frame: 3 })
     expect((await again.stop()).frameCount).toBe(3)
   })
+
+  it('records the board read from each shot with its time, and keeps it across a resume', async () => {
+    let clock = Date.parse('2026-11-24T10:00:00Z')
+    const now = () => new Date(clock)
+    const board = (entries: string) => ({ givens: `5${'0'.repeat(80)}`, entries, marks: Array(81).fill('').join(',') })
+    const r = await SessionRecorder.create(base, settings, { now })
+    clock += 2500
+    r.addFrame(jpeg, board(`0${'3'}${'0'.repeat(79)}`))
+    clock += 1000
+    r.addFrame(jpeg) // a shot without a board is filmed but not recorded
+    await r.stop()
+    const again = await SessionRecorder.resume(base, r.id, { now })
+    clock += 4000
+    again.addFrame(jpeg, board(`0${'3'}4${'0'.repeat(78)}`))
+    await again.stop()
+    const shots = (await readManifest(r.dir))?.shots
+    expect(shots?.map(({ frame, seconds }) => ({ frame, seconds }))).toEqual([{ frame: 1, seconds: 2.5 }, { frame: 3, seconds: 7.5 }])
+    expect(shots?.[1].entries.slice(0, 3)).toBe('034')
+  })
+
+  it('loads a manifest written before boards were recorded, as a session without any', async () => {
+    const r = await SessionRecorder.create(base, settings)
+    r.addFrame(jpeg)
+    await r.stop()
+    const old = JSON.parse(await readFile(join(r.dir, 'manifest.json'), 'utf8')) as Record<string, unknown>
+    delete old.shots
+    await writeFile(join(r.dir, 'manifest.json'), JSON.stringify(old))
+    expect(await readManifest(r.dir)).toMatchObject({ state: 'stopped', frameCount: 1, shots: [] })
+  })
 })
 
 describe('storage failures stop recording and keep what was saved', () => {

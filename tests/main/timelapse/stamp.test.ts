@@ -5,8 +5,9 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { frameName } from '../../../src/main/timelapse/frame-names'
 import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
-import { formatElapsed, stampJpeg } from '../../../src/main/timelapse/stamp'
-import { makeFrames, tempDir } from './helpers'
+import { stampJpeg } from '../../../src/main/timelapse/stamp'
+import { formatElapsed } from '../../../src/shared/timelapse-annotations'
+import { makeFrames, regionDifference, tempDir } from './helpers'
 
 describe('formatElapsed', () => {
   it('writes m:ss under an hour and h:mm:ss above', () => {
@@ -16,14 +17,6 @@ describe('formatElapsed', () => {
     expect(formatElapsed(-3)).toBe('0:00')
   })
 })
-
-/** Mean absolute difference of the grey values in a region. */
-async function regionDifference(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }) {
-  const [ra, rb] = await Promise.all([a, b].map((x) => sharp(x).extract(region).greyscale().raw().toBuffer()))
-  let sum = 0
-  for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i] - rb[i])
-  return sum / ra.length
-}
 
 describe('stampJpeg', () => {
   it('draws the text in the bottom-right corner and leaves the rest of the frame alone', async () => {

@@ -1,6 +1,10 @@
 import type { Events } from '../../../shared/ipc'
 import { DEFAULT_TIMELAPSE_SETTINGS, type EncodeOutcome, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
+import type { ShotBoard } from '../../../shared/timelapse-shots'
+import type { TriggerOptions } from '../../../shared/timelapse-trigger'
 import { host } from '../host'
+import { PaperWatch } from './PaperWatch.svelte'
+import { DEFAULT_STEADINESS } from './steadiness'
 
 export type EncodeProgress = Events['timelapse:progress']
 
@@ -27,6 +31,13 @@ export class TimelapseRecorder {
   encodingId = $state<string | null>(null)
   lastFilm = $state.raw<EncodeOutcome | null>(null)
 
+  /** Watches the paper in "changes" mode: shots, boards, digits filled, the check on demand. */
+  readonly paper = new PaperWatch()
+  /** Stop by itself once the paper is solved without a mistake ("changes" mode). */
+  stopWhenSolved = $state(true)
+  /** When the current recording started (ms since the epoch), for the elapsed time shown. */
+  startedAt = $state(0)
+
   /** Film length the recording so far gives. */
   filmLength = $derived(filmSeconds(this.shots - this.dropped, this.settings.fpsIn))
 
@@ -37,7 +48,8 @@ export class TimelapseRecorder {
   private unsubscribe: (() => void) | undefined
 
   get recording(): boolean {
-    return this.timer !== undefined && this.current !== null
+    // `current` first: it is the reactive part, and a template must read it to re-run when it changes.
+    return this.current !== null && (this.timer !== undefined || this.paper.watching)
   }
 
   /** Listens to progress and to recordings that stop on their own; lists sessions. */
@@ -51,6 +63,7 @@ export class TimelapseRecorder {
 
   disconnect(): void {
     this.unsubscribe?.()
+    this.paper.dispose()
     if (this.current) void this.stop()
   }
 
@@ -65,11 +78,17 @@ export class TimelapseRecorder {
     this.shots = 0
     this.dropped = 0
     this.message = 'Recording…'
+    this.startedAt = Date.now()
+    if (this.settings.shotMode === 'changes') {
+      this.paper.start(video, triggerOptions(this.settings), (frame, board) => this.shootPaper(frame, board))
+      return
+    }
     this.timer = setInterval(() => void this.shoot(), this.settings.intervalSeconds * 1000)
     void this.shoot()
   }
 
   async stop(): Promise<void> {
+    this.paper.stop()
     clearInterval(this.timer)
     this.timer = undefined
     const current = this.current
@@ -134,8 +153,29 @@ export class TimelapseRecorder {
     }
   }
 
+  /** A "changes" shot: the frame the paper watch saw change, with the board read from it. */
+  private async shootPaper(frame: HTMLCanvasElement, board: ShotBoard): Promise<void> {
+    const current = this.current
+    if (!current) return
+    this.shots++
+    try {
+      const jpeg = await canvasJpeg(frame)
+      const receipt = await host.call('timelapse:frame', { id: current.id, jpeg, board })
+      if (receipt.status === 'dropped') this.dropped++
+      if (receipt.status === 'stopped') this.onStoppedByMain(await host.call('timelapse:stop', { id: current.id }))
+      else if (this.stopWhenSolved && this.paper.solvedCorrectly()) {
+        await this.stop()
+        this.message = `Solved without a mistake: recording stopped by itself after ${this.shots - this.dropped} frames.`
+      }
+    } catch (error) {
+      this.message = `Recording stopped: ${(error as Error).message}`
+      await this.stop()
+    }
+  }
+
   private onStoppedByMain(summary: TimelapseSessionSummary): void {
     if (summary.id !== this.current?.id) return
+    this.paper.stop()
     clearInterval(this.timer)
     this.timer = undefined
     this.current = null
@@ -150,9 +190,18 @@ async function grabJpeg(video: HTMLVideoElement, canvas: HTMLCanvasElement): Pro
   canvas.width = video.videoWidth
   canvas.height = video.videoHeight
   canvas.getContext('2d')!.drawImage(video, 0, 0)
+  return canvasJpeg(canvas)
+}
+
+async function canvasJpeg(canvas: HTMLCanvasElement): Promise<Uint8Array> {
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', SHOT_QUALITY))
   if (!blob) throw new Error('The camera frame could not be encoded.')
   return new Uint8Array(await blob.arrayBuffer())
+}
+
+/** The trigger's intervals from the settings; the hold is the camera view's steadiness hold. */
+function triggerOptions(s: TimelapseSettings): TriggerOptions {
+  return { minIntervalMs: s.intervalSeconds * 1000, maxIntervalMs: s.maxIntervalSeconds * 1000, holdMs: DEFAULT_STEADINESS.holdMs }
 }
 
 export function formatSeconds(seconds: number): string {

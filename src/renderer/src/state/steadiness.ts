@@ -2,6 +2,7 @@
  * Decides when the sheet has been held still long enough to capture: every corner must stay
  * within a small share of the grid's size from where it was, for a minimum time.
  */
+import { cornerMovement } from '../../../shared/vision/geometry'
 import type { Corners } from '../../../shared/vision/image'
 
 export interface SteadinessOptions {
@@ -21,7 +22,7 @@ export class Steadiness {
 
   /** Feeds one detection; returns progress 0..1 (1 = steady long enough). */
   update(corners: Corners | null, now: number): number {
-    const moved = !corners || !this.last || movement(this.last, corners) > this.options.tolerance
+    const moved = !corners || !this.last || cornerMovement(this.last, corners) > this.options.tolerance
     this.last = corners
     if (moved) this.since = now
     if (!corners) return 0
@@ -31,11 +32,4 @@ export class Steadiness {
   reset(): void {
     this.last = null
   }
-}
-
-function movement(a: Corners, b: Corners): number {
-  const diagonal = Math.hypot(b[2].x - b[0].x, b[2].y - b[0].y) || 1
-  let worst = 0
-  for (let i = 0; i < 4; i++) worst = Math.max(worst, Math.hypot(a[i].x - b[i].x, a[i].y - b[i].y))
-  return worst / diagonal
 }

@@ -3,6 +3,7 @@
  * `ImageBitmap`s in the transfer list (moved, never copied); results come back as plain data.
  */
 import type { CellReading } from '../../../shared/vision/cell-reading'
+import type { CellInk } from '../../../shared/vision/cell-ink'
 import type { Corners } from '../../../shared/vision/image'
 
 export interface Fiducial {
@@ -20,6 +21,8 @@ export interface Detection {
   readonly height: number
   /** Time spent in the worker on this frame. */
   readonly ms: number
+  /** Each cell's ink and shade (cell-ink.ts), when the grid was found; for watching a page change. */
+  readonly cells?: CellInk
 }
 
 /** A full read of a photo or a captured frame: the page as it is, perhaps half solved in pen. */

@@ -3,6 +3,7 @@
  * never runs image processing. Frames arrive as transferred ImageBitmaps; one stream's canvas
  * is reused from frame to frame.
  */
+import { type CellInk, cellInk } from '../../../shared/vision/cell-ink'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
 import { type Found, type Pipeline, loadPipeline } from './vision-pipeline'
 import type { VisionReply, VisionRequest } from './vision-protocol'
@@ -44,6 +45,15 @@ class FrameReader {
   delete(): void {
     this.canvas = this.context = undefined
   }
+}
+
+/**
+ * A live detection mapped back to the frame's pixels, with each cell's ink measured on the frame as
+ * the worker has it (a fraction of a millisecond beside the detection itself).
+ */
+function withCells(image: RgbaImage & { scale: number }, found: Found): Found & { cells?: CellInk } {
+  const scaled = scaleFound(found, image.scale)
+  return found.corners ? { ...scaled, cells: cellInk(image, found.corners) } : scaled
 }
 
 /** Detection on a scaled-down frame, mapped back to the frame's pixels. */
@@ -90,7 +100,7 @@ class StreamDetector {
       }
       const sentAt = performance.timeOrigin + performance.now()
       const image = this.frames.read(frame, LIVE_SIZE)
-      const found = scaleFound(detect(image), image.scale)
+      const found = withCells(image, detect(image))
       const ms = performance.timeOrigin + performance.now() - sentAt
       reply({ type: 'detected', id: this.id, sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
     }
@@ -129,7 +139,7 @@ async function handle(request: VisionRequest): Promise<void> {
       // Single frames come from the camera too (where a stream cannot be handed over).
       liveFrames ??= ready.live()
       const image = frames.read(request.frame, LIVE_SIZE)
-      const found = scaleFound(liveFrames(image), image.scale)
+      const found = withCells(image, liveFrames(image))
       const ms = performance.now() - started
       reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
       return

@@ -1,0 +1,114 @@
+import { CELLS } from '../../../shared/sudoku/board'
+import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
+import type { HintLevel } from '../../../shared/sudoku/hint'
+import { playerCandidates } from '../../../shared/sudoku/pencil'
+import { type ShotBoard, gridOfText, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
+import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
+import { VisionClient } from '../workers/VisionClient'
+
+/**
+ * Looks at the paper twice a second (the spec's rate: detection plus the cell-ink look costs a few
+ * ms a frame in the worker) to decide when a "changes" time-lapse takes a shot.
+ */
+export const LOOK_INTERVAL_MS = 500
+
+/**
+ * Watches the paper while a time-lapse records in "changes" mode: looks at the camera a few times a
+ * second (grid and per-cell ink only, in the vision worker), and when the trigger says the paper
+ * changed and the hand has left, reads the whole page and hands the shot and its board over. Keeps
+ * the progress the panel shows: digits filled, and the paper's check on demand.
+ */
+export class PaperWatch {
+  view = $state<View | null>(null)
+  board = $state.raw<ShotBoard | null>(null)
+  /** Cells holding a digit (printed or written) on the last read board. */
+  filled = $derived(this.board ? countFilled(this.board) : 0)
+  /** The last "Check my paper" answer and how much it told. */
+  check = $state.raw<PaperCheck | null>(null)
+
+  private vision: VisionClient | undefined
+  private timer: ReturnType<typeof setInterval> | undefined
+  private trigger: ShotTrigger | undefined
+  private busy = false
+  private canvas: HTMLCanvasElement | undefined
+
+  /**
+   * Starts watching `video`; `onShot` gets the frame (as a canvas to encode) and its board. It is
+   * awaited, so a slow write never overlaps the next read.
+   */
+  start(video: HTMLVideoElement, options: TriggerOptions, onShot: (frame: HTMLCanvasElement, board: ShotBoard, reason: ShotReason) => Promise<void>): void {
+    this.stop()
+    this.vision ??= new VisionClient()
+    this.trigger = new ShotTrigger(options)
+    this.board = null
+    this.check = null
+    this.timer = setInterval(() => void this.look(video, onShot), LOOK_INTERVAL_MS)
+  }
+
+  get watching(): boolean {
+    return this.timer !== undefined
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+    this.view = null
+  }
+
+  dispose(): void {
+    this.stop()
+    this.vision?.dispose()
+    this.vision = undefined
+  }
+
+  /** The three levels of "Check my paper" on the last board read; null before any read. */
+  checkPaper(level: HintLevel): PaperCheck | null {
+    if (!this.board) return null
+    const marks = marksOfText(this.board.marks)
+    const candidates = marks && playerCandidates(marks, new Uint16Array(CELLS))
+    this.check = checkPaper({ givens: gridOfText(this.board.givens), entries: gridOfText(this.board.entries), candidates }, level)
+    return this.check
+  }
+
+  /** Whether the last board is the puzzle solved without a mistake. */
+  solvedCorrectly(): boolean {
+    if (!this.board || countFilled(this.board) < CELLS) return false
+    const result = checkPaper({ givens: gridOfText(this.board.givens), entries: gridOfText(this.board.entries) })
+    return result.kind === 'no-mistakes' && result.solved
+  }
+
+  private async look(video: HTMLVideoElement, onShot: (frame: HTMLCanvasElement, board: ShotBoard, reason: ShotReason) => Promise<void>): Promise<void> {
+    const vision = this.vision
+    const trigger = this.trigger
+    if (this.busy || !vision || !trigger || video.readyState < 2 || !vision.canDetect) return
+    this.busy = true
+    try {
+      const detection = await vision.detect(await createImageBitmap(video))
+      const decision = trigger.observe({ at: performance.now(), corners: detection.corners, cells: detection.cells ?? null })
+      this.view = decision.view
+      if (!decision.shoot) return
+      // The shot is the frame the trigger saw clear, grabbed now (a look later at most 500 ms on).
+      const frame = grab(video, (this.canvas ??= document.createElement('canvas')))
+      const outcome = await vision.read(await createImageBitmap(frame))
+      this.board = shotBoardOfReadings(outcome.cells)
+      if (this.timer !== undefined) await onShot(frame, this.board, decision.shoot)
+    } catch {
+      // A frame with no readable grid after all, or a read replaced by a newer one: wait for the next.
+    } finally {
+      this.busy = false
+    }
+  }
+}
+
+function grab(video: HTMLVideoElement, canvas: HTMLCanvasElement): HTMLCanvasElement {
+  canvas.width = video.videoWidth
+  canvas.height = video.videoHeight
+  canvas.getContext('2d')!.drawImage(video, 0, 0)
+  return canvas
+}
+
+function countFilled(board: ShotBoard): number {
+  let n = 0
+  for (let c = 0; c < CELLS; c++) if (board.givens[c] !== '0' || board.entries[c] !== '0') n++
+  return n
+}

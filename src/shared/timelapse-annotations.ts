@@ -1,0 +1,94 @@
+/**
+ * What an annotated time-lapse writes on its frames, worked out from the boards recorded per shot:
+ * the elapsed time, the digits filled, and for each newly written digit the technique that
+ * justifies it at that moment (from the hint engine, on the board as it was just before); and a
+ * final card with the total time and the puzzle's difficulty. Text only; drawing is the encoder's.
+ */
+import { type Cell, type Digit, CELLS, candidatesOf, cellName } from './sudoku/board'
+import { hint } from './sudoku/hint'
+import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
+import { ratePuzzle } from './sudoku/rating'
+import { solve } from './sudoku/solver'
+import { gridOfText, type ShotRecord } from './timelapse-shots'
+import { movesOf } from './timelapse-moves'
+
+/** 75 -> "1:15", 3725 -> "1:02:05". */
+export function formatElapsed(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const ss = String(s % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
+}
+
+export interface FrameAnnotation {
+  /** "12:34". */
+  readonly elapsed: string
+  /** "47/81 digits". */
+  readonly filled: string
+  /** One line per digit written since the previous shot: "r4c6 = 7 · hidden single". */
+  readonly notes: readonly string[]
+}
+
+export interface FinalCard {
+  readonly lines: readonly string[]
+}
+
+/**
+ * Steps the engine is asked for while looking for the one that places a digit: every step of a
+ * logical solve fits (a 17-clue puzzle takes well under 200 steps to finish).
+ */
+const MAX_STEPS = 300
+
+/** Each shot's annotation, by frame number. */
+export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAnnotation> {
+  const out = new Map<number, FrameAnnotation>()
+  const moves = movesOf(shots)
+  // The print is what the first shot read (movesOf: print does not appear later).
+  const givens = shots.length ? gridOfText(shots[0].givens) : new Uint8Array(CELLS)
+  const solved = solve(givens, { limit: 2 })
+  const solution = solved.count === 1 ? solved.solution! : null
+  const board = Uint8Array.from({ length: CELLS }, (_, c) => Number(shots[0]?.entries[c] ?? 0) || givens[c])
+  for (const shot of shots) {
+    const notes: string[] = []
+    for (const move of moves) {
+      if (move.frame !== shot.frame) continue
+      if (move.digit) notes.push(`${cellName(move.cell)} = ${move.digit} · ${reasonFor(givens, board, solution, move.cell, move.digit)}`)
+      board[move.cell] = move.digit
+    }
+    let filled = 0
+    for (let c = 0; c < CELLS; c++) if (shot.givens[c] !== '0' || shot.entries[c] !== '0') filled++
+    out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${filled}/${CELLS} digits`, notes })
+  }
+  return out
+}
+
+/** The closing card: the time taken and how hard the puzzle is. */
+export function finalCard(shots: readonly ShotRecord[]): FinalCard {
+  if (!shots.length) return { lines: [] }
+  const last = shots[shots.length - 1]
+  const rating = ratePuzzle(gridOfText(shots[0].givens))
+  const level = rating.level ? `Difficulty: ${rating.level}${rating.hardest ? ` (hardest step: ${TECHNIQUE_LABELS[rating.hardest]})` : ''}` : 'Difficulty: not rated (the givens as read have no single solution)'
+  return { lines: [`Solved in ${formatElapsed(last.seconds)}`, level] }
+}
+
+/**
+ * Why `digit` may go in `cell` on `board` (givens and the digits written so far): the engine's
+ * steps are followed from that board until one places it, and that step's technique names it.
+ */
+function reasonFor(givens: Uint8Array, board: Uint8Array, solution: Uint8Array | null, cell: Cell, digit: Digit): string {
+  if (!solution) return 'the givens as read have no single solution'
+  if (solution[cell] !== digit) return 'a mistake'
+  const entries = Uint8Array.from(board, (d, c) => (givens[c] || d !== solution[c] ? 0 : d))
+  let candidates = candidatesOf(Uint8Array.from(givens, (g, c) => g || entries[c]))
+  for (let i = 0; i < MAX_STEPS; i++) {
+    const next = hint({ givens, entries, candidates, solution }, 'full')
+    if (next.kind !== 'step' || !next.step) break
+    const { step } = next
+    if (step.placements.some((p) => p.cell === cell && p.digit === digit)) return TECHNIQUE_LABELS[step.technique].toLowerCase()
+    candidates = Uint16Array.from(candidates)
+    for (const e of step.eliminations) candidates[e.cell] &= ~(1 << (e.digit - 1))
+    for (const p of step.placements) entries[p.cell] = p.digit
+  }
+  return 'a guess'
+}

@@ -1,0 +1,151 @@
+/**
+ * When to take a shot in the "when the paper changes" mode: after something new was written on
+ * the page (a digit, a pencil mark, an erasure) and the hand has left the grid, that is once the
+ * whole grid is seen again, clear and steady, for a moment. Minutes where nothing changes and
+ * frames where a hand covers the grid give no shot.
+ *
+ * It is fed one cheap look a frame (the grid's corners and each cell's ink, cell-ink.ts) and
+ * compares the ink with the last shot's. A hand over the grid shows as a missing grid, corners that
+ * jump, cells darkened or tinted as a whole (skin and shadow, not ink), or ink changing in many cells at
+ * once; any of these restarts the wait, and so does ink still changing (a stroke under way). Pure logic with the time passed in, so it is tested and
+ * benchmarked on recorded looks.
+ */
+import { CELLS, type Cell } from './sudoku/board'
+import type { CellInk } from './vision/cell-ink'
+import { cornerMovement } from './vision/geometry'
+import type { Corners } from './vision/image'
+
+export interface TriggerOptions {
+  /** No two shots closer than this (ms), however fast the writing. */
+  readonly minIntervalMs: number
+  /** A shot at least this often (ms) while the grid is clear, changed or not; Infinity for never. */
+  readonly maxIntervalMs: number
+  /** How long the grid must stay clear and steady after the hand left (ms). */
+  readonly holdMs: number
+}
+
+/** What one look showed. */
+export type View = 'no-grid' | 'moving' | 'covered' | 'writing' | 'clear'
+export type ShotReason = 'first' | 'change' | 'interval'
+
+export interface TriggerDecision {
+  readonly view: View
+  /** Why to shoot now, or null to wait. */
+  readonly shoot: ShotReason | null
+  /** Cells whose ink differs from the last shot's (clear views only). */
+  readonly changed: readonly Cell[]
+}
+
+export interface Look {
+  /** Milliseconds, any origin. */
+  readonly at: number
+  readonly corners: Corners | null
+  /** The cells' ink; null when the grid was not found. */
+  readonly cells: CellInk | null
+}
+
+/**
+ * Corner movement between looks, as a share of the grid's diagonal, that counts as moving: the
+ * camera view's steadiness rule (renderer state/steadiness.ts, 1.5%), well above the 0.3% a
+ * hand-held phone or a bumped table gives between looks.
+ */
+export const CORNER_TOLERANCE = 0.015
+/**
+ * A cell's ink share that changed by this much since the last shot is new writing: a pencil mark
+ * covers 2-4% of a cell's middle, a pen digit 15-35%; camera shake (±1-2 px) and noise move a
+ * cell's share by at most 0.003 between looks (synthetic session, bench/timelapse-session.ts, 13
+ * looks without a hand, every pair compared), so this is four times that.
+ */
+export const NEW_INK = 0.012
+/**
+ * ...or by this share of the ink already there, whichever is more: a written digit's ink wavers
+ * with shake a little more than an empty cell's (0.19-0.21 on the synthetic session), while a new
+ * pencil mark beside others adds at least half of theirs.
+ */
+export const NEW_INK_SHARE = 0.3
+/**
+ * A cell whose middle got this much darker as a whole (relative to the paper) is under a hand or
+ * its shadow: writing a digit darkens it by ~0.05-0.1, skin by 0.2 or more.
+ */
+export const SHADE_DROP = 0.15
+/**
+ * ...or whose colourfulness rose by this much (relative to the paper): skin adds 0.2-0.35 (the
+ * synthetic hand 0.35), a pen digit in blue under 0.05 over its cell's middle.
+ */
+export const TINT_RISE = 0.12
+/** This many covered cells mean a hand is over the grid (the pen's tip alone covers one). */
+export const HAND_CELLS = 2
+/** Ink changing by NEW_INK in this many cells between two looks is no handwriting, but a hand. */
+export const SUDDEN_CELLS = 4
+
+export const DEFAULT_TRIGGER: TriggerOptions = { minIntervalMs: 2000, maxIntervalMs: 60_000, holdMs: 700 }
+
+export class ShotTrigger {
+  private reference: CellInk | null = null
+  private previous: Look | null = null
+  private clearSince: number | null = null
+  private clearestSeen: Pick<CellInk, 'shade' | 'tint'> | null = null
+  private lastShotAt = -Infinity
+
+  constructor(private readonly options: TriggerOptions = DEFAULT_TRIGGER) {}
+
+  /** Judges one look; when it says shoot, the look becomes the reference for the next change. */
+  observe(look: Look): TriggerDecision {
+    const view = this.viewOf(look)
+    this.previous = look
+    if (view !== 'clear' || !look.cells) {
+      this.clearSince = null
+      return { view, shoot: null, changed: [] }
+    }
+    this.clearSince ??= look.at
+    const changed = this.reference ? changedCells(this.reference, look.cells) : []
+    const held = look.at - this.clearSince >= this.options.holdMs
+    const since = look.at - this.lastShotAt
+    const shoot: ShotReason | null = !held
+      ? null
+      : !this.reference
+        ? 'first'
+        : changed.length && since >= this.options.minIntervalMs
+          ? 'change'
+          : since >= this.options.maxIntervalMs
+            ? 'interval'
+            : null
+    if (shoot) {
+      this.reference = look.cells
+      this.lastShotAt = look.at
+    }
+    return { view, shoot, changed }
+  }
+
+  /** Each cell at its clearest so far, before the first shot: its brightest shade and least tint. */
+  private clearest(cells: CellInk): Pick<CellInk, 'shade' | 'tint'> {
+    const best = (this.clearestSeen ??= { shade: Float32Array.from(cells.shade), tint: Float32Array.from(cells.tint) })
+    for (let c = 0; c < CELLS; c++) {
+      best.shade[c] = Math.max(best.shade[c], cells.shade[c])
+      best.tint[c] = Math.min(best.tint[c], cells.tint[c])
+    }
+    return best
+  }
+
+  private viewOf(look: Look): View {
+    if (!look.corners || !look.cells) return 'no-grid'
+    const before = this.previous
+    if (before?.corners && cornerMovement(before.corners, look.corners) > CORNER_TOLERANCE) return 'moving'
+    // Paper is rarely lit evenly (a photo's far corner at 65% of its brightest), so each cell is
+    // measured against itself: as at the last shot, or before any, as clear as it has been seen.
+    const paper = this.reference ?? this.clearest(look.cells)
+    let covered = 0
+    for (let c = 0; c < CELLS; c++) if (look.cells.shade[c] < paper.shade[c] - SHADE_DROP || look.cells.tint[c] > paper.tint[c] + TINT_RISE) covered++
+    if (covered >= HAND_CELLS) return 'covered'
+    // Ink still changing since the last look: a stroke under way, to be let finish before a shot.
+    const changing = before?.cells ? changedCells(before.cells, look.cells).length : 0
+    if (changing >= SUDDEN_CELLS) return 'covered'
+    return changing ? 'writing' : 'clear'
+  }
+}
+
+function changedCells(from: CellInk, to: CellInk): Cell[] {
+  const out: Cell[] = []
+  for (let c = 0; c < CELLS; c++) if (Math.abs(to.ink[c] - from.ink[c]) >= Math.max(NEW_INK, NEW_INK_SHARE * from.ink[c])) out.push(c)
+  return out
+}

@@ -1,0 +1,142 @@
+/**
+ * A cheap look at every cell, for watching a page while it is being solved: the grid is sampled
+ * through its corners' perspective at a small size (no OpenCV, no full warp of the frame), and each
+ * cell is summed up by two numbers measured against the page's own paper:
+ *  - `ink`: the share of the cell's middle that is dark like pen or pencil;
+ *  - `shade`: the middle's mean brightness, which a hand (or its shadow) over the cell lowers.
+ * The full reader (Tesseract, the cell judge) runs only when these say the page changed.
+ */
+import { squareToQuad } from '../render/homography'
+import { CELLS } from '../sudoku/board'
+import type { Corners, GrayImage, RgbaImage } from './image'
+
+export interface CellInk {
+  /** Per cell, 0..1: share of the cell's middle that is ink (dark against the paper, see INK_FULL). */
+  readonly ink: Float32Array
+  /** Per cell, 0..1+: the middle's mean brightness relative to the paper. */
+  readonly shade: Float32Array
+  /**
+   * Per cell, 0..1: the middle's mean colourfulness (largest minus smallest channel) relative to the
+   * paper's brightness: paper and print are grey, skin is not, even where a hand is as bright as
+   * the paper. 0 for a grey image.
+   */
+  readonly tint: Float32Array
+}
+
+/**
+ * Samples per cell side: 24 resolves a pencil mark (a ninth of a cell, ~3 samples high) and keeps
+ * the cost at 81 × 24² ≈ 47,000 samples a look.
+ */
+export const CELL_SAMPLES = 24
+/**
+ * Share of each side left out around the middle: grid lines and the line-shift of a shaky camera
+ * (corners found a pixel or two off) stay out of the count; pencil marks in a cell's corner are
+ * still mostly inside (they sit ~10-30% in from the cell's edges).
+ */
+const EDGE_SHARE = 0.12
+/**
+ * How dark is ink, relative to the paper: a sample counts fully at INK_FULL or darker, not at all
+ * from INK_NONE up, and in proportion between. Pen and pencil strokes sample at 15-55% of the
+ * paper's brightness, skin and shadows at 60-90%. A soft ramp rather than one cut, because a blurry
+ * stroke's edge sits near any cut and a pixel of camera shake would swing the count.
+ */
+const INK_FULL = 0.42
+const INK_NONE = 0.72
+/** The paper's brightness: this quantile of every sample (robust to a hand over most of the grid). */
+const PAPER_QUANTILE = 0.9
+
+const luma = (image: RgbaImage | GrayImage): ((x: number, y: number) => number) => {
+  const { width, data } = image
+  if (data.length === image.width * image.height) return (x, y) => data[y * width + x]
+  return (x, y) => {
+    const i = (y * width + x) * 4
+    return (data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8
+  }
+}
+
+/**
+ * Brightness between pixels, interpolated: a nearest-pixel sample makes a stroke's ink share jump
+ * by a few percent when the camera shakes by a pixel, about the size of a pencil mark.
+ */
+const bilinear = (image: RgbaImage | GrayImage): ((x: number, y: number) => number) => {
+  const at = luma(image)
+  const maxX = image.width - 1
+  const maxY = image.height - 1
+  return (x, y) => {
+    if (x < 0 || y < 0 || x > maxX || y > maxY) return 0
+    const x0 = Math.min(Math.floor(x), maxX - 1)
+    const y0 = Math.min(Math.floor(y), maxY - 1)
+    const fx = x - x0
+    const fy = y - y0
+    const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+    const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+    return top * (1 - fy) + bottom * fy
+  }
+}
+
+export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk {
+  const m = squareToQuad(corners)
+  const at = bilinear(image)
+  const side = CELL_SAMPLES
+  const lo = Math.round(side * EDGE_SHARE)
+  const inner = side - 2 * lo
+  const samples = new Uint8Array(CELLS * inner * inner)
+  const colour = image.data.length === image.width * image.height * 4 ? image.data : null
+  const tint = new Float32Array(CELLS)
+  let k = 0
+  for (let cell = 0; cell < CELLS; cell++) {
+    const u0 = (cell % 9) / 9
+    const v0 = Math.floor(cell / 9) / 9
+    for (let j = lo; j < side - lo; j++) {
+      for (let i = lo; i < side - lo; i++) {
+        const u = u0 + (i + 0.5) / (9 * side)
+        const v = v0 + (j + 0.5) / (9 * side)
+        const w = m[6] * u + m[7] * v + m[8]
+        const x = (m[0] * u + m[1] * v + m[2]) / w
+        const y = (m[3] * u + m[4] * v + m[5]) / w
+        samples[k++] = at(x, y)
+        if (colour) tint[cell] += chroma(colour, image.width, image.height, x, y)
+      }
+    }
+  }
+  const paper = Math.max(1, quantile(samples, PAPER_QUANTILE))
+  const full = INK_FULL * paper
+  const span = (INK_NONE - INK_FULL) * paper
+  const ink = new Float32Array(CELLS)
+  const shade = new Float32Array(CELLS)
+  const per = inner * inner
+  for (let cell = 0, s = 0; cell < CELLS; cell++) {
+    let sum = 0
+    let inked = 0
+    for (let n = 0; n < per; n++, s++) {
+      sum += samples[s]
+      inked += Math.min(1, Math.max(0, (full + span - samples[s]) / span))
+    }
+    ink[cell] = inked / per
+    shade[cell] = sum / per / paper
+    tint[cell] /= per * paper
+  }
+  return { ink, shade, tint }
+}
+
+/** Largest minus smallest channel of the nearest pixel (0 outside the image). */
+function chroma(data: Uint8Array | Uint8ClampedArray, width: number, height: number, x: number, y: number): number {
+  const px = Math.round(x)
+  const py = Math.round(y)
+  if (px < 0 || py < 0 || px >= width || py >= height) return 0
+  const i = (py * width + px) * 4
+  const r = data[i]
+  const g = data[i + 1]
+  const b = data[i + 2]
+  return Math.max(r, g, b) - Math.min(r, g, b)
+}
+
+/** The q-quantile of 8-bit values, by histogram. */
+function quantile(values: Uint8Array, q: number): number {
+  const histogram = new Uint32Array(256)
+  for (const v of values) histogram[v]++
+  const target = q * values.length
+  let seen = 0
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]) >= target) return v
+  return 255
+}

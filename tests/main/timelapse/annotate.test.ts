@@ -1,0 +1,78 @@
+/** The annotated film: overlays drawn into copies at encode time, a closing card, the frames on disk untouched. */
+import { spawnSync } from 'node:child_process'
+import { readFile, readdir, rm } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { countVideoFrames } from '../../../src/main/timelapse/ffmpeg-probe'
+import { frameName } from '../../../src/main/timelapse/frame-names'
+import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
+import { SessionRecorder } from '../../../src/main/timelapse/session-store'
+import { solve } from '../../../src/shared/sudoku/solver'
+import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
+import { annotationsOf, finalCard } from '../../../src/shared/timelapse-annotations'
+import { gridText } from '../../../src/shared/timelapse-shots'
+import { ffmpegPath, makeFrames, regionDifference, tempDir } from './helpers'
+
+const BIN = resolve('bin/sudoku-lens.js')
+const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
+const solution = solve(Uint8Array.from(PUZZLE, Number), { limit: 2 }).solution!
+const EMPTY_CELLS = [...PUZZLE].flatMap((c, i) => (c === '0' ? [i] : []))
+
+let base: string
+let dir: string
+beforeAll(async () => {
+  base = await tempDir('annotate')
+  // Four shots of a plain page, each with one more right digit than the one before.
+  let clock = Date.parse('2026-11-24T10:00:00Z')
+  const recorder = await SessionRecorder.create(base, { ...DEFAULT_TIMELAPSE_SETTINGS, shotMode: 'changes' }, { now: () => new Date(clock), fsync: false })
+  const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#eeeeee' } }).jpeg().toBuffer()
+  for (let k = 0; k < 4; k++) {
+    const entries = new Uint8Array(81)
+    for (const c of EMPTY_CELLS.slice(0, k)) entries[c] = solution[c]
+    recorder.addFrame(jpeg, { givens: PUZZLE, entries: gridText(entries), marks: Array(81).fill('').join(',') })
+    clock += 20_000
+  }
+  await recorder.stop()
+  dir = recorder.dir
+})
+afterAll(() => rm(base, { recursive: true, force: true }))
+
+describe('annotated encode', () => {
+  it('draws the box at the top left of copies and ends on the card, leaving the frames on disk clean', async () => {
+    const { readManifest } = await import('../../../src/main/timelapse/manifest')
+    const shots = (await readManifest(dir))!.shots!
+    const original = await readFile(join(dir, frameName(2)))
+    const prepared = await prepareFrames({
+      dir,
+      numbers: [1, 2, 3, 4],
+      stagingDir: join(dir, '.staging'),
+      annotate: { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: 5 },
+    })
+    expect(prepared.files).toHaveLength(4 + 5)
+    const annotated = await readFile(prepared.files[1])
+    expect(await regionDifference(original, annotated, { left: 20, top: 20, width: 120, height: 20 })).toBeGreaterThan(30)
+    expect(await regionDifference(original, annotated, { left: 400, top: 250, width: 200, height: 80 })).toBeLessThan(2)
+    // The card dims the whole frame.
+    expect(await regionDifference(original, await readFile(prepared.files[8]), { left: 400, top: 250, width: 200, height: 80 })).toBeGreaterThan(100)
+    expect(Buffer.compare(await readFile(join(dir, frameName(2))), original)).toBe(0)
+    await prepared.cleanup()
+  })
+
+  it('timelapse --annotate encodes the session with the card; without boards it says so in one line', async () => {
+    const out = join(base, 'annotated.mp4')
+    const run = spawnSync(process.execPath, [BIN, 'timelapse', dir, '--out', out, '--annotate', '--fps-in', '2', '--fps-out', '2', '--size', 'source', '--quiet'], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    // 4 shots and 3 s of card at 2 shots a second.
+    expect(await countVideoFrames(ffmpegPath, out)).toBe(4 + 6)
+    expect((await readdir(dir)).filter((n) => n.endsWith('.jpg'))).toHaveLength(4)
+
+    const plain = await tempDir('annotate-plain')
+    await makeFrames(plain, 3)
+    const none = spawnSync(process.execPath, [BIN, 'timelapse', plain, '--out', join(plain, 'x.mp4'), '--annotate', '--quiet'], { encoding: 'utf8' })
+    expect(none.status).toBe(1)
+    expect(none.stderr).toMatch(/^sudoku-lens timelapse: no time-lapse session \(manifest.json\) in .*\n$/)
+    await rm(plain, { recursive: true, force: true })
+  })
+})

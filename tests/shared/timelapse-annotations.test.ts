@@ -1,0 +1,44 @@
+/** The text an annotated film draws: time, digits filled, the technique behind each new digit, a final card. */
+import { describe, expect, it } from 'vitest'
+import { solve } from '../../src/shared/sudoku/solver'
+import { annotationsOf, finalCard, formatElapsed } from '../../src/shared/timelapse-annotations'
+import { type ShotRecord, gridText } from '../../src/shared/timelapse-shots'
+
+// An easy puzzle (every cell follows from singles) and its solution.
+const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
+const givens = Uint8Array.from(PUZZLE, Number)
+const solution = solve(givens, { limit: 2 }).solution!
+const NO_MARKS = Array(81).fill('').join(',')
+
+/** A shot whose entries are the solution's digits in `cells`, plus any `wrong` ones. */
+function shot(frame: number, seconds: number, cells: number[], wrong: Record<number, number> = {}): ShotRecord {
+  const entries = new Uint8Array(81)
+  for (const c of cells) entries[c] = solution[c]
+  for (const [c, d] of Object.entries(wrong)) entries[Number(c)] = d
+  return { frame, seconds, givens: PUZZLE, entries: gridText(entries), marks: NO_MARKS }
+}
+
+describe('annotationsOf', () => {
+  it('gives each shot the time, the digits filled and a technique for each new digit', () => {
+    const empty = [...PUZZLE].flatMap((c, i) => (c === '0' ? [i] : []))
+    const shots = [shot(1, 0, []), shot(2, 65, [empty[0]]), shot(4, 3725, [empty[0], empty[1], empty[2]])]
+    const notes = annotationsOf(shots)
+    expect(notes.get(1)).toEqual({ elapsed: '0:00', filled: '30/81 digits', notes: [] })
+    expect(notes.get(2)?.elapsed).toBe('1:05')
+    expect(notes.get(2)?.notes).toEqual([expect.stringMatching(/^r1c3 = 4 · ((naked|hidden) single|full house)$/)])
+    expect(notes.get(4)).toMatchObject({ elapsed: '1:02:05', filled: '33/81 digits' })
+    expect(notes.get(4)?.notes).toHaveLength(2)
+  })
+
+  it('calls a wrong digit a mistake', () => {
+    const annotated = annotationsOf([shot(1, 0, []), shot(2, 10, [], { 2: 9 })])
+    expect(annotated.get(2)?.notes).toEqual(['r1c3 = 9 · a mistake'])
+  })
+})
+
+describe('finalCard', () => {
+  it('tells the total time and the difficulty', () => {
+    expect(finalCard([shot(1, 0, []), shot(9, 754, [])]).lines).toEqual(['Solved in 12:34', expect.stringMatching(/^Difficulty: easy/)])
+    expect(formatElapsed(59.9)).toBe('0:59')
+  })
+})

@@ -1,0 +1,79 @@
+/** When the "paper changes" mode shoots: after new writing, once the hand has left and the grid is still. */
+import { describe, expect, it } from 'vitest'
+import { CORNER_TOLERANCE, type Look, NEW_INK, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
+import type { CellInk } from '../../src/shared/vision/cell-ink'
+import type { Corners } from '../../src/shared/vision/image'
+
+const CORNERS: Corners = [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 500 }, { x: 100, y: 500 }]
+const shifted = (d: number): Corners => CORNERS.map((p) => ({ x: p.x + d, y: p.y })) as unknown as Corners
+
+/** A page whose `written` cells hold ink (pen digits), and whose `covered` cells lie under a hand. */
+function page(written: number[] = [], covered: number[] = []): CellInk {
+  const ink = new Float32Array(81).fill(0.001)
+  const tint = new Float32Array(81).fill(0.02)
+  const shade = new Float32Array(81).fill(0.97)
+  for (const c of written) ink[c] = 0.12
+  for (const c of covered) shade[c] = 0.97 - SHADE_DROP - 0.1
+  return { ink, shade, tint }
+}
+
+const OPTIONS = { minIntervalMs: 2000, maxIntervalMs: 30_000, holdMs: 1000 }
+
+/** Feeds looks every 500 ms from `start`; returns the times of the shots taken. */
+function run(trigger: ShotTrigger, looks: Omit<Look, 'at'>[], start = 0): number[] {
+  const shots: number[] = []
+  looks.forEach((look, i) => {
+    const at = start + i * 500
+    if (trigger.observe({ ...look, at }).shoot) shots.push(at)
+  })
+  return shots
+}
+
+const clear = (written: number[] = []): Omit<Look, 'at'> => ({ corners: CORNERS, cells: page(written) })
+const times = <T>(n: number, look: T): T[] => Array.from({ length: n }, () => look)
+
+describe('ShotTrigger', () => {
+  it('takes a first shot once the grid is steady, then none while nothing changes', () => {
+    const trigger = new ShotTrigger(OPTIONS)
+    expect(run(trigger, times(20, clear()))).toEqual([1000])
+  })
+
+  it('shoots once a new digit is there and the hand has left the grid and stayed away for the hold', () => {
+    const trigger = new ShotTrigger(OPTIONS)
+    const hand = { corners: CORNERS, cells: page([], [30, 31, 39, 40]) }
+    const looks = [...times(4, clear()), ...times(4, hand), ...times(6, clear([40]))]
+    // Clear 0..1500 (shot at 1000), hand 2000..3500, the digit seen from 4000 (ink new since the
+    // last look, so the hold starts at the next one, 4500): shot at 5500.
+    expect(run(trigger, looks)).toEqual([1000, 5500])
+  })
+
+  it('never shoots while the grid is lost, jumping, or changes in many cells at once', () => {
+    const trigger = new ShotTrigger(OPTIONS)
+    run(trigger, times(3, clear()))
+    const lost = { corners: null, cells: null }
+    const jumping = (i: number) => ({ corners: shifted(i % 2 ? 0 : 400 * CORNER_TOLERANCE * 3), cells: page([1]) })
+    const sudden = (i: number) => ({ corners: CORNERS, cells: page(i % 2 ? [] : [1, 2, 3, 4, 5]) })
+    const trouble = [...times(4, lost), ...Array.from({ length: 6 }, (_, i) => jumping(i)), ...Array.from({ length: 6 }, (_, i) => sudden(i))]
+    const decisions = trouble.map((look, i) => new Map([[i, trigger.observe({ ...look, at: 1500 + i * 500 })]]).get(i)!)
+    expect(decisions.map((d) => d.shoot)).toEqual(Array(trouble.length).fill(null))
+    expect(decisions.map((d) => d.view)).toEqual(expect.arrayContaining(['no-grid', 'moving', 'covered']))
+  })
+
+  it('keeps the minimum interval between change shots, and shoots at the maximum interval when idle', () => {
+    const trigger = new ShotTrigger({ ...OPTIONS, minIntervalMs: 5000 })
+    // Digits appear every second without a hand (a fast writer seen between strokes).
+    const looks = [...times(3, clear()), clear([1]), clear([1]), clear([1, 2]), clear([1, 2]), clear([1, 2, 3]), ...times(90, clear([1, 2, 3]))]
+    const shots = run(trigger, looks)
+    expect(shots.slice(0, 3)).toEqual([1000, 6000, 36_000])
+    expect(shots[1] - shots[0]).toBeGreaterThanOrEqual(5000)
+  })
+
+  it('counts an erased digit and a pencil mark as changes, shot once the ink has stopped changing', () => {
+    const trigger = new ShotTrigger(OPTIONS)
+    const mark = page([5])
+    mark.ink[9] = NEW_INK * 1.5
+    const looks = [...times(4, clear([5])), ...times(6, clear()), ...times(6, { corners: CORNERS, cells: mark })]
+    // The erasure shows at 2000 and the mark at 5000; each is shot after a hold without change.
+    expect(run(trigger, looks)).toEqual([1000, 3500, 6500])
+  })
+})

@@ -1,0 +1,44 @@
+/** The cheap per-cell look used to watch a page: ink counts pen strokes, shade drops under a hand. */
+import { describe, expect, it } from 'vitest'
+import { cellInk } from '../../../src/shared/vision/cell-ink'
+import type { Corners, GrayImage } from '../../../src/shared/vision/image'
+
+/** A 400×400 page: white paper, a 360-pixel grid from (20, 20), with strokes and a hand drawn on it. */
+function pageImage(draw: (set: (x: number, y: number, v: number) => void) => void): GrayImage {
+  const width = 400
+  const data = new Uint8Array(width * width).fill(235)
+  const set = (x: number, y: number, v: number) => (data[y * width + x] = v)
+  for (let i = 0; i <= 9; i++) for (let t = 20; t <= 380; t++) for (const w of [0, 1]) (set(20 + i * 40 + w, t, 40), set(t, 20 + i * 40 + w, 40))
+  draw(set)
+  return { width, height: width, data }
+}
+const CORNERS: Corners = [{ x: 20, y: 20 }, { x: 380, y: 20 }, { x: 380, y: 380 }, { x: 20, y: 380 }]
+/** Cell (row, col)'s pixel origin. */
+const origin = (row: number, col: number) => ({ x: 20 + col * 40, y: 20 + row * 40 })
+
+describe('cellInk', () => {
+  it('sees a pen stroke in its cell only, and leaves the grid lines out', () => {
+    const image = pageImage((set) => {
+      const { x, y } = origin(4, 6)
+      for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(x + w, y + t, 30)
+    })
+    const { ink, shade } = cellInk(image, CORNERS)
+    expect(ink[4 * 9 + 6]).toBeGreaterThan(0.05)
+    expect(Math.max(...ink.filter((_, c) => c !== 42))).toBeLessThan(0.005)
+    expect(Math.min(...shade)).toBeGreaterThan(0.85)
+  })
+
+  it('measures a hand as a darker, tinted cell', () => {
+    const gray = pageImage((set) => {
+      for (let y = 100; y < 260; y++) for (let x = 100; x < 260; x++) set(x, y, 170)
+    })
+    // The same page in colour, the hand in skin tones (as bright as the grey one).
+    const data = new Uint8Array(gray.data.length * 4)
+    gray.data.forEach((v, i) => data.set(v === 170 ? [215, 160, 130, 255] : [v, v, v, 255], i * 4))
+    const { shade, tint } = cellInk({ width: gray.width, height: gray.height, data }, CORNERS)
+    const under = 4 * 9 + 4
+    expect(shade[under]).toBeLessThan(0.8)
+    expect(tint[under]).toBeGreaterThan(0.3)
+    expect(tint[0]).toBeLessThan(0.01)
+  })
+})
