@@ -21,10 +21,11 @@ describe('board editor in web mode', () => {
   it('types a puzzle with the keyboard, solves it in the worker and shows every digit', async () => {
     const { page } = app()
     await page.click('[data-cell="0"]')
-    // Type the puzzle cell by cell: digits set givens, 0 clears, the cursor moves with Tab.
-    for (const ch of PUZZLE) {
+    // Type the puzzle cell by cell: digits set givens; the cursor moves with the arrows (Tab leaves the board).
+    for (const [cell, ch] of [...PUZZLE].entries()) {
       if (ch !== '.') await page.keyboard.press(ch)
-      await page.keyboard.press('Tab')
+      await page.keyboard.press('ArrowRight')
+      if (cell % 9 === 8) await page.keyboard.press('ArrowDown')
     }
     expect(await boardDigits(page)).toBe(PUZZLE.replaceAll('.', '0'))
     expect(await page.locator('[data-given="true"]').count()).toBe(17)
@@ -64,7 +65,7 @@ describe('board editor in web mode', () => {
 
   it('says when a puzzle has several solutions', async () => {
     const { page } = app()
-    await page.click('text=New')
+    await page.click('[data-testid=new]')
     await page.click('[data-cell="0"]')
     await page.keyboard.press('5')
     await page.click('[data-testid=solve]')
@@ -75,7 +76,8 @@ describe('board editor in web mode', () => {
     const { page } = app()
     await page.fill('[data-testid=puzzle-text]', PUZZLE)
     await page.click('[data-testid=load-text]')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Save')])
+    await page.click('[data-testid=export-toggle]')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=save-puzzle]')])
     const stream = await download.createReadStream()
     let text = ''
     for await (const chunk of stream) text += chunk

@@ -63,7 +63,7 @@ describe('hints, candidates and difficulty', () => {
   it('draws pencil marks only when asked, outside the cells text', async () => {
     const { page } = app
     expect(await page.locator('[data-testid=candidates]').count()).toBe(0)
-    await page.check('[data-testid=show-candidates]')
+    await page.click('[data-testid=show-candidates]')
     expect(await page.locator('[data-testid=candidates] .mark').count()).toBeGreaterThan(0)
     expect(await boardDigits(page)).toMatch(/^[0-9]{81}$/)
   })
