@@ -74,6 +74,7 @@ describe('the logical solve as a video', () => {
     const { page } = app
     await page.fill('[data-testid=puzzle-text]', EASY)
     await page.click('[data-testid=load-text]')
+    await page.click('[data-testid=export-toggle]')
     await expect.poll(() => page.isEnabled('[data-testid=solve-video]')).toBe(true)
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid=solve-video]')])
     expect(download.suggestedFilename()).toBe('solving-steps.mp4')
