@@ -25,6 +25,16 @@ describe('reading a dropped photo', () => {
     expect(await page.locator('[data-given="true"]').count()).toBe([...groundTruth(READABLE_PHOTO)].filter((d) => d !== '0').length)
     await page.click('[data-cell="40"]')
     await expect.poll(() => page.getAttribute('[data-testid="cell-crop"]', 'data-cell-crop')).toBe('40')
+    // The whole photo is shown beside the board too, with the grid found outlined.
+    await page.waitForSelector('[data-testid="read-photo"] canvas[data-drawn="true"]', { timeout: 10_000 })
+    expect(await page.textContent('[data-testid="read-photo"] figcaption')).toMatch(/grid found is outlined/)
+    const outlined = await page.$eval('[data-testid="read-photo"] canvas', (canvas) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
+      let n = 0
+      for (let i = 0; i < data.length; i += 4) if (data[i] < 40 && data[i + 1] > 100 && data[i + 1] < 140 && data[i + 2] < 80) n++
+      return n
+    })
+    expect(outlined).toBeGreaterThan(500)
     // The read puzzle solves: every empty cell gets a digit from the solver.
     await page.click('[data-testid="solve"]')
     await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
