@@ -34,12 +34,13 @@ if (!setupSingleInstance(focusMainWindow)) {
       mode: 'electron',
       emit: (event, payload) => mainWindow && emitTo(mainWindow, event, payload),
     })
-    serveRenderer(join(import.meta.dirname, '../renderer'), (pathname) => services.mediaFile(pathname))
+    const rendererDir = join(import.meta.dirname, '../renderer')
+    serveRenderer(rendererDir, (pathname) => services.mediaFile(pathname))
     setupIpc({ ...services.handlers, ...createShellHandlers(() => mainWindow, services.timelapse) })
     app.on('before-quit', () => void services.stop())
-    mainWindow = createMainWindow(join(import.meta.dirname, '../preload'))
+    mainWindow = createMainWindow(join(import.meta.dirname, '../preload'), rendererDir)
     app.on('activate', () => {
-      if (!mainWindow || mainWindow.isDestroyed()) mainWindow = createMainWindow(join(import.meta.dirname, '../preload'))
+      if (!mainWindow || mainWindow.isDestroyed()) mainWindow = createMainWindow(join(import.meta.dirname, '../preload'), rendererDir)
     })
   })
   app.on('window-all-closed', () => {

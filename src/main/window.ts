@@ -2,7 +2,10 @@ import { BrowserWindow } from 'electron'
 import { join } from 'node:path'
 import { APP_ORIGIN } from './app-protocol'
 
-export function createMainWindow(preloadDir: string): BrowserWindow {
+/** The built renderer's icon (from resources/icon.svg); Linux and Windows show it, macOS uses the bundle's. */
+export const WINDOW_ICON = 'icon-256.png'
+
+export function createMainWindow(preloadDir: string, rendererDir: string): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 860,
@@ -10,6 +13,7 @@ export function createMainWindow(preloadDir: string): BrowserWindow {
     minHeight: 560,
     show: false,
     title: 'Sudoku Lens',
+    icon: join(rendererDir, WINDOW_ICON),
     webPreferences: {
       preload: join(preloadDir, 'index.cjs'),
       contextIsolation: true,

@@ -61,6 +61,10 @@ describe('live camera with a fake webcam', () => {
     await page.click('[data-testid="camera-toggle"]')
     await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
     await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
+    // The feedback under the picture says the grid is found (then steady, then being read), politely.
+    const feedback = page.locator('[data-testid="camera-feedback"]')
+    expect(await feedback.getAttribute('aria-live')).toBe('polite')
+    await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/^(Grid found|Steady)/)
     const status = await waitForRead(page)
     expect(status).toMatch(/^Read \d+ givens from the camera/)
     expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
@@ -178,6 +182,41 @@ describe('AR with the fiducial sheet, the grid partly covered', () => {
         return n
       })
       expect(magenta).toBeGreaterThan([...PUZZLE].filter((d) => d === '0').length * 20)
+    } finally {
+      await app.close()
+    }
+  })
+})
+
+describe('camera feedback', () => {
+  it('asks for the puzzle while no grid is in view', async () => {
+    // Chromium's own fake camera: a moving test pattern, no grid in it.
+    const app = await openApp({ chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] })
+    try {
+      const { page } = app
+      await page.click('[data-testid="camera-toggle"]')
+      await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="camera"]').dataset.detections) >= 3, undefined, { timeout: 60_000 })
+      expect(await page.textContent('[data-testid="camera-feedback"]')).toBe('No grid in view: hold the puzzle flat in front of the camera.')
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('says which edge cuts the grid and does not read it by itself', async () => {
+    // The grid's right corners land 3-10 px from the picture's right edge (1280 px wide).
+    const app = await openApp({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(READABLE_PHOTO, { shiftRight: 250 })) })
+    try {
+      const { page } = app
+      await page.click('[data-testid="camera-toggle"]')
+      await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
+      await page.waitForSelector('[data-testid="camera-feedback"][data-kind="cut"]', { timeout: 60_000 })
+      expect(await page.textContent('[data-testid="camera-feedback"]')).toBe('Move back: the grid is cut at the right edge.')
+      // Held steady long enough to capture, yet nothing is read.
+      await page.waitForSelector('.steady .bar[style*="width: 100%"]', { timeout: 20_000 })
+      await page.waitForTimeout(500)
+      expect(await page.locator('[data-testid="read-progress"]').count()).toBe(0)
+      expect(await boardDigits(page)).toBe('0'.repeat(81))
     } finally {
       await app.close()
     }

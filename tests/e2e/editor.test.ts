@@ -65,7 +65,7 @@ describe('board editor in web mode', () => {
 
   it('says when a puzzle has several solutions', async () => {
     const { page } = app()
-    await page.click('text=New')
+    await page.click('[data-testid=new]')
     await page.click('[data-cell="0"]')
     await page.keyboard.press('5')
     await page.click('[data-testid=solve]')
@@ -76,7 +76,8 @@ describe('board editor in web mode', () => {
     const { page } = app()
     await page.fill('[data-testid=puzzle-text]', PUZZLE)
     await page.click('[data-testid=load-text]')
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Save')])
+    await page.click('[data-testid=export-toggle]')
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=save-puzzle]')])
     const stream = await download.createReadStream()
     let text = ''
     for await (const chunk of stream) text += chunk

@@ -72,7 +72,9 @@ describe('export from the app', () => {
     await pastePuzzle(page, PUZZLE)
     await page.click('[data-testid="solve"]')
     await page.waitForSelector('[data-solved="true"]')
+    await page.click('[data-testid="export-toggle"]')
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+    await page.keyboard.press('Escape')
     const png = readFileSync((await download.path()) as string)
     const meta = await sharp(png).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 900, 900])
@@ -94,11 +96,35 @@ describe('export from the app', () => {
     expect(await waitForRead(page)).toMatch(/^Read \d+ givens/)
     await page.click('[data-testid="solve"]')
     await page.waitForSelector('[data-solved="true"]')
+    await page.click('[data-testid="export-toggle"]')
     await page.check('[data-testid="export-overlay"]')
     const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) as string) as Corners
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
     const exported = await decode(readFileSync((await download.path()) as string))
     checkOnlyEmptyCellsChanged(await decode(READABLE_PHOTO), exported, corners, groundTruth(READABLE_PHOTO))
+    await page.keyboard.press('Escape')
+  })
+
+  it('never draws another puzzle on the photo: after loading a new one, the export is the clean grid', async () => {
+    const { page } = app
+    // The board still comes from the photo (previous test); now another puzzle replaces it.
+    await pastePuzzle(page, PUZZLE)
+    await page.keyboard.press('s')
+    await page.waitForSelector('[data-solved="true"]')
+    await page.click('[data-testid="export-toggle"]')
+    expect(await page.isDisabled('[data-testid="export-overlay"]')).toBe(true)
+    expect(await page.textContent('[data-testid="overlay-why"]')).toMatch(/Only for a puzzle read from a photo/)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+    expect(download.suggestedFilename()).toBe('sudoku-solved.png')
+    const meta = await sharp(readFileSync((await download.path()) as string)).metadata()
+    expect([meta.width, meta.height]).toEqual([900, 900])
+    // Undo brings the photo's board back, and with it the photo export.
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Control+z')
+    await page.keyboard.press('s')
+    await page.waitForSelector('[data-solved="true"]')
+    await page.click('[data-testid="export-toggle"]')
+    expect(await page.isDisabled('[data-testid="export-overlay"]')).toBe(false)
   })
 })
 

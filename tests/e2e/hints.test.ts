@@ -63,7 +63,7 @@ describe('hints, candidates and difficulty', () => {
   it('draws pencil marks only when asked, outside the cells text', async () => {
     const { page } = app
     expect(await page.locator('[data-testid=candidates]').count()).toBe(0)
-    await page.check('[data-testid=show-candidates]')
+    await page.click('[data-testid=show-candidates]')
     expect(await page.locator('[data-testid=candidates] .mark').count()).toBeGreaterThan(0)
     expect(await boardDigits(page)).toMatch(/^[0-9]{81}$/)
   })
@@ -74,6 +74,7 @@ describe('the logical solve as a video', () => {
     const { page } = app
     await page.fill('[data-testid=puzzle-text]', EASY)
     await page.click('[data-testid=load-text]')
+    await page.click('[data-testid=export-toggle]')
     await expect.poll(() => page.isEnabled('[data-testid=solve-video]')).toBe(true)
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid=solve-video]')])
     expect(download.suggestedFilename()).toBe('solving-steps.mp4')

@@ -3,7 +3,7 @@
  * digits of the ground truth; a photo without a grid says so and shows what was detected.
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -25,6 +25,16 @@ describe('reading a dropped photo', () => {
     expect(await page.locator('[data-given="true"]').count()).toBe([...groundTruth(READABLE_PHOTO)].filter((d) => d !== '0').length)
     await page.click('[data-cell="40"]')
     await expect.poll(() => page.getAttribute('[data-testid="cell-crop"]', 'data-cell-crop')).toBe('40')
+    // The whole photo is shown beside the board too, with the grid found outlined.
+    await page.waitForSelector('[data-testid="read-photo"] canvas[data-drawn="true"]', { timeout: 10_000 })
+    expect(await page.textContent('[data-testid="read-photo"] figcaption')).toMatch(/grid found is outlined/)
+    const outlined = await page.$eval('[data-testid="read-photo"] canvas', (canvas) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
+      let n = 0
+      for (let i = 0; i < data.length; i += 4) if (data[i] < 40 && data[i + 1] > 100 && data[i + 1] < 140 && data[i + 2] < 80) n++
+      return n
+    })
+    expect(outlined).toBeGreaterThan(500)
     // The read puzzle solves: every empty cell gets a digit from the solver.
     await page.click('[data-testid="solve"]')
     await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
@@ -38,7 +48,7 @@ describe('reading a dropped photo', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-12mp-'))
     const big = join(dir, 'image1-12mp.jpg')
     await sharp(READABLE_PHOTO).resize(4000, 3000, { kernel: 'lanczos3' }).jpeg({ quality: 90 }).toFile(big)
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-photo"]')])
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open"]')])
     await chooser.setFiles(big)
     expect(await waitForRead(page, 120_000)).toMatch(/^Read \d+ givens from image1-12mp\.jpg/)
     expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
@@ -46,6 +56,32 @@ describe('reading a dropped photo', () => {
     await page.click('[data-cell="0"]')
     const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) ?? '[]') as { x: number }[]
     expect(Math.max(...corners.map((p) => p.x))).toBeGreaterThan(1280)
+  })
+
+  it('has one Open for puzzles and photos, and says in one line what it cannot open', async () => {
+    const { page } = app()
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-open-'))
+    const puzzle = join(dir, 'puzzle.sudoku')
+    writeFileSync(puzzle, `${groundTruth(READABLE_PHOTO).match(/.{9}/g)!.join('\n')}\n`)
+    const pdf = join(dir, 'scan.pdf')
+    writeFileSync(pdf, '%PDF-1.4\n%âãÏÓ\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
+    expect(await page.locator('button:has-text("Open")').count()).toBe(1)
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('o')])
+    await chooser.setFiles(puzzle)
+    await expect.poll(() => page.textContent('[data-testid="status"]')).toMatch(/^Loaded puzzle\.sudoku: \d+ givens/)
+    expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
+
+    const [pdfChooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open"]')])
+    await pdfChooser.setFiles(pdf)
+    await expect.poll(() => page.textContent('[data-testid="status"]')).toBe(
+      'scan.pdf is neither a photo nor a puzzle. Open a photo (JPEG, PNG, WebP, HEIC) or a puzzle file (.sudoku, .txt, .csv, .sdk).',
+    )
+    expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
+    await page.click('[data-testid="new"]')
+    await dropFile(page, pdf, 'application/pdf')
+    await expect.poll(() => page.textContent('[data-testid="status"]')).toMatch(/^scan\.pdf is neither a photo nor a puzzle/)
+    expect(await boardDigits(page)).toBe('0'.repeat(81))
   })
 
   it('says when a photo holds no grid and shows the photo instead', async () => {

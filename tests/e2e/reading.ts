@@ -27,16 +27,20 @@ export function groundTruth(photo: string): string {
 }
 
 /**
- * A y4m fake-webcam file from a photo: letterboxed into `width`×`height`, a few identical frames
- * (Chromium loops the file) at `fps`.
+ * A y4m fake-webcam file from a photo: letterboxed into `width`×`height` (moved `shiftRight`
+ * pixels to the right), a few identical frames (Chromium loops the file) at `fps`.
  */
-export async function fakeWebcamFile(photo: string, options: { width?: number; height?: number; fps?: number; frames?: number } = {}): Promise<string> {
-  const { width = 1280, height = 720, fps = 30, frames = 4 } = options
+export async function fakeWebcamFile(
+  photo: string,
+  options: { width?: number; height?: number; fps?: number; frames?: number; shiftRight?: number } = {},
+): Promise<string> {
+  const { width = 1280, height = 720, fps = 30, frames = 4, shiftRight = 0 } = options
   const ffmpeg = (await import('@ffmpeg-installer/ffmpeg')).default.path
   const out = join(mkdtempSync(join(tmpdir(), 'sudoku-lens-cam-')), `${basename(photo).replace(/\.\w+$/, '')}.y4m`)
   await promisify(execFile)(ffmpeg, [
     ...['-v', 'error', '-y', '-loop', '1', '-i', photo, '-frames:v', String(frames), '-r', String(fps)],
-    ...['-vf', `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:white`],
+    // `shiftRight` pixels of the picture slide out past the right edge, as a page held off to one side.
+    ...['-vf', `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:white,pad=${width + shiftRight}:${height}:${shiftRight}:0:white,crop=${width}:${height}:0:0`],
     ...['-pix_fmt', 'yuv420p', out],
   ])
   return out

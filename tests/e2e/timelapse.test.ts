@@ -14,6 +14,7 @@ import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth } from './r
 let app: AppUnderTest
 
 beforeAll(async () => {
+  // 640 px wide: the preview's video shows this size.
   const camera = await fakeWebcamFile(READABLE_PHOTO, { width: 640, height: 360, fps: 10 })
   app = await openApp({ chromiumArgs: fakeWebcamArgs(camera) })
 })
@@ -67,6 +68,33 @@ describe('shots when the paper changes', () => {
     await page.click('[data-testid=tl-stop]')
     // A still page is one shot: nothing changes after it.
     await expect.poll(() => page.textContent('[data-testid=tl-message]')).toMatch(/Recorded 1 frames/)
+  })
+})
+
+describe('a recording without a shot limit', () => {
+  it('shows Stop, the shots, the elapsed time, the next shot and a live preview, and offers no second Record meanwhile', async () => {
+    const { page } = app
+    if ((await page.getAttribute('[data-testid=timelapse-section]', 'open')) === null) await page.click('[data-testid=timelapse-section] summary')
+    await page.fill('[data-testid=tl-interval]', '0.5')
+    await page.fill('[data-testid=tl-stop-after]', '')
+    const before = await page.locator('[data-testid=tl-sessions] li').count()
+    await page.click('[data-testid=tl-record]')
+    await page.waitForSelector('[data-testid=tl-stop]', { state: 'visible', timeout: 10_000 })
+    // The toolbar's button is now Stop too; pressing R would stop, Record is gone from the panel.
+    expect(await page.textContent('[data-testid=record-toggle]')).toMatch(/Stop/)
+    expect(await page.isVisible('[data-testid=tl-record]')).toBe(false)
+    await expect.poll(async () => Number(await page.textContent('[data-testid=tl-count] strong')), { timeout: 20_000 }).toBeGreaterThanOrEqual(4)
+    expect(await page.textContent('[data-testid=tl-elapsed]')).toMatch(/^0:0[1-9]$/)
+    expect(await page.textContent('[data-testid=tl-next]')).toMatch(/^0\.[0-5] s$/)
+    const preview = await page.$eval('[data-testid=tl-live] video', (video) => {
+      const v = video as unknown as { videoWidth: number; paused: boolean }
+      return { width: v.videoWidth, playing: !v.paused }
+    })
+    expect(preview).toEqual({ width: 640, playing: true })
+    await page.click('[data-testid=tl-stop]')
+    await expect.poll(() => page.textContent('[data-testid=tl-message]'), { timeout: 10_000 }).toMatch(/Recorded \d+ frames/)
+    expect(await page.isVisible('[data-testid=tl-stop]')).toBe(false)
+    expect(await page.locator('[data-testid=tl-sessions] li').count()).toBe(before + 1)
   })
 })
 

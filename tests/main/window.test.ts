@@ -4,7 +4,7 @@ import { createdWindows } from '../setup/electron-mock'
 
 describe('the main window', () => {
   it('is isolated, sandboxed, without Node, and loads the app origin', () => {
-    createMainWindow('/app/out/preload')
+    createMainWindow('/app/out/preload', '/app/out/renderer')
     const { options, loaded } = createdWindows.at(-1)!
     expect(options.webPreferences).toMatchObject({
       contextIsolation: true,
@@ -15,5 +15,6 @@ describe('the main window', () => {
       preload: '/app/out/preload/index.cjs',
     })
     expect(loaded).toEqual(['app://sudoku-lens/index.html'])
+    expect(options.icon).toBe('/app/out/renderer/icon-256.png')
   })
 })

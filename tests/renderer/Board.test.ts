@@ -9,7 +9,7 @@ const cellText = (container: HTMLElement, cell: number) => container.querySelect
 afterEach(cleanup)
 
 describe('Board', () => {
-  it('moves with arrows, sets and clears digits from the keyboard', async () => {
+  it('moves with arrows, sets and clears digits from the keyboard, and lets Tab leave', async () => {
     const session = new PuzzleSession()
     const { container, getByRole } = render(Board, { session })
     const grid = getByRole('grid')
@@ -24,6 +24,10 @@ describe('Board', () => {
     expect(container.querySelectorAll('[data-conflict="true"]')).toHaveLength(0)
     await fireEvent.keyDown(grid, { key: 'ArrowUp' })
     expect(session.selected).toBe(73)
+    await fireEvent.keyDown(grid, { key: 'ArrowLeft' })
+    expect(session.selected).toBe(72)
+    // Tab is the browser's: it moves focus out of the board (fireEvent returns false when prevented).
+    expect(await fireEvent.keyDown(grid, { key: 'Tab' })).toBe(true)
     await fireEvent.keyDown(grid, { key: 'Home' })
     expect(session.selected).toBe(72)
   })

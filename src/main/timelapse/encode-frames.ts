@@ -1,20 +1,21 @@
 /**
  * Frames on disk -> film: the one code path behind the app's "Encode", the session list's
- * re-encode and the CLI. Prepares frames when stabilising or stamping, resolves the crop, then
+ * re-encode and the CLI. Resolves the crop, prepares frames when stabilising or stamping, then
  * streams every readable frame to ffmpeg; a damaged frame is left out and counted, and staging
  * files are removed whatever happens.
  */
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { outputFrameCount, type TimelapseSettings } from '../../shared/timelapse'
 import type { CV } from '../../shared/vision/cv'
 import type { Corners } from '../../shared/vision/image'
 import { cropRect } from './crop'
 import { encodeSequence, type EncodeResult } from './encode'
-import type { X264Preset } from './ffmpeg-args'
+import type { CropRect, X264Preset } from './ffmpeg-args'
 import type { ReservedFilm } from './film-output'
 import { isWholeJpeg } from './frame-check'
-import { FRAME_PREFIX } from './frame-names'
+import { frameName, FRAME_PREFIX } from './frame-names'
 import { decodeJpeg } from './jpeg'
 import { type FilmAnnotations, prepareFrames } from './prepare-frames'
 import { CARD_SECONDS } from './annotate'
@@ -79,7 +80,7 @@ async function* readableShots(files: readonly string[]): AsyncGenerator<Uint8Arr
   }
 }
 
-/** The puzzle's corners in one of the first few readable frames, for cropping without stabilising. */
+/** The puzzle's corners in the first of the first few readable frames where they are found. */
 async function findCorners(files: readonly string[], locate: LocateCorners): Promise<Corners | null> {
   let tried = 0
   for await (const bytes of readableShots(files)) {
@@ -110,25 +111,44 @@ export async function encodeFrames(o: EncodeFramesOptions): Promise<EncodeFrames
   }
 }
 
+/**
+ * The film's crop, worked out on the shots as taken, before any frame is prepared: the stamp is
+ * drawn inside it (a stamp in the frame's corner would be cropped away) and stabilising registers
+ * to the same corners the crop was taken from.
+ */
+async function resolveCrop(
+  sources: readonly string[],
+  crop: TimelapseSettings['crop'],
+  locate: LocateCorners | undefined,
+): Promise<{ crop: CropRect | null; corners: Corners | null; notes: string[] }> {
+  if (crop.kind === 'full') return { crop: null, corners: null, notes: [] }
+  const size = await firstFrameSize(sources)
+  const corners = crop.kind === 'puzzle' && locate ? await findCorners(sources, locate) : null
+  const rect = cropRect(crop, size.width, size.height, corners)
+  const notes = crop.kind === 'puzzle' && !rect ? ['The puzzle was not found in the first frames; the full frame was used.'] : []
+  return { crop: rect, corners, notes }
+}
+
 async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResult> {
   const s = o.settings
   if (o.numbers.length === 0) throw new Error('There are no frames to encode')
-  const notes: string[] = []
   const total = o.numbers.length
+  const prefix = o.prefix ?? FRAME_PREFIX
+  const { crop, corners, notes } = await resolveCrop(o.numbers.map((n) => join(o.dir, frameName(n, prefix))), s.crop, o.locate)
 
-  let stabilise: { cv: CV; locate: LocateCorners } | null = null
+  let stabilise: { cv: CV; locate: LocateCorners; reference?: Corners } | null = null
   if (s.stabilise) {
-    if (o.locate && o.loadCV) stabilise = { cv: await o.loadCV(), locate: o.locate }
+    if (o.locate && o.loadCV) stabilise = { cv: await o.loadCV(), locate: o.locate, reference: corners ?? undefined }
     else notes.push('Stabilising needs the puzzle detector, which is not available here; frames were left as shot.')
   }
 
   const prepared = await prepareFrames({
     dir: o.dir,
     numbers: o.numbers,
-    prefix: o.prefix ?? FRAME_PREFIX,
+    prefix,
     stagingDir: o.stagingDir,
     stabilise,
-    stamp: s.stampElapsed ? { intervalSeconds: s.intervalSeconds } : null,
+    stamp: s.stampElapsed ? { intervalSeconds: s.intervalSeconds, area: crop } : null,
     annotate: s.annotate ? filmAnnotations(o.shots ?? [], s, notes) : null,
     signal: o.signal,
     onFrame: (done) => o.onProgress?.({ phase: 'preparing', percent: (100 * done) / total, frame: done, totalFrames: total }),
@@ -136,14 +156,6 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
   try {
     if (prepared.registrationFailures > 0)
       notes.push(`${prepared.registrationFailures} of ${total} frames could not be registered and were left unwarped.`)
-    let crop = null
-    if (s.crop.kind !== 'full') {
-      const size = await firstFrameSize(prepared.files)
-      let corners: Corners | null = prepared.referenceCorners ?? null
-      if (s.crop.kind === 'puzzle' && !corners && o.locate) corners = await findCorners(prepared.files, o.locate)
-      crop = cropRect(s.crop, size.width, size.height, corners)
-      if (s.crop.kind === 'puzzle' && !crop) notes.push('The puzzle was not found in the first frames; the full frame was used.')
-    }
     let skipped = prepared.skipped
     async function* frames(): AsyncGenerator<Uint8Array> {
       for (const file of prepared.files) {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { CV } from '../../shared/vision/cv'
 import type { Corners } from '../../shared/vision/image'
 import { abortError } from './encode'
+import type { CropRect } from './ffmpeg-args'
 import { isWholeJpeg } from './frame-check'
 import { frameName, FRAME_PREFIX } from './frame-names'
 import { decodeJpeg, encodeJpeg } from './jpeg'
@@ -25,9 +26,10 @@ export interface PrepareOptions {
   readonly numbers: readonly number[]
   readonly prefix?: string
   readonly stagingDir: string
-  readonly stabilise?: { readonly cv: CV; readonly locate: LocateCorners } | null
-  /** Stamp `(number - first) × intervalSeconds` on each frame. */
-  readonly stamp?: { readonly intervalSeconds: number } | null
+  /** `reference`: the corners to register every frame to (else the first frame's where found). */
+  readonly stabilise?: { readonly cv: CV; readonly locate: LocateCorners; readonly reference?: Corners } | null
+  /** Stamp `(number - first) × intervalSeconds` on each frame, inside `area` (the film's crop) when given. */
+  readonly stamp?: { readonly intervalSeconds: number; readonly area?: CropRect | null } | null
   /** Draw each recorded shot's annotation, and end on the card (shown for `cardFrames` frames). */
   readonly annotate?: FilmAnnotations | null
   readonly signal?: AbortSignal
@@ -47,8 +49,6 @@ export interface PreparedFrames {
   readonly skipped: number
   /** Frames that stayed unwarped because their corners were not found (stabilised mode only). */
   readonly registrationFailures: number
-  /** Corners of the reference frame (stabilised mode), which every registered frame now shares. */
-  readonly referenceCorners: Corners | undefined
   /** Removes the staging folder, if one was made. */
   cleanup(): Promise<void>
 }
@@ -57,12 +57,12 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
   const prefix = o.prefix ?? FRAME_PREFIX
   const sources = o.numbers.map((n) => join(o.dir, frameName(n, prefix)))
   if (!o.stabilise && !o.stamp && !o.annotate)
-    return { files: sources, skipped: 0, registrationFailures: 0, referenceCorners: undefined, cleanup: async () => undefined }
+    return { files: sources, skipped: 0, registrationFailures: 0, cleanup: async () => undefined }
 
   await rm(o.stagingDir, { recursive: true, force: true })
   await mkdir(o.stagingDir, { recursive: true })
   const cleanup = () => rm(o.stagingDir, { recursive: true, force: true })
-  const stabiliser = o.stabilise ? new Stabiliser(o.stabilise.cv, o.stabilise.locate) : undefined
+  const stabiliser = o.stabilise ? new Stabiliser(o.stabilise.cv, o.stabilise.locate, o.stabilise.reference) : undefined
   const first = o.numbers[0]
   const files: string[] = []
   let skipped = 0
@@ -78,7 +78,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
           const { image, registered } = await stabiliser.next(await decodeJpeg(jpeg))
           if (registered) jpeg = await encodeJpeg(image, 92)
         }
-        if (o.stamp) jpeg = await stampJpeg(jpeg, formatElapsed((o.numbers[i] - first) * o.stamp.intervalSeconds), 92)
+        if (o.stamp) jpeg = await stampJpeg(jpeg, formatElapsed((o.numbers[i] - first) * o.stamp.intervalSeconds), 92, o.stamp.area)
         const annotation = o.annotate?.byFrame.get(o.numbers[i])
         if (annotation) {
           if (annotation.notes.length) notes = annotation.notes
@@ -104,7 +104,6 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
     files,
     skipped,
     registrationFailures: stabiliser?.failed ?? 0,
-    referenceCorners: stabiliser?.referenceCorners,
     cleanup,
   }
 }

@@ -260,7 +260,10 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         if (!session) throw new Error(`No time-lapse session ${key}`)
         // A session a crash left open is closed first: its frames are all usable.
         if (session.manifest.state === 'recording') session = await recoverSession(baseDir, key)
-        const chosen = settings === undefined ? session.manifest.settings : checkSettings(settings)
+        // The shot interval is how the frames were taken, not an encoding choice: a re-encode keeps
+        // the recorded one, else the time stamps would count the panel's interval (0:18 for 4.5 s).
+        const recorded = session.manifest.settings
+        const chosen = settings === undefined ? recorded : { ...checkSettings(settings), intervalSeconds: recorded.intervalSeconds }
         // The film's folder is checked (and a temp name taken) before any frame is touched.
         const film = await reserveFilm(join(session.dir, VIDEO_NAME))
         const sheet = await locatorFor(chosen).catch(async (error: unknown) => {

@@ -44,8 +44,9 @@ export function warpToReference(cv: CV, image: RgbaImage, from: Corners, to: Cor
 }
 
 /**
- * Registers a stream of frames to the first one whose corners are found. Frames before that,
- * and frames whose corners are not found, pass through unwarped and are counted.
+ * Registers a stream of frames to `reference` corners, or, without them, to the first frame whose
+ * corners are found. Frames before that, and frames whose corners are not found, pass through
+ * unwarped and are counted.
  */
 export class Stabiliser {
   private reference: Corners | undefined
@@ -55,7 +56,11 @@ export class Stabiliser {
   constructor(
     private readonly cv: CV,
     private readonly locate: LocateCorners,
-  ) {}
+    /** Known ahead, e.g. the corners the film is cropped to, so the sheet stays where the crop is. */
+    reference?: Corners,
+  ) {
+    this.reference = reference
+  }
 
   get referenceCorners(): Corners | undefined {
     return this.reference

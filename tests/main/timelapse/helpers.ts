@@ -82,3 +82,13 @@ export async function regionDifference(a: Buffer, b: Buffer, region: { left: num
   for (let i = 0; i < ra.length; i++) sum += Math.abs(ra[i] - rb[i])
   return sum / ra.length
 }
+
+/** Every frame of a film decoded by ffmpeg to 8-bit grey, `width` × `height` bytes each. */
+export async function greyFrames(file: string, width: number, height: number): Promise<Uint8Array[]> {
+  const { stdout } = await run(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-nostdin', '-i', file, '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], {
+    encoding: 'buffer',
+    maxBuffer: 1 << 28,
+  })
+  const size = width * height
+  return Array.from({ length: Math.floor(stdout.length / size) }, (_, i) => new Uint8Array(stdout.subarray(i * size, (i + 1) * size)))
+}

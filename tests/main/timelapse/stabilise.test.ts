@@ -84,6 +84,14 @@ describe('Stabiliser', () => {
     for (const k of [1, 3, 4]) expect(sheetDifference(ref, results[k].image)).toBeLessThan(6)
   })
 
+  it('registers every frame, the first too, to corners given ahead (those of the crop)', async () => {
+    const s = new Stabiliser(cv, () => cornersAt(9, -7), cornersAt(0, 0))
+    const out = await s.next(await frame(9, -7))
+    expect(out.registered).toBe(true)
+    expect(sheetDifference(await frame(0, 0), out.image)).toBeLessThan(6)
+    expect(s.referenceCorners).toEqual(cornersAt(0, 0))
+  })
+
   it('counts a locator that throws as a failure, not an error', async () => {
     const s = new Stabiliser(cv, () => {
       throw new Error('detector crashed')

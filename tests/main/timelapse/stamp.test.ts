@@ -1,13 +1,16 @@
-import { rm } from 'node:fs/promises'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { encodeFrames } from '../../../src/main/timelapse/encode-frames'
+import { reserveFilm } from '../../../src/main/timelapse/film-output'
 import { frameName } from '../../../src/main/timelapse/frame-names'
 import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
+import { createTimelapseService } from '../../../src/main/timelapse/service'
 import { stampJpeg } from '../../../src/main/timelapse/stamp'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../../../src/shared/timelapse'
 import { formatElapsed } from '../../../src/shared/timelapse-annotations'
-import { makeFrames, regionDifference, tempDir } from './helpers'
+import { ffmpegPath, greyFrames, makeFrames, regionDifference, tempDir } from './helpers'
 
 describe('formatElapsed', () => {
   it('writes m:ss under an hour and h:mm:ss above', () => {
@@ -46,5 +49,70 @@ describe('prepareFrames with the elapsed-time stamp', () => {
     // Shot 5 is (5 - 1) × 30 s = 2:00 after the first: its stamp differs from shot 2's (0:30).
     await prepared.cleanup()
     await rm(dir, { recursive: true, force: true })
+  })
+})
+
+type Region = { left: number; top: number; width: number; height: number }
+
+/** Mean absolute difference of two grey images (`width` pixels a row) inside `region`. */
+function greyDifference(a: Uint8Array, b: Uint8Array, width: number, r: Region): number {
+  let sum = 0
+  for (let y = r.top; y < r.top + r.height; y++) for (let x = r.left; x < r.left + r.width; x++) sum += Math.abs(a[y * width + x] - b[y * width + x])
+  return sum / (r.width * r.height)
+}
+
+/** A plain light frame: the stamp's dark box is what changes it. */
+const plainFrame = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#d8d8d8' } }).jpeg({ quality: 95 }).toBuffer()
+
+describe('the stamp in a cropped film', () => {
+  it('is drawn inside the crop, so the film carries it', async () => {
+    const dir = await tempDir('stamp-crop')
+    const frame = await plainFrame(640, 480)
+    for (let n = 1; n <= 4; n++) await writeFile(join(dir, frameName(n)), frame)
+    // The crop leaves out the frame's bottom-right corner, where an uncropped film has its stamp.
+    const settings: TimelapseSettings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 4, fpsOut: 4, size: null, crop: { kind: 'rect', x: 80, y: 60, width: 320, height: 240 } }
+    const encode = async (stampElapsed: boolean, name: string) => {
+      const result = await encodeFrames({
+        dir,
+        numbers: [1, 2, 3, 4],
+        settings: { ...settings, stampElapsed },
+        output: await reserveFilm(join(dir, name)),
+        stagingDir: join(dir, '.staging'),
+        ffmpegPath,
+      })
+      return (await greyFrames(result.output, 320, 240))[0]
+    }
+    const [stamped, plain] = [await encode(true, 'stamped.mp4'), await encode(false, 'plain.mp4')]
+    // stampSvg on a 240-px-high area: 13-px digits in a box about 42 × 16 px, 5 px from the corner.
+    expect(greyDifference(stamped, plain, 320, { left: 276, top: 221, width: 36, height: 12 })).toBeGreaterThan(40)
+    expect(greyDifference(stamped, plain, 320, { left: 0, top: 0, width: 240, height: 180 })).toBeLessThan(2)
+    await rm(dir, { recursive: true, force: true })
+  })
+})
+
+describe('the stamp after a re-encode with another shot interval', () => {
+  it('counts the recorded interval: 10 shots 0.5 s apart end at 0:04, not 0:18', async () => {
+    const base = await tempDir('stamp-reencode')
+    // A queue long enough that the burst of 10 shots below drops none (the app's default is 8).
+    const service = createTimelapseService({ baseDir: join(base, 'timelapses'), ffmpegPath, queueLimit: 16 })
+    const frame = await plainFrame(640, 480)
+    const recorded = { ...DEFAULT_TIMELAPSE_SETTINGS, intervalSeconds: 0.5, fpsIn: 5, fpsOut: 5, size: null, stampElapsed: true }
+    const session = await service.startSession(recorded)
+    for (let i = 0; i < 10; i++) expect(service.addFrame(session.id, frame).status).toBe('queued')
+    await service.stopSession(session.id)
+    // The panel now says 2 s between shots; that is an old recording's setting, not this one's.
+    const film = await service.encode(session.id, { ...recorded, intervalSeconds: 2 })
+    expect(film.frames).toBe(10)
+    const last = (await greyFrames(film.video, 640, 480)).at(-1)!
+
+    const reference = async (text: string) => new Uint8Array(await sharp(await stampJpeg(frame, text, 95)).greyscale().raw().toBuffer())
+    // stampSvg on a 480-px-high frame: 27-px digits in a box about 85 × 34 px at the bottom right.
+    const stampRegion = { left: 548, top: 438, width: 80, height: 30 }
+    const fromRecorded = greyDifference(last, await reference(formatElapsed(9 * 0.5)), 640, stampRegion)
+    const fromPanel = greyDifference(last, await reference(formatElapsed(9 * 2)), 640, stampRegion)
+    expect(formatElapsed(9 * 0.5)).toBe('0:04')
+    expect(fromRecorded).toBeLessThan(fromPanel / 2)
+    await rm(base, { recursive: true, force: true })
   })
 })

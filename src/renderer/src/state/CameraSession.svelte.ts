@@ -92,7 +92,8 @@ export class CameraSession {
       video.srcObject = stream
       await video.play()
       this.state = 'live'
-      this.message = 'Hold the puzzle flat in front of the camera.'
+      // What the camera sees is said by the live feedback (camera-feedback.ts); this line is for trouble.
+      this.message = ''
       await this.refreshDevices()
       if (typeof MediaStreamTrackProcessor === 'function') this.streamToWorker(track, generation)
       else this.scheduleFrame()

@@ -14,6 +14,9 @@ export type EditableSettings = { -readonly [K in keyof TimelapseSettings]: Timel
 /** JPEG quality of the shots sent to main: high, since the film is compressed again by x264. */
 const SHOT_QUALITY = 0.9
 
+/** How often the elapsed time and the next-shot countdown are refreshed while recording: a quarter second reads as live. */
+const CLOCK_TICK_MS = 250
+
 /**
  * Records a time-lapse from a camera stream: grabs a shot every interval, sends it as JPEG to the
  * main process (which writes the numbered sequence), and encodes sessions with progress. A shot
@@ -30,27 +33,32 @@ export class TimelapseRecorder {
   progress = $state.raw<EncodeProgress | null>(null)
   encodingId = $state<string | null>(null)
   lastFilm = $state.raw<EncodeOutcome | null>(null)
+  /** True from the click on Record until the session exists, so a second click cannot start a second recording. */
+  starting = $state(false)
+  /** When the recording and its last shot began (ms, `Date.now()`), and the clock ticking between them. */
+  startedAt = $state(0)
+  lastShotAt = $state(0)
+  now = $state(0)
 
   /** Watches the paper in "changes" mode: shots, boards, digits filled, the check on demand. */
   readonly paper = new PaperWatch()
   /** Stop by itself once the paper is solved without a mistake ("changes" mode). */
   stopWhenSolved = $state(true)
-  /** When the current recording started (ms since the epoch), for the elapsed time shown. */
-  startedAt = $state(0)
 
   /** Film length the recording so far gives. */
   filmLength = $derived(filmSeconds(this.shots - this.dropped, this.settings.fpsIn))
+  recording = $derived(this.current !== null)
+  elapsedSeconds = $derived(this.recording ? Math.max(0, (this.now - this.startedAt) / 1000) : 0)
+  /** Seconds until the next shot, for the countdown beside the Stop button. */
+  nextShotSeconds = $derived(this.recording ? Math.max(0, this.settings.intervalSeconds - (this.now - this.lastShotAt) / 1000) : 0)
 
   private timer: ReturnType<typeof setInterval> | undefined
+  private clock: ReturnType<typeof setInterval> | undefined
   private sending = false
+  private delivering: Promise<void> = Promise.resolve()
   private canvas: HTMLCanvasElement | undefined
   private video: HTMLVideoElement | undefined
   private unsubscribe: (() => void) | undefined
-
-  get recording(): boolean {
-    // `current` first: it is the reactive part, and a template must read it to re-run when it changes.
-    return this.current !== null && (this.timer !== undefined || this.paper.watching)
-  }
 
   /** Listens to progress and to recordings that stop on their own; lists sessions. */
   async connect(): Promise<void> {
@@ -72,13 +80,24 @@ export class TimelapseRecorder {
     this.unfinished = await host.call('timelapse:unfinished')
   }
 
+  /**
+   * Starts a session and shoots every interval. `video` must be playing; a call while a recording
+   * is starting or running is ignored (one recording at a time).
+   */
   async start(video: HTMLVideoElement): Promise<void> {
-    this.current = await host.call('timelapse:start', $state.snapshot(this.settings) as TimelapseSettings)
+    if (this.recording || this.starting) return
+    this.starting = true
+    try {
+      this.current = await host.call('timelapse:start', $state.snapshot(this.settings) as TimelapseSettings)
+    } finally {
+      this.starting = false
+    }
     this.video = video
     this.shots = 0
     this.dropped = 0
-    this.message = 'Recording…'
-    this.startedAt = Date.now()
+    this.message = ''
+    this.startedAt = this.now = this.lastShotAt = Date.now()
+    this.clock = setInterval(() => (this.now = Date.now()), CLOCK_TICK_MS)
     if (this.settings.shotMode === 'changes') {
       this.paper.start(video, triggerOptions(this.settings), (frame, board) => this.shootPaper(frame, board))
       return
@@ -88,12 +107,12 @@ export class TimelapseRecorder {
   }
 
   async stop(): Promise<void> {
-    this.paper.stop()
-    clearInterval(this.timer)
-    this.timer = undefined
+    this.halt()
     const current = this.current
     this.current = null
     if (!current) return
+    // A shot already taken is still on its way to main: it is part of the recording the counter showed.
+    await this.delivering
     const summary = await host.call('timelapse:stop', { id: current.id })
     this.message = `Recorded ${summary.frameCount} frames (${formatSeconds(summary.filmSeconds)} of film).`
     await this.refresh()
@@ -133,6 +152,7 @@ export class TimelapseRecorder {
     const current = this.current
     const video = this.video
     if (!current || !video || video.readyState < 2) return
+    this.lastShotAt = Date.now()
     this.shots++
     if (this.sending) {
       this.dropped++
@@ -140,8 +160,8 @@ export class TimelapseRecorder {
     }
     this.sending = true
     try {
-      const jpeg = await grabJpeg(video, (this.canvas ??= document.createElement('canvas')))
-      const receipt = await host.call('timelapse:frame', { id: current.id, jpeg })
+      const canvas = (this.canvas ??= document.createElement('canvas'))
+      const receipt = await this.deliver(async () => host.call('timelapse:frame', { id: current.id, jpeg: await grabJpeg(video, canvas) }))
       if (receipt.status === 'dropped') this.dropped++
       if (receipt.status === 'stopped') this.onStoppedByMain(await host.call('timelapse:stop', { id: current.id }))
       if (this.settings.stopAfterFrames !== null && this.shots >= this.settings.stopAfterFrames) await this.stop()
@@ -159,8 +179,7 @@ export class TimelapseRecorder {
     if (!current) return
     this.shots++
     try {
-      const jpeg = await canvasJpeg(frame)
-      const receipt = await host.call('timelapse:frame', { id: current.id, jpeg, board })
+      const receipt = await this.deliver(async () => host.call('timelapse:frame', { id: current.id, jpeg: await canvasJpeg(frame), board }))
       if (receipt.status === 'dropped') this.dropped++
       if (receipt.status === 'stopped') this.onStoppedByMain(await host.call('timelapse:stop', { id: current.id }))
       else if (this.stopWhenSolved && this.paper.solvedCorrectly()) {
@@ -175,14 +194,29 @@ export class TimelapseRecorder {
 
   private onStoppedByMain(summary: TimelapseSessionSummary): void {
     if (summary.id !== this.current?.id) return
-    this.paper.stop()
-    clearInterval(this.timer)
-    this.timer = undefined
+    this.halt()
     this.current = null
     this.message = summary.error
       ? `Recording stopped: ${summary.error} The ${summary.frameCount} frames saved are kept.`
       : `Recording finished: ${summary.frameCount} frames.`
     void this.refresh()
+  }
+
+  /** Sends one shot, remembered until it has arrived so that stop() waits for it. */
+  private deliver<T>(send: () => Promise<T>): Promise<T> {
+    const sent = send()
+    this.delivering = sent.then(
+      () => undefined,
+      () => undefined,
+    )
+    return sent
+  }
+
+  private halt(): void {
+    this.paper.stop()
+    clearInterval(this.timer)
+    clearInterval(this.clock)
+    this.timer = this.clock = undefined
   }
 }
 
@@ -207,4 +241,12 @@ function triggerOptions(s: TimelapseSettings): TriggerOptions {
 export function formatSeconds(seconds: number): string {
   const whole = Math.round(seconds * 10) / 10
   return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${Math.round(whole % 60)} s`
+}
+
+/** Elapsed time as a clock: 0:07, 12:40, 1:02:05. */
+export function formatClock(seconds: number): string {
+  const whole = Math.floor(seconds)
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60]
+  const mm = h ? String(m).padStart(2, '0') : String(m)
+  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`
 }
