@@ -10,11 +10,12 @@ const PUZZLE = '5300700006001950000980000608000600034008030017000200060600002800
 
 const app = useApp()
 
-/** The focused element's test id, or its tag and text. */
+/** The focused element's test id, or its tag and text; 'board' for the board's one Tab stop (its selected cell). */
 function focused(page: Page): Promise<string> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return page.evaluate(() => {
     const element = (globalThis as any).document.activeElement
+    if (element?.closest?.('[data-testid="board"]')) return 'board'
     return element?.dataset?.testid ?? `${element?.tagName}:${element?.textContent?.trim().slice(0, 20)}`
   })
 }
@@ -22,7 +23,7 @@ function focused(page: Page): Promise<string> {
 describe('keyboard access', () => {
   it('leaves the board with Tab and Shift+Tab and comes back', async () => {
     const { page } = app()
-    await page.focus('[data-testid="board"]')
+    await page.focus('[data-testid="board"] [tabindex="0"]')
     await page.keyboard.press('Tab')
     expect(await focused(page)).not.toBe('board')
     await page.keyboard.press('Shift+Tab')

@@ -75,6 +75,7 @@ describe('a recording without a shot limit', () => {
   it('shows Stop, the shots, the elapsed time, the next shot and a live preview, and offers no second Record meanwhile', async () => {
     const { page } = app
     if ((await page.getAttribute('[data-testid=timelapse-section]', 'open')) === null) await page.click('[data-testid=timelapse-section] summary')
+    await page.selectOption('[data-testid=tl-shot-mode]', 'interval')
     await page.fill('[data-testid=tl-interval]', '0.5')
     await page.fill('[data-testid=tl-stop-after]', '')
     const before = await page.locator('[data-testid=tl-sessions] li').count()
