@@ -27,6 +27,33 @@ const HOLE_FILL = 0.8
 
 /** Candidate quadrilaterals from the large contours, largest first, corners refined. */
 export function contourQuads(cv: CV, contours: MatVector, binary: Mat): Corners[] {
+  const quads: Corners[] = []
+  for (const index of largeContours(cv, contours, binary)) {
+    const c = contours.get(index)
+    try {
+      const points = contourPoints(c)
+      for (const quad of quadsFromContour(cv, c, points, binary.cols, binary.rows)) if (plausibleQuad(quad, binary.cols, binary.rows)) quads.push(quad)
+    } finally {
+      c.delete()
+    }
+  }
+  return quads
+}
+
+/** The points of the large contours (those `contourQuads` tries), largest first. */
+export function largeOutlines(cv: CV, contours: MatVector, binary: Mat): Point[][] {
+  return largeContours(cv, contours, binary).map((index) => {
+    const c = contours.get(index)
+    try {
+      return contourPoints(c)
+    } finally {
+      c.delete()
+    }
+  })
+}
+
+/** Indices of the contours large enough to be a grid's outline, largest first, at most MAX_OUTLINES. */
+function largeContours(cv: CV, contours: MatVector, binary: Mat): number[] {
   const imageArea = binary.rows * binary.cols
   const candidates: { area: number; index: number }[] = []
   for (let i = 0; i < contours.size(); i++) {
@@ -39,17 +66,7 @@ export function contourQuads(cv: CV, contours: MatVector, binary: Mat): Corners[
     }
   }
   candidates.sort((a, b) => b.area - a.area)
-  const quads: Corners[] = []
-  for (const { index } of candidates.slice(0, MAX_OUTLINES)) {
-    const c = contours.get(index)
-    try {
-      const points = contourPoints(c)
-      for (const quad of quadsFromContour(cv, c, points, binary.cols, binary.rows)) if (plausibleQuad(quad, binary.cols, binary.rows)) quads.push(quad)
-    } finally {
-      c.delete()
-    }
-  }
-  return quads
+  return candidates.slice(0, MAX_OUTLINES).map((c) => c.index)
 }
 
 function contourPoints(c: Mat): Point[] {

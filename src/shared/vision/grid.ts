@@ -3,7 +3,7 @@
  *
  * Works on the grey working copy (long side at most 640 px, cheap enough for live video; see
  * gray.ts), then maps the corners back to original pixels; when that finds nothing, or only the
- * faint look (4. below) does, once more on a copy twice as fine (thin lines can average away in
+ * outline-sides or faint look (4. and 5. below) does, once more on a copy twice as fine (thin lines can average away in
  * the first). On the working
  * copy's threshold image, proposals are tried in turn, each kind only when the one before found
  * no grid:
@@ -17,7 +17,10 @@
  *  3. lattice (`grid-lattice.ts`): the closed holes the lines enclose (the nine boxes or the 81
  *     cells) on a regular lattice; survives a border merged with a panel edge, a column rule or a
  *     neighbouring crossword;
- *  4. faint (`grid-faint.ts`): the outlines and lattices again, their inner lines sought in the
+ *  4. outline sides (`grid-outline-sides.ts`): the outlines' longest straight runs as sides; survives
+ *     a border merged with a shadow's edges, along which the outline runs off and back (a hull
+ *     corner out in the shadow);
+ *  5. faint (`grid-faint.ts`): the outlines and lattices again, their inner lines sought in the
  *     grey image, for inner lines too light for the threshold (only border and box lines solid).
  * Every proposal must look like a grid (`grid-score.ts`): warped to a square, ten dark lines at
  * the expected positions in both directions, none through the middle of the cells and none going
@@ -27,10 +30,11 @@
 import type { CV, Own } from './cv'
 import { withMats } from './cv'
 import { centroid } from './geometry'
-import { gridHoles, contourQuads } from './grid-contour'
+import { contourQuads, gridHoles, largeOutlines } from './grid-contour'
 import { faintGridScore } from './grid-faint'
 import { houghQuads, linesReachEverySide } from './grid-hough'
 import { latticeQuads } from './grid-lattice'
+import { outlineSideQuads } from './grid-outline-sides'
 import { MIN_GRID_SCORE, MIN_HOUGH_SCORE, gridScore } from './grid-score'
 import { areaOf, plausibleQuad } from './grid-shape'
 import { straightenSides } from './grid-sides'
@@ -80,12 +84,14 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   const scales = grayScales(input, options.workingSize)
   const live = options.live ?? false
   const first = detectAt(cv, scales.working, live)
-  if (live || (first && !first.faint)) return first?.grid ?? null
+  if (live || (first && !first.lookAgain)) return first?.grid ?? null
   // The second look, twice as fine (gray.ts), for thin, faint lines that averaged away into the
   // paper at the first. Only images with no grid pay for it (and not live video, whose frames come
-  // already at the working size), and those whose grid only the faint look (step 4) found: where
-  // the second look finds it, it places its corners more finely (on the pen-train pages written in
-  // every cell, a median 0.84% of the side off against 0.95% for the first faint look).
+  // already at the working size), and those whose grid only the outline-sides or faint look (steps
+  // 4 and 5) found: where the second look finds it, it places its corners more finely (on the
+  // pen-train pages written in every cell, a median 0.84% of the side off against 0.95% for the
+  // first faint look; the outline-sides look, found first, left four filled pages 0.01-0.15% of the
+  // side coarser than the second look had found them).
   const finer = finerScale(scales)
   const second = finer && detectAt(cv, finer, false)
   return second?.grid ?? first?.grid ?? null
@@ -100,10 +106,10 @@ function detectAt(cv: CV, { gray, factor }: Downscaled, live: boolean): Found | 
   return { ...found, grid: { ...found.grid, corners: corners as unknown as Corners } }
 }
 
-/** A grid, and whether only the faint look (step 4) found it. */
+/** A grid, and whether only the outline-sides or faint look (steps 4 and 5) found it. */
 interface Found {
   readonly grid: GridDetection
-  readonly faint: boolean
+  readonly lookAgain: boolean
 }
 
 function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
@@ -124,7 +130,7 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
     // 1. Outlines.
     const outlines = contourQuads(cv, contours, binary)
     consider(outlines, 'contour')
-    if (best) return { grid: straightenSides(cv, binary, best, own), faint: false }
+    if (best) return { grid: straightenSides(cv, binary, best, own), lookAgain: false }
     if (live) return null
     // 2. Evenly spaced Hough lines.
     for (const q of houghQuads(cv, binary, own)) {
@@ -132,13 +138,16 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
       if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesReachEverySide(cv, binary, q, own)) continue
       best = { corners: q, method: 'hough', score }
     }
-    if (best) return { grid: best, faint: false }
+    if (best) return { grid: best, lookAgain: false }
     // 3. Lattices of holes.
     const mask = grayFromMat(binary)
     const lattices = latticeQuads(gridHoles(cv, contours, mask.width * mask.height), mask).filter((q) => plausibleQuad(q, mask.width, mask.height))
     consider(lattices, 'lattice')
-    if (best) return { grid: best, faint: false }
-    // 4. The outlines and lattices again, for a grid whose inner lines are too faint for the
+    if (best) return { grid: best, lookAgain: false }
+    // 4. The outlines' straight runs as sides, for a border merged with a shadow's edges.
+    consider(outlineSideQuads(largeOutlines(cv, contours, binary), binary.cols, binary.rows), 'contour')
+    if (best) return { grid: best, lookAgain: true }
+    // 5. The outlines and lattices again, for a grid whose inner lines are too faint for the
     // threshold image (only its border and box lines show there).
     for (const [quads, method] of [[outlines, 'contour'], [lattices, 'lattice']] as const) {
       for (const q of quads) {
@@ -146,12 +155,12 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
         if (score >= MIN_GRID_SCORE && (!best || score > best.score)) best = { corners: q, method, score }
       }
     }
-    return best && { grid: best, faint: true }
+    return best && { grid: best, lookAgain: true }
   })
 }
 
 /** The threshold image (255 = ink) every proposal and score works on. */
-function thresholdImage(cv: CV, src: Mat, own: Own): Mat {
+export function thresholdImage(cv: CV, src: Mat, own: Own): Mat {
   const blurred = own(new cv.Mat())
   cv.GaussianBlur(src, blurred, new cv.Size(BLUR_SIZE, BLUR_SIZE), 0)
   const binary = own(new cv.Mat())

@@ -14,7 +14,7 @@ import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
 import { grayFromMat, matFromGray } from '../../../src/shared/vision/mats'
-import { renderA4Sheet, viewPage, type Scene } from './synthetic'
+import { printedEdge, renderA4Sheet, viewPage, type Scene } from './synthetic'
 import { WICHT_DIR, readAllOutlines } from '../../../bench/wicht'
 import { viewPhoto } from '../../../bench/photo-views'
 
@@ -61,18 +61,6 @@ async function sceneOf(svg: string, corners: Point[]): Promise<Scene> {
   const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true })
   const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
   return viewPage(cv, page, corners, 1280, 960)
-}
-
-/** The outer edge of a printed grid's border, in scene pixels. */
-function printedEdge(grid: { x0: number; y0: number; side: number; border: number }, scene: Scene): Point[] {
-  const { x0, y0, side, border } = grid
-  const edge = [
-    { x: x0 - border / 2, y: y0 - border / 2 },
-    { x: x0 + side + border / 2, y: y0 - border / 2 },
-    { x: x0 + side + border / 2, y: y0 + side + border / 2 },
-    { x: x0 - border / 2, y: y0 + side + border / 2 },
-  ]
-  return edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 }))
 }
 
 describe('detectGrid on photos', () => {

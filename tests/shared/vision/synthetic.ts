@@ -103,3 +103,15 @@ export function occlude(cv: CV, image: GrayImage, polygon: readonly Point[], val
 }
 
 export { FIDUCIAL_SHEET }
+
+/** The outer edge of a printed grid's border, in scene pixels. */
+export function printedEdge(grid: { x0: number; y0: number; side: number; border: number }, scene: Scene): Point[] {
+  const { x0, y0, side, border } = grid
+  const edge = [
+    { x: x0 - border / 2, y: y0 - border / 2 },
+    { x: x0 + side + border / 2, y: y0 - border / 2 },
+    { x: x0 + side + border / 2, y: y0 + side + border / 2 },
+    { x: x0 - border / 2, y: y0 + side + border / 2 },
+  ]
+  return edge.map((p) => applyHomography(scene.homography, { x: p.x - 0.5, y: p.y - 0.5 }))
+}
