@@ -43,6 +43,8 @@ export const TECHNIQUE_LEVEL: Record<Technique, DifficultyLevel> = {
   'x-chain': 'expert',
   'xy-chain': 'expert',
   aic: 'extreme',
+  'forcing-chain': 'extreme',
+  'forcing-net': 'extreme',
   'brute-force': 'extreme',
 }
 
@@ -76,6 +78,8 @@ export const TECHNIQUE_SCORE: Record<Technique, number> = {
   'x-chain': 260,
   'xy-chain': 260,
   aic: 280,
+  'forcing-chain': 500,
+  'forcing-net': 700,
   'brute-force': 1000,
 }
 

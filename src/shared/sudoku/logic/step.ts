@@ -39,6 +39,8 @@ export type Technique =
   | 'x-chain'
   | 'xy-chain'
   | 'aic'
+  | 'forcing-chain'
+  | 'forcing-net'
   | 'brute-force'
 
 export interface Placement {
@@ -47,6 +49,23 @@ export interface Placement {
 }
 
 export type Elimination = Placement
+
+/** One end of a link: a candidate (one cell), or a group node (cells of one unit holding the digit together). */
+export interface LinkEnd {
+  readonly cells: readonly Cell[]
+  readonly digit: Digit
+}
+
+/**
+ * An inference to draw between two candidates. 'strong': if `from` is false then `to` is true;
+ * 'weak': if `from` is true then `to` is false. In a forcing net a fact can need several links into
+ * it together (the last digit of a cell once the others have gone).
+ */
+export interface Link {
+  readonly from: LinkEnd
+  readonly to: LinkEnd
+  readonly kind: 'strong' | 'weak'
+}
 
 export interface Step {
   readonly technique: Technique
@@ -58,6 +77,13 @@ export interface Step {
   readonly units: readonly number[]
   /** Plain English a non-expert understands: "In box 5, 7 can only go in r5c4, so it must go there." */
   readonly text: string
+  /** The inferences of a chain or net, in order, for drawing (chain techniques only). */
+  readonly links?: readonly Link[]
+  /**
+   * Sudoku Explainer difficulty of this step, when the finder knows more than its technique's name
+   * says (which kind of forcing, how long); otherwise rating.ts takes it from the technique.
+   */
+  readonly difficulty?: number
 }
 
 /**

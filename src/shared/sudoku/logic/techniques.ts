@@ -21,6 +21,8 @@ import { findBugPlusOne } from './bug-plus-one'
 import { findXChain } from './x-chain'
 import { findXYChain } from './xy-chain'
 import { findAic } from './aic'
+import { findForcingChain } from './forcing-chain'
+import { findForcingNet } from './forcing-net'
 import type { Candidates, Grid } from '../board'
 import type { Step, Technique, TechniqueFinder } from './step'
 
@@ -54,6 +56,8 @@ export const TECHNIQUE_ORDER: readonly Technique[] = [
   'x-chain',
   'xy-chain',
   'aic',
+  'forcing-chain',
+  'forcing-net',
   'brute-force',
 ]
 
@@ -92,6 +96,8 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
   'x-chain': 'X-Chain',
   'xy-chain': 'XY-Chain',
   aic: 'Alternating inference chain',
+  'forcing-chain': 'Forcing chain',
+  'forcing-net': 'Forcing net',
   'brute-force': 'Brute force',
 }
 
@@ -128,6 +134,8 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'x-chain', find: findXChain },
   { technique: 'xy-chain', find: findXYChain },
   { technique: 'aic', find: findAic },
+  { technique: 'forcing-chain', find: findForcingChain },
+  { technique: 'forcing-net', find: findForcingNet },
 ]
 
 /**
