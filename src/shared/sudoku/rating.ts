@@ -2,10 +2,12 @@
  * How hard a puzzle is for a person: the hardest technique the logical solve needed, a score that
  * also counts how much work it took, and a level on the usual easy / medium / hard / expert /
  * extreme scale. The level comes from the hardest technique, which is what decides whether a
- * player can finish at all; the score orders puzzles within a level.
+ * player can finish at all; the score orders puzzles within a level. Besides, `explainer` puts the
+ * puzzle on Sudoku Explainer's numeric scale (logic/explainer-scale.ts), the one the forums use.
  */
 import type { Grid } from './board'
 import type { Step, Technique } from './logic/step'
+import { stepDifficulty } from './logic/explainer-scale'
 import { techniqueRank } from './logic/techniques'
 import { type LogicalSolveOptions, type LogicalSolveStatus, logicalSolve } from './logical-solve'
 
@@ -100,12 +102,17 @@ export interface Rating {
   readonly techniques: TechniqueUse[]
   /** Steps taken by the logical solve. */
   readonly steps: number
+  /**
+   * Sudoku Explainer's figure for the puzzle: its hardest step's (explainer-scale.ts has the
+   * mapping), 1.0 for a full house up to 9.5+ for nested forcing nets; 0 when there is no step.
+   */
+  readonly explainer: number
 }
 
 export function ratePuzzle(grid: Grid, options: LogicalSolveOptions = {}): Rating {
   const result = logicalSolve(grid, { ...options, bruteForce: true })
   if (result.status !== 'solved') {
-    return { status: result.status, level: null, score: 0, hardest: null, techniques: [], steps: 0 }
+    return { status: result.status, level: null, score: 0, hardest: null, techniques: [], steps: 0, explainer: 0 }
   }
   return { status: 'solved', ...rateSteps(result.steps) }
 }
@@ -114,7 +121,9 @@ export function ratePuzzle(grid: Grid, options: LogicalSolveOptions = {}): Ratin
 export function rateSteps(steps: readonly Step[]): Omit<Rating, 'status'> {
   const counts = new Map<Technique, number>()
   let score = 0
+  let explainer = 0
   for (const step of steps) {
+    explainer = Math.max(explainer, stepDifficulty(step))
     counts.set(step.technique, (counts.get(step.technique) ?? 0) + 1)
     score += TECHNIQUE_SCORE[step.technique]
   }
@@ -128,5 +137,5 @@ export function rateSteps(steps: readonly Step[]): Omit<Rating, 'status'> {
     const l = TECHNIQUE_LEVEL[technique]
     if (DIFFICULTY_LEVELS.indexOf(l) > DIFFICULTY_LEVELS.indexOf(level)) level = l
   }
-  return { level, score, hardest, techniques, steps: steps.length }
+  return { level, score, hardest, techniques, steps: steps.length, explainer }
 }
