@@ -76,7 +76,8 @@ describe('sudoku-lens rate', () => {
     const lines = stdout.trim().split('\n')
     expect(lines.length).toBeGreaterThan(40)
     expect(code).toBe(1)
-    expect(lines.some((l) => /^(easy|medium|hard|expert|extreme) \(score \d+; hardest: /.test(l))).toBe(true)
+    expect(lines.some((l) => /^(easy|medium|hard|expert|extreme) \(score \d+; Sudoku Explainer \d+\.\d; hardest: /.test(l))).toBe(true)
     expect(lines.some((l) => l.startsWith('no-solution'))).toBe(true)
-  })
+    // A few of the file's puzzles need forcing nets, seconds each on a loaded 2-core machine.
+  }, 300_000)
 })
