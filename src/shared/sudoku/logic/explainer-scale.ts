@@ -24,6 +24,8 @@ export const EXPLAINER_RATING: Record<Technique, number> = {
   jellyfish: 5.2,
   skyscraper: 6.6, // SE: a Turbot Fish
   'two-string-kite': 6.6, // SE: a Turbot Fish
+  'turbot-fish': 6.6,
+  'empty-rectangle': 6.6, // SE has no Empty Rectangle; it is a Turbot Fish with a box link
   'xy-wing': 4.2,
   'xyz-wing': 4.4,
   'w-wing': 6.6, // SE has no W-Wing; it is a forcing X/Y chain of four links, like a Turbot Fish

@@ -27,6 +27,8 @@ export type Technique =
   | 'jellyfish'
   | 'skyscraper'
   | 'two-string-kite'
+  | 'turbot-fish'
+  | 'empty-rectangle'
   | 'xy-wing'
   | 'xyz-wing'
   | 'w-wing'

@@ -11,6 +11,8 @@ import { findNakedSingle } from './naked-single'
 import { findJellyfish, findSwordfish, findXWing } from './fish'
 import { findSkyscraper } from './skyscraper'
 import { findTwoStringKite } from './two-string-kite'
+import { findTurbotFish } from './turbot-fish'
+import { findEmptyRectangle } from './empty-rectangle'
 import { findWWing } from './w-wing'
 import { findXYWing } from './xy-wing'
 import { findXYZWing } from './xyz-wing'
@@ -44,6 +46,8 @@ export const TECHNIQUE_ORDER: readonly Technique[] = [
   'jellyfish',
   'skyscraper',
   'two-string-kite',
+  'turbot-fish',
+  'empty-rectangle',
   'xy-wing',
   'xyz-wing',
   'w-wing',
@@ -84,6 +88,8 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
   jellyfish: 'Jellyfish',
   skyscraper: 'Skyscraper',
   'two-string-kite': '2-String Kite',
+  'turbot-fish': 'Turbot Fish',
+  'empty-rectangle': 'Empty Rectangle',
   'xy-wing': 'XY-Wing',
   'xyz-wing': 'XYZ-Wing',
   'w-wing': 'W-Wing',
@@ -124,6 +130,8 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'jellyfish', find: findJellyfish },
   { technique: 'skyscraper', find: findSkyscraper },
   { technique: 'two-string-kite', find: findTwoStringKite },
+  { technique: 'turbot-fish', find: findTurbotFish },
+  { technique: 'empty-rectangle', find: findEmptyRectangle },
   { technique: 'xy-wing', find: findXYWing },
   { technique: 'xyz-wing', find: findXYZWing },
   { technique: 'w-wing', find: findWWing },
