@@ -6,7 +6,7 @@
  */
 import type { Candidates } from '../board'
 import { FORCING_BASE, lengthBonus, round1 } from './explainer-scale'
-import { type ForcingProof, findForcingProofs } from './forcing-search'
+import { type ForcingProof, findForcingProofs, prove } from './forcing-search'
 import { forcingStep } from './forcing-text'
 import type { Step, Technique } from './step'
 import type { PropagationOptions } from './forcing-propagation'
@@ -24,13 +24,14 @@ export function forcingSteps(
   options: PropagationOptions,
   base: Record<ForcingProof['kind'], number>,
 ): Step[] {
-  const rated = findForcingProofs(cands, options).map((proof) => ({
-    proof,
+  const ranked = findForcingProofs(cands, options).sort(
+    (a, b) => base[a.kind] + lengthBonus(a.estimate) - (base[b.kind] + lengthBonus(b.estimate)) || a.estimate - b.estimate,
+  )
+  return ranked.slice(0, FORCING_MAX_STEPS).map((candidate) => {
+    const proof = prove(candidate)
     // Each branch's path is a chain of its own; SE rates a forcing step by all of them together.
-    difficulty: round1(base[proof.kind] + lengthBonus(proof.size)),
-  }))
-  rated.sort((a, b) => a.difficulty - b.difficulty || a.proof.size - b.proof.size)
-  return rated.slice(0, FORCING_MAX_STEPS).map(({ proof, difficulty }) => forcingStep(technique, proof, difficulty))
+    return forcingStep(technique, proof, round1(base[proof.kind] + lengthBonus(proof.size)))
+  })
 }
 
 export function findForcingChain(cands: Candidates): Step[] {

@@ -69,8 +69,10 @@ export interface Propagation {
   readonly known: Uint8Array
   /** Facts in the order derived, assumptions first. */
   readonly order: readonly Fact[]
-  readonly premises: readonly (readonly Fact[])[]
-  readonly reasons: readonly Reason[]
+  /** Per derived fact: the facts it follows from, why, and the longest run of implications from an assumption to it. */
+  readonly premises: ReadonlyMap<Fact, readonly Fact[]>
+  readonly reasons: ReadonlyMap<Fact, Reason>
+  readonly depth: ReadonlyMap<Fact, number>
 }
 
 const ASSUMED: Reason = { kind: 'assumed' }
@@ -82,8 +84,11 @@ export function propagate(cands: Candidates, assumptions: readonly Fact[], optio
   const chainOnly = options.mode === 'chain'
   const current = Uint16Array.from(cands)
   const known = new Uint8Array(FACTS)
-  const premises: (readonly Fact[])[] = []
-  const reasons: Reason[] = []
+  // Maps, not arrays of FACTS entries: most propagations derive a few dozen facts, and allocating
+  // three arrays of 1,458 for each of the hundreds per state cost more than the propagation.
+  const premises = new Map<Fact, readonly Fact[]>()
+  const reasons = new Map<Fact, Reason>()
+  const depth = new Map<Fact, number>()
   const order: Fact[] = []
   let contradiction: Fact[] | null = null
   let clash = ''
@@ -91,8 +96,11 @@ export function propagate(cands: Candidates, assumptions: readonly Fact[], optio
   const derive = (fact: Fact, from: readonly Fact[], reason: Reason): void => {
     if (contradiction || known[fact]) return
     known[fact] = 1
-    premises[fact] = from
-    reasons[fact] = reason
+    premises.set(fact, from)
+    reasons.set(fact, reason)
+    let longest = 0
+    for (const q of from) longest = Math.max(longest, depth.get(q)! + 1)
+    depth.set(fact, longest)
     order.push(fact)
     if (known[opposite(fact)]) {
       contradiction = [opposite(fact), fact]
@@ -112,7 +120,7 @@ export function propagate(cands: Candidates, assumptions: readonly Fact[], optio
     while (head < order.length && !contradiction) consequences(order[head++])
     if (contradiction || !options.nested || !nestedPass(options.nested)) break
   }
-  return { contradiction, clash, known, order, premises, reasons }
+  return { contradiction, clash, known, order, premises, reasons, depth }
 
   /** Everything `fact` implies directly. */
   function consequences(fact: Fact): void {
@@ -177,7 +185,7 @@ export function propagate(cands: Candidates, assumptions: readonly Fact[], optio
       for (const c of allUnits[unit]) removedFrom(c, digitBit(digit))
     }
     for (const f of ancestry(inner, inner.contradiction!)) {
-      const reason = inner.reasons[f]
+      const reason = inner.reasons.get(f)!
       if (reason.kind === 'naked-single') removedFrom(factCell(f), cands[factCell(f)])
       else if (reason.kind === 'hidden-single' || reason.kind === 'locked') removedIn(reason.unit, factDigit(f))
     }
@@ -226,7 +234,7 @@ export function ancestry(p: Propagation, targets: readonly Fact[]): Fact[] {
     const f = stack.pop()!
     if (need.has(f)) continue
     need.add(f)
-    for (const q of p.premises[f] ?? NONE) stack.push(q)
+    for (const q of p.premises.get(f) ?? NONE) stack.push(q)
   }
   return p.order.filter((f) => need.has(f))
 }

@@ -36,6 +36,19 @@ export interface ForcingProof {
   readonly size: number
 }
 
+/**
+ * A proof found but not yet written out: the ancestry of a fact costs a walk over the whole
+ * propagation, and a state can hold thousands of proofs, so only the few shown are written out.
+ */
+export interface ForcingCandidate {
+  readonly kind: ForcingKind
+  readonly conclusion: Fact
+  readonly anchor: number
+  readonly branches: readonly { readonly assumption: Fact; readonly propagation: Propagation; readonly targets: readonly Fact[] }[]
+  /** Sum over the branches of the longest run of implications to the target: ranks proofs cheaply. */
+  readonly estimate: number
+}
+
 /** Every open candidate's two propagations, computed once and shared by the four kinds. */
 interface Assumptions {
   readonly ifTrue: (Propagation | undefined)[]
@@ -65,15 +78,22 @@ function isNews(cands: Candidates, open: Uint8Array, fact: Fact): boolean {
   return (fact & 1) === 0 || bitCount(cands[cell]) > 1
 }
 
-const branchOf = (assumption: Fact, propagation: Propagation, targets: readonly Fact[]): ForcingBranch => ({
-  assumption,
-  propagation,
-  path: ancestry(propagation, targets),
-})
+type Branch = { readonly assumption: Fact; readonly propagation: Propagation; readonly targets: readonly Fact[] }
 
-function proofOf(kind: ForcingKind, conclusion: Fact, anchor: number, branches: ForcingBranch[]): ForcingProof {
-  return { kind, conclusion, anchor, branches, size: branches.reduce((n, b) => n + b.path.length, 0) }
+function candidateOf(kind: ForcingKind, conclusion: Fact, anchor: number, branches: Branch[]): ForcingCandidate {
+  let estimate = 0
+  for (const b of branches) estimate += 1 + Math.max(...b.targets.map((t) => b.propagation.depth.get(t) ?? 0))
+  return { kind, conclusion, anchor, branches, estimate }
 }
+
+/** Writes out a candidate proof: each branch's facts from its assumption to its target. */
+export function prove(candidate: ForcingCandidate): ForcingProof {
+  const branches = candidate.branches.map((b) => ({ assumption: b.assumption, propagation: b.propagation, path: ancestry(b.propagation, b.targets) }))
+  return { ...candidate, branches, size: branches.reduce((n, b) => n + b.path.length, 0) }
+}
+
+const contradictionOf = (assumption: Fact, p: Propagation): ForcingCandidate =>
+  candidateOf('contradiction', opposite(assumption), -1, [{ assumption, propagation: p, targets: p.contradiction! }])
 
 /**
  * Facts every live branch implies that would change the candidates, with the proofs of each. The
@@ -85,27 +105,24 @@ function commonConclusions(
   kind: ForcingKind,
   anchor: number,
   branches: readonly { assumption: Fact; propagation: Propagation }[],
-): ForcingProof[] {
+): ForcingCandidate[] {
   const live = branches.filter((b) => !b.propagation.contradiction)
   if (live.length === 0) return [] // the state itself is broken; nothing to conclude from here
-  const dead = branches
-    .filter((b) => b.propagation.contradiction)
-    .map((b) => branchOf(b.assumption, b.propagation, b.propagation.contradiction!))
-  const proofs: ForcingProof[] = []
+  const found: ForcingCandidate[] = []
   for (const fact of live[0].propagation.order) {
     if (!isNews(cands, open, fact) || !live.every((b) => b.propagation.known[fact])) continue
-    const shown = branches.map((b) => dead.find((d) => d.assumption === b.assumption) ?? branchOf(b.assumption, b.propagation, [fact]))
-    proofs.push(proofOf(kind, fact, anchor, shown))
+    const shown = branches.map((b) => ({ ...b, targets: b.propagation.contradiction ?? [fact] }))
+    found.push(candidateOf(kind, fact, anchor, shown))
   }
-  return proofs
+  return found
 }
 
-/** All forcing proofs in this state (the shortest one per conclusion and kind). */
-export function findForcingProofs(cands: Candidates, options: PropagationOptions): ForcingProof[] {
+/** All forcing proofs in this state (the shortest one per conclusion and kind), not yet written out. */
+export function findForcingProofs(cands: Candidates, options: PropagationOptions): ForcingCandidate[] {
   const solved = solvedCells(cands)
   const open = Uint8Array.from(solved, (s, cell) => (s || bitCount(cands[cell]) < 2 ? 0 : 1))
   const { ifTrue, ifFalse } = assumeAll(cands, open, options)
-  const proofs: ForcingProof[] = []
+  const proofs: ForcingCandidate[] = []
   for (let node = 0; node < CELLS * 9; node++) {
     const whenTrue = ifTrue[node]
     const whenFalse = ifFalse[node]
@@ -113,7 +130,7 @@ export function findForcingProofs(cands: Candidates, options: PropagationOptions
     const yes = node * 2 + 1
     const no = node * 2
     for (const [assumption, p] of [[yes, whenTrue], [no, whenFalse]] as const)
-      if (p.contradiction) proofs.push(proofOf('contradiction', opposite(assumption), -1, [branchOf(assumption, p, p.contradiction)]))
+      if (p.contradiction) proofs.push(contradictionOf(assumption, p))
     if (!whenTrue.contradiction && !whenFalse.contradiction)
       proofs.push(...commonConclusions(cands, open, 'digit', -1, [{ assumption: yes, propagation: whenTrue }, { assumption: no, propagation: whenFalse }]))
   }
@@ -135,12 +152,12 @@ export function findForcingProofs(cands: Candidates, options: PropagationOptions
   return shortestPerConclusion(proofs)
 }
 
-function shortestPerConclusion(proofs: readonly ForcingProof[]): ForcingProof[] {
-  const best = new Map<string, ForcingProof>()
+function shortestPerConclusion(proofs: readonly ForcingCandidate[]): ForcingCandidate[] {
+  const best = new Map<string, ForcingCandidate>()
   for (const proof of proofs) {
     const key = `${proof.kind}:${proof.conclusion}`
     const old = best.get(key)
-    if (!old || proof.size < old.size) best.set(key, proof)
+    if (!old || proof.estimate < old.estimate) best.set(key, proof)
   }
   return [...best.values()]
 }
@@ -160,11 +177,11 @@ export function findFirstForcingProof(cands: Candidates, options: PropagationOpt
       if (!(cands[cell] & digitBit(d))) continue
       const assumption = factOf(cell, d, true)
       const p = propagate(cands, [assumption], options)
-      if (p.contradiction) return proofOf('contradiction', opposite(assumption), -1, [branchOf(assumption, p, p.contradiction)])
+      if (p.contradiction) return prove(contradictionOf(assumption, p))
       branches.push({ assumption, propagation: p })
     }
     const common = commonConclusions(cands, open, 'cell', cell, branches)
-    if (common.length) return common.reduce((a, b) => (b.size < a.size ? b : a))
+    if (common.length) return prove(common.reduce((a, b) => (b.estimate < a.estimate ? b : a)))
   }
   return null
 }

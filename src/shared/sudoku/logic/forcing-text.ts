@@ -10,7 +10,7 @@ import type { ForcingBranch, ForcingProof } from './forcing-search'
 import type { Link, Step, Technique } from './step'
 
 function because(p: Propagation, fact: Fact): string {
-  const reason = p.reasons[fact]
+  const reason = p.reasons.get(fact)!
   const digit = factDigit(fact)
   switch (reason.kind) {
     case 'naked-single':
@@ -44,7 +44,7 @@ function linksOf(branches: readonly ForcingBranch[]): Link[] {
   const links: Link[] = []
   for (const { propagation, path } of branches)
     for (const fact of path)
-      for (const premise of propagation.premises[fact] ?? []) {
+      for (const premise of propagation.premises.get(fact) ?? []) {
         const key = `${premise}>${fact}`
         if (seen.has(key)) continue
         seen.add(key)

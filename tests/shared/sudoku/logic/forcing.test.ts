@@ -23,10 +23,10 @@ describe('propagate', () => {
     let several = 0
     for (const cell of open) {
       const chain = propagate(cands, [factOf(cell, solution[cell], true)], { mode: 'chain' })
-      for (const f of chain.order.slice(1)) expect(chain.premises[f]).toHaveLength(1)
+      for (const f of chain.order.slice(1)) expect(chain.premises.get(f)).toHaveLength(1)
       const net = propagate(cands, [factOf(cell, solution[cell], true)], { mode: 'net' })
       for (const f of chain.order) expect(net.known[f]).toBe(1) // a net knows at least what the chain knows
-      several += net.order.filter((f) => net.premises[f].length > 1).length
+      several += net.order.filter((f) => net.premises.get(f)!.length > 1).length
     }
     expect(several).toBeGreaterThan(0)
   })
