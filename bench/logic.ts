@@ -156,7 +156,7 @@ function report(records: Record[]): void {
 }
 
 function nameOf(file: string): string {
-  if (file.startsWith('puzzles5_')) return `forum hardest 1905 11+ (sample of ${FORUM_SAMPLE}, seed ${FORUM_SEED})`
+  if (file.startsWith('puzzles5_')) return `forum hardest 1905 11+ (seeded sample, seed ${FORUM_SEED})`
   return file.replace('_puzzle_and_solution.txt', '').replace('puzzles3_magictour_', 'magictour ')
 }
 

@@ -22,6 +22,7 @@ export const EXPLAINER_RATING: Record<Technique, number> = {
   'x-wing': 3.2,
   swordfish: 3.8,
   jellyfish: 5.2,
+  'finned-fish': 3.4, // SE has none; the finder sets each step's figure just above its plain fish
   skyscraper: 6.6, // SE: a Turbot Fish
   'two-string-kite': 6.6, // SE: a Turbot Fish
   'turbot-fish': 6.6,

@@ -29,6 +29,7 @@ export type Technique =
   | 'two-string-kite'
   | 'turbot-fish'
   | 'empty-rectangle'
+  | 'finned-fish'
   | 'xy-wing'
   | 'xyz-wing'
   | 'w-wing'

@@ -10,6 +10,7 @@ import { findNakedPair, findNakedQuad, findNakedTriple } from './naked-subsets'
 import { findNakedSingle } from './naked-single'
 import { findJellyfish, findSwordfish, findXWing } from './fish'
 import { findSkyscraper } from './skyscraper'
+import { findFinnedFishes } from './finned-fish'
 import { findTwoStringKite } from './two-string-kite'
 import { findTurbotFish } from './turbot-fish'
 import { findEmptyRectangle } from './empty-rectangle'
@@ -48,6 +49,7 @@ export const TECHNIQUE_ORDER: readonly Technique[] = [
   'two-string-kite',
   'turbot-fish',
   'empty-rectangle',
+  'finned-fish',
   'xy-wing',
   'xyz-wing',
   'w-wing',
@@ -86,6 +88,7 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
   'x-wing': 'X-Wing',
   swordfish: 'Swordfish',
   jellyfish: 'Jellyfish',
+  'finned-fish': 'Finned or sashimi fish',
   skyscraper: 'Skyscraper',
   'two-string-kite': '2-String Kite',
   'turbot-fish': 'Turbot Fish',
@@ -132,6 +135,7 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'two-string-kite', find: findTwoStringKite },
   { technique: 'turbot-fish', find: findTurbotFish },
   { technique: 'empty-rectangle', find: findEmptyRectangle },
+  { technique: 'finned-fish', find: findFinnedFishes },
   { technique: 'xy-wing', find: findXYWing },
   { technique: 'xyz-wing', find: findXYZWing },
   { technique: 'w-wing', find: findWWing },
