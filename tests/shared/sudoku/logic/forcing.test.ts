@@ -67,6 +67,24 @@ describe('soundness on real states', () => {
     expect(checked).toBeGreaterThan(500)
   })
 
+  it('assuming a true candidate implies only true facts (nested forcing chains)', () => {
+    const nested: PropagationOptions = { mode: 'net', lockedCandidates: true, nested: { mode: 'chain' } }
+    let checked = 0
+    for (const grid of samplePuzzles('puzzles5_forum_hardest_1905_11+', 1)) {
+      const solution = solutionOf(grid)
+      walkStates(grid, solution, seededRandom(5), () => null, (cands: Candidates) => {
+        for (let cell = 0; cell < 81; cell += 4) {
+          if (bitCount(cands[cell]) < 2) continue
+          const p = propagate(cands, [factOf(cell, solution[cell], true)], nested)
+          expect(p.contradiction).toBeNull()
+          for (const f of p.order) expect(factIsTrue(f)).toBe(solution[factCell(f)] === factDigit(f))
+          checked++
+        }
+      }, 2)
+    }
+    expect(checked).toBeGreaterThan(10)
+  })
+
   it('forcing chains and nets never contradict the solution, and say how', () => {
     let found = 0
     const random = seededRandom(3)
