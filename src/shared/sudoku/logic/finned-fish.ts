@@ -6,8 +6,9 @@
  * Sashimi: some row has only one place in the columns, so without the fins there would be no fish
  * at all; the reasoning is the same. The same with rows and columns swapped.
  */
-import { allUnits, bitCount, boxOf, colOf, rowOf } from '../board'
-import { columnUnit, combinations, eliminate, joinAnd, listCells, placesFor, rowUnit, solvedCells } from './common'
+import { allUnits, bitCount, boxOf } from '../board'
+import { combinations, eliminate, joinAnd, listCells, placesFor, solvedCells } from './common'
+import { fishAxes } from './fish'
 import type { Step, TechniqueFinder } from './step'
 
 const FISH_NAMES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish' }
@@ -22,11 +23,7 @@ function findFinnedFish(size: 2 | 3): TechniqueFinder {
     const solved = solvedCells(cands)
     const steps: Step[] = []
     for (const byRows of [true, false]) {
-      const baseUnit = byRows ? rowUnit : columnUnit
-      const coverUnit = byRows ? columnUnit : rowUnit
-      const crossOf = byRows ? colOf : rowOf
-      const baseOf = byRows ? rowOf : colOf
-      const [lineWord, crossWord] = byRows ? ['rows', 'columns'] : ['columns', 'rows']
+      const { baseUnit, coverUnit, crossOf, baseOf, lineWord, crossWord } = fishAxes(byRows)
       for (let digit = 1; digit <= 9; digit++) {
         const lines = [...Array(9).keys()]
           .map((line) => {
