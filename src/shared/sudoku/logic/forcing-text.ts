@@ -3,7 +3,7 @@
  * reasoning in words, one branch at a time: "If r1c2 is 5, then r1c7 is not 5, so r2c8 is 5 (the
  * only place left for 5 in box 3), ..., so r4c4 is not 3."
  */
-import { cellName, unitName } from '../board'
+import { boxOf, cellName, unitName } from '../board'
 import { capitalise, joinOr, listDigitsOr, uniqueCells } from './common'
 import { type Fact, type Propagation, ancestry, factCell, factDigit, factIsTrue, name } from './forcing-propagation'
 import type { ForcingBranch, ForcingProof } from './forcing-search'
@@ -87,7 +87,8 @@ export function forcingStep(technique: Technique, proof: ForcingProof, difficult
     placements: factIsTrue(conclusion) ? change : [],
     eliminations: factIsTrue(conclusion) ? [] : change,
     cells: uniqueCells(branches.flatMap((b) => b.path.map(factCell))),
-    units: proof.kind === 'unit' ? [proof.anchor] : [],
+    // Where a concrete hint points: the conclusion's box, and the unit a unit forcing starts from.
+    units: proof.kind === 'unit' ? [proof.anchor, 18 + boxOf(cell)] : [18 + boxOf(cell)],
     text: `${capitalise(intro(proof))} ${branches.map(branchText).join(' ')}`,
     links: linksOf(branches),
     difficulty,
