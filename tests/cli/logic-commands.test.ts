@@ -1,5 +1,7 @@
 /** `sudoku-lens hint`, `steps` and `rate`, run as a user would through the bin script. */
-import { resolve } from 'node:path'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli } from './run-cli'
 
@@ -114,11 +116,16 @@ describe('sudoku-lens rate', () => {
   })
 
   it('rates each line of a file and says why it cannot rate one', async () => {
-    const { code, stdout } = await cli('rate', resolve('../shared/data/puzzles/test_puzzles_with_counts'))
+    // The file's first three puzzles and its lines without one solution: some of its other
+    // puzzles need forcing nets, seconds each, which this test is not about.
+    const lines0 = readFileSync(resolve('../shared/data/puzzles/test_puzzles_with_counts'), 'utf8').trim().split('\n')
+    const file = join(mkdtempSync(join(tmpdir(), 'rate-')), 'puzzles.txt')
+    writeFileSync(file, [...lines0.slice(0, 3), ...lines0.filter((l) => l.split(':')[1] !== '1')].join('\n'))
+    const { code, stdout } = await cli('rate', file)
     const lines = stdout.trim().split('\n')
-    expect(lines.length).toBeGreaterThan(40)
+    expect(lines.length).toBeGreaterThan(20)
     expect(code).toBe(1)
-    expect(lines.some((l) => /^(easy|medium|hard|expert|extreme) \(score \d+; hardest: /.test(l))).toBe(true)
+    expect(lines.some((l) => /^(easy|medium|hard|expert|extreme) \(score \d+; Sudoku Explainer \d+\.\d; hardest: /.test(l))).toBe(true)
     expect(lines.some((l) => l.startsWith('no-solution'))).toBe(true)
   })
 })

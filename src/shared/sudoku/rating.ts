@@ -2,10 +2,12 @@
  * How hard a puzzle is for a person: the hardest technique the logical solve needed, a score that
  * also counts how much work it took, and a level on the usual easy / medium / hard / expert /
  * extreme scale. The level comes from the hardest technique, which is what decides whether a
- * player can finish at all; the score orders puzzles within a level.
+ * player can finish at all; the score orders puzzles within a level. Besides, `explainer` puts the
+ * puzzle on Sudoku Explainer's numeric scale (logic/explainer-scale.ts), the one the forums use.
  */
 import type { Grid } from './board'
 import type { Step, Technique } from './logic/step'
+import { stepDifficulty } from './logic/explainer-scale'
 import { techniqueRank } from './logic/techniques'
 import { type LogicalSolveOptions, type LogicalSolveStatus, logicalSolve } from './logical-solve'
 
@@ -29,8 +31,11 @@ export const TECHNIQUE_LEVEL: Record<Technique, DifficultyLevel> = {
   'x-wing': 'hard',
   swordfish: 'hard',
   jellyfish: 'expert',
+  'finned-fish': 'expert',
   skyscraper: 'hard',
   'two-string-kite': 'hard',
+  'turbot-fish': 'hard',
+  'empty-rectangle': 'hard',
   'xy-wing': 'hard',
   'xyz-wing': 'hard',
   'w-wing': 'hard',
@@ -43,6 +48,8 @@ export const TECHNIQUE_LEVEL: Record<Technique, DifficultyLevel> = {
   'x-chain': 'expert',
   'xy-chain': 'expert',
   aic: 'extreme',
+  'forcing-chain': 'extreme',
+  'forcing-net': 'extreme',
   'brute-force': 'extreme',
 }
 
@@ -62,8 +69,11 @@ export const TECHNIQUE_SCORE: Record<Technique, number> = {
   'x-wing': 140,
   swordfish: 150,
   jellyfish: 160,
+  'finned-fish': 180,
   skyscraper: 130,
   'two-string-kite': 150,
+  'turbot-fish': 150,
+  'empty-rectangle': 150,
   'xy-wing': 160,
   'xyz-wing': 180,
   'w-wing': 150,
@@ -76,6 +86,8 @@ export const TECHNIQUE_SCORE: Record<Technique, number> = {
   'x-chain': 260,
   'xy-chain': 260,
   aic: 280,
+  'forcing-chain': 500,
+  'forcing-net': 700,
   'brute-force': 1000,
 }
 
@@ -96,12 +108,17 @@ export interface Rating {
   readonly techniques: TechniqueUse[]
   /** Steps taken by the logical solve. */
   readonly steps: number
+  /**
+   * Sudoku Explainer's figure for the puzzle: its hardest step's (explainer-scale.ts has the
+   * mapping), 1.0 for a full house up to 9.5+ for nested forcing nets; 0 when there is no step.
+   */
+  readonly explainer: number
 }
 
 export function ratePuzzle(grid: Grid, options: LogicalSolveOptions = {}): Rating {
   const result = logicalSolve(grid, { ...options, bruteForce: true })
   if (result.status !== 'solved') {
-    return { status: result.status, level: null, score: 0, hardest: null, techniques: [], steps: 0 }
+    return { status: result.status, level: null, score: 0, hardest: null, techniques: [], steps: 0, explainer: 0 }
   }
   return { status: 'solved', ...rateSteps(result.steps) }
 }
@@ -110,7 +127,9 @@ export function ratePuzzle(grid: Grid, options: LogicalSolveOptions = {}): Ratin
 export function rateSteps(steps: readonly Step[]): Omit<Rating, 'status'> {
   const counts = new Map<Technique, number>()
   let score = 0
+  let explainer = 0
   for (const step of steps) {
+    explainer = Math.max(explainer, stepDifficulty(step))
     counts.set(step.technique, (counts.get(step.technique) ?? 0) + 1)
     score += TECHNIQUE_SCORE[step.technique]
   }
@@ -124,5 +143,5 @@ export function rateSteps(steps: readonly Step[]): Omit<Rating, 'status'> {
     const l = TECHNIQUE_LEVEL[technique]
     if (DIFFICULTY_LEVELS.indexOf(l) > DIFFICULTY_LEVELS.indexOf(level)) level = l
   }
-  return { level, score, hardest, techniques, steps: steps.length }
+  return { level, score, hardest, techniques, steps: steps.length, explainer }
 }

@@ -78,6 +78,11 @@ export function listDigitsOr(digits: readonly Digit[]): string {
   return joinWith(digits.map(String), 'or')
 }
 
+/** "r1c2", "r1c2 or r3c4", "r1c2, r3c4 or r5c6". */
+export function joinOr(items: readonly string[]): string {
+  return joinWith(items, 'or')
+}
+
 export function joinAnd(items: readonly string[]): string {
   return joinWith(items, 'and')
 }

@@ -10,17 +10,26 @@ import type { Step, Technique, TechniqueFinder } from './step'
 
 const names: Record<number, Technique> = { 2: 'x-wing', 3: 'swordfish', 4: 'jellyfish' }
 
+/** A fish's base lines (rows, or columns) and cover lines (the other kind), and how to name them. */
+export function fishAxes(byRows: boolean) {
+  return {
+    baseUnit: byRows ? rowUnit : columnUnit,
+    coverUnit: byRows ? columnUnit : rowUnit,
+    /** The cover line a cell lies in, and its base line. */
+    crossOf: byRows ? colOf : rowOf,
+    baseOf: byRows ? rowOf : colOf,
+    lineWord: byRows ? 'rows' : 'columns',
+    crossWord: byRows ? 'columns' : 'rows',
+  }
+}
+
 function findFish(size: 2 | 3 | 4): TechniqueFinder {
   const technique = names[size]
   return (cands) => {
     const solved = solvedCells(cands)
     const steps: Step[] = []
     for (const byRows of [true, false]) {
-      const baseUnit = byRows ? rowUnit : columnUnit
-      const coverUnit = byRows ? columnUnit : rowUnit
-      const crossOf = byRows ? colOf : rowOf
-      const lineWord = byRows ? 'rows' : 'columns'
-      const crossWord = byRows ? 'columns' : 'rows'
+      const { baseUnit, coverUnit, crossOf, lineWord, crossWord } = fishAxes(byRows)
       for (let digit = 1; digit <= 9; digit++) {
         // Each base line with 2..size places for the digit, its places as a mask of cross lines.
         const lines: { line: number; places: number[]; mask: number }[] = []

@@ -27,6 +27,9 @@ export type Technique =
   | 'jellyfish'
   | 'skyscraper'
   | 'two-string-kite'
+  | 'turbot-fish'
+  | 'empty-rectangle'
+  | 'finned-fish'
   | 'xy-wing'
   | 'xyz-wing'
   | 'w-wing'
@@ -39,6 +42,8 @@ export type Technique =
   | 'x-chain'
   | 'xy-chain'
   | 'aic'
+  | 'forcing-chain'
+  | 'forcing-net'
   | 'brute-force'
 
 export interface Placement {
@@ -77,6 +82,11 @@ export interface Step {
   readonly text: string
   /** The inferences of a chain or net, in order, for drawing (chain techniques only). */
   readonly links?: readonly Link[]
+  /**
+   * Sudoku Explainer difficulty of this step, when the finder knows more than its technique's name
+   * says (which kind of forcing, how long); otherwise rating.ts takes it from the technique.
+   */
+  readonly difficulty?: number
 }
 
 /**

@@ -10,7 +10,10 @@ import { findNakedPair, findNakedQuad, findNakedTriple } from './naked-subsets'
 import { findNakedSingle } from './naked-single'
 import { findJellyfish, findSwordfish, findXWing } from './fish'
 import { findSkyscraper } from './skyscraper'
+import { findFinnedFishes } from './finned-fish'
 import { findTwoStringKite } from './two-string-kite'
+import { findTurbotFish } from './turbot-fish'
+import { findEmptyRectangle } from './empty-rectangle'
 import { findWWing } from './w-wing'
 import { findXYWing } from './xy-wing'
 import { findXYZWing } from './xyz-wing'
@@ -21,6 +24,8 @@ import { findBugPlusOne } from './bug-plus-one'
 import { findXChain } from './x-chain'
 import { findXYChain } from './xy-chain'
 import { findAic } from './aic'
+import { findForcingChain } from './forcing-chain'
+import { findForcingNet } from './forcing-net'
 import type { Candidates, Grid } from '../board'
 import type { Step, Technique, TechniqueFinder } from './step'
 
@@ -42,6 +47,9 @@ export const TECHNIQUE_ORDER: readonly Technique[] = [
   'jellyfish',
   'skyscraper',
   'two-string-kite',
+  'turbot-fish',
+  'empty-rectangle',
+  'finned-fish',
   'xy-wing',
   'xyz-wing',
   'w-wing',
@@ -54,6 +62,8 @@ export const TECHNIQUE_ORDER: readonly Technique[] = [
   'x-chain',
   'xy-chain',
   'aic',
+  'forcing-chain',
+  'forcing-net',
   'brute-force',
 ]
 
@@ -78,8 +88,11 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
   'x-wing': 'X-Wing',
   swordfish: 'Swordfish',
   jellyfish: 'Jellyfish',
+  'finned-fish': 'Finned or sashimi fish',
   skyscraper: 'Skyscraper',
   'two-string-kite': '2-String Kite',
+  'turbot-fish': 'Turbot Fish',
+  'empty-rectangle': 'Empty Rectangle',
   'xy-wing': 'XY-Wing',
   'xyz-wing': 'XYZ-Wing',
   'w-wing': 'W-Wing',
@@ -92,6 +105,8 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
   'x-chain': 'X-Chain',
   'xy-chain': 'XY-Chain',
   aic: 'Alternating inference chain',
+  'forcing-chain': 'Forcing chain',
+  'forcing-net': 'Forcing net',
   'brute-force': 'Brute force',
 }
 
@@ -118,6 +133,9 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'jellyfish', find: findJellyfish },
   { technique: 'skyscraper', find: findSkyscraper },
   { technique: 'two-string-kite', find: findTwoStringKite },
+  { technique: 'turbot-fish', find: findTurbotFish },
+  { technique: 'empty-rectangle', find: findEmptyRectangle },
+  { technique: 'finned-fish', find: findFinnedFishes },
   { technique: 'xy-wing', find: findXYWing },
   { technique: 'xyz-wing', find: findXYZWing },
   { technique: 'w-wing', find: findWWing },
@@ -128,6 +146,8 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'x-chain', find: findXChain },
   { technique: 'xy-chain', find: findXYChain },
   { technique: 'aic', find: findAic },
+  { technique: 'forcing-chain', find: findForcingChain },
+  { technique: 'forcing-net', find: findForcingNet },
 ]
 
 /**

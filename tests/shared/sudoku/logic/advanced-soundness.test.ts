@@ -6,6 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { type Candidates, boxOf } from '../../../../src/shared/sudoku/board'
 import { findAic } from '../../../../src/shared/sudoku/logic/aic'
+import { findEmptyRectangle } from '../../../../src/shared/sudoku/logic/empty-rectangle'
+import { findFinnedFishes } from '../../../../src/shared/sudoku/logic/finned-fish'
+import { findTurbotFish } from '../../../../src/shared/sudoku/logic/turbot-fish'
 import { findBugPlusOne } from '../../../../src/shared/sudoku/logic/bug-plus-one'
 import { findSimpleColouring } from '../../../../src/shared/sudoku/logic/simple-colouring'
 import type { Step } from '../../../../src/shared/sudoku/logic/step'
@@ -14,7 +17,7 @@ import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
 import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
 import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
 
-const finders = [findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic]
+const finders = [findFinnedFishes, findTurbotFish, findEmptyRectangle, findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic]
 
 function check(file: string, count: number, seed: number) {
   const errors: string[] = []
@@ -56,7 +59,7 @@ describe('advanced finders on real states', () => {
     expect(errors).toEqual([])
     expect(states).toBeGreaterThan(300)
     // The sample must exercise the finders, or this test proves nothing.
-    for (const technique of ['simple-colouring', 'x-chain', 'xy-chain', 'aic'])
+    for (const technique of ['finned-fish', 'turbot-fish', 'empty-rectangle', 'simple-colouring', 'x-chain', 'xy-chain', 'aic'])
       expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
   })
 

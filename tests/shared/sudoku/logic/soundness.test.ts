@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { type Grid, candidatesOf } from '../../../../src/shared/sudoku/board'
 import { applyStep, stepErrors } from '../../../../src/shared/sudoku/logic/apply'
 import type { Step, Technique } from '../../../../src/shared/sudoku/logic/step'
-import { allSteps } from '../../../../src/shared/sudoku/logic/techniques'
+import { allSteps, techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
 import { solve } from '../../../../src/shared/sudoku/solver'
 import { PUZZLES_DIR } from '../../../fixtures/puzzles'
@@ -67,7 +67,8 @@ describe.each(['easy', 'medium', 'hard'])('Sudoku Exchange %s bank', (level) => 
     expect(cases.length).toBe(500)
     expect(failures).toEqual([])
     expect(used.get('brute-force')).toBeUndefined()
-  })
+    // 500 solves: ~10-60 s for the hard bank on a 2-core machine shared with other jobs.
+  }, 300_000)
 })
 
 describe('magictour top1465 sample', () => {
@@ -82,10 +83,14 @@ describe('magictour top1465 sample', () => {
     }
     expect(cases.length).toBeGreaterThan(40)
     expect(failures).toEqual([])
-  })
+    // Half of these need forcing chains or nets, up to seconds a puzzle on a loaded machine.
+  }, 600_000)
 })
 
 describe('all instances of every technique', () => {
+  // Forcing chains and nets cost up to a second a state; forcing.test.ts checks them on their own.
+  const withoutForcing = techniques.filter((t) => t.technique !== 'forcing-chain' && t.technique !== 'forcing-net')
+
   it('are sound at every state along the solve paths, and every basic technique shows up', () => {
     const cases = [
       ...readCases('hard_puzzle_and_solution.txt', 10),
@@ -100,7 +105,7 @@ describe('all instances of every technique', () => {
       steps.forEach((taken: Step, i) => {
         // Every third state keeps the test quick; singles dominate the rest anyway.
         if (i % 3 === 0) {
-          for (const step of allSteps(cands, grid)) {
+          for (const step of allSteps(cands, grid, withoutForcing)) {
             seen.set(step.technique, (seen.get(step.technique) ?? 0) + 1)
             for (const error of stepErrors(step, solution)) failures.push(`${step.technique}: ${error} (${step.text})`)
           }
@@ -116,5 +121,6 @@ describe('all instances of every technique', () => {
       'x-wing', 'swordfish', 'jellyfish', 'skyscraper', 'two-string-kite', 'xy-wing', 'xyz-wing', 'w-wing',
     ]
     expect(basic.filter((t) => !seen.has(t))).toEqual([])
-  })
+    // The solve paths of the top1465 puzzles take forcing steps: seconds a puzzle on a loaded machine.
+  }, 600_000)
 })

@@ -1,0 +1,86 @@
+/**
+ * Sudoku Explainer's difficulty scale (Nicolas Juillerat's SE 1.2, the scale the Sudoku forums
+ * rate puzzles on): a number per technique, 1.0 for a full house up to 9.5 and beyond for nested
+ * forcing chains. The figures are SE's own where SE has the technique; the techniques SE does not
+ * name are placed where SE rates the chain or fish they are a case of (said next to each).
+ * A puzzle's rating is its hardest step's (rating.ts).
+ */
+import type { Step, Technique } from './step'
+
+export const EXPLAINER_RATING: Record<Technique, number> = {
+  'full-house': 1.0,
+  'naked-single': 2.3,
+  'hidden-single': 1.5, // 1.2 in a box: see stepDifficulty
+  'locked-candidates-pointing': 2.6,
+  'locked-candidates-claiming': 2.8,
+  'naked-pair': 3.0,
+  'hidden-pair': 3.4,
+  'naked-triple': 3.6,
+  'hidden-triple': 4.0,
+  'naked-quad': 5.0,
+  'hidden-quad': 5.4,
+  'x-wing': 3.2,
+  swordfish: 3.8,
+  jellyfish: 5.2,
+  'finned-fish': 3.4, // SE has none; the finder sets each step's figure just above its plain fish
+  skyscraper: 6.6, // SE: a Turbot Fish
+  'two-string-kite': 6.6, // SE: a Turbot Fish
+  'turbot-fish': 6.6,
+  'empty-rectangle': 6.6, // SE has no Empty Rectangle; it is a Turbot Fish with a box link
+  'xy-wing': 4.2,
+  'xyz-wing': 4.4,
+  'w-wing': 6.6, // SE has no W-Wing; it is a forcing X/Y chain of four links, like a Turbot Fish
+  'simple-colouring': 6.6, // SE has no colouring; its eliminations are X-Chains (Forcing X-Chain 6.6)
+  'unique-rectangle-1': 4.5,
+  'unique-rectangle-2': 4.6,
+  'unique-rectangle-3': 4.6, // SE: 4.6 plus the size of the naked subset, up to 5.0
+  'unique-rectangle-4': 4.5,
+  'bug-plus-one': 5.6,
+  'x-chain': 6.6, // plus the length bonus
+  'xy-chain': 6.6, // plus the length bonus
+  aic: 7.0, // SE: a Forcing Chain; plus the length bonus
+  'forcing-chain': 7.0, // the finder sets each step's figure: see FORCING_BASE
+  'forcing-net': 8.5, // the finder sets each step's figure: see FORCING_BASE
+  'brute-force': 11.0, // beyond anything SE rates by logic
+}
+
+/**
+ * Base figures for forcing steps by kind, from SE's chaining hints: a forcing chain by
+ * contradiction or from one candidate both ways (SE "Forcing Chain") 7.0, from every digit of a
+ * cell or every place in a unit (SE "Cell/Region Forcing Chains") 8.3; a net (SE "Dynamic Forcing
+ * Chains") 8.5, and 9.0 when it also uses locked candidates (SE "Dynamic Forcing Chains (+)").
+ */
+export const FORCING_BASE = {
+  chain: { contradiction: 7.0, digit: 7.0, cell: 8.3, unit: 8.3 },
+  net: { contradiction: 8.5, digit: 8.5, cell: 8.5, unit: 8.5 },
+  netPlus: { contradiction: 9.0, digit: 9.0, cell: 9.0, unit: 9.0 },
+  /** A net with forcing chains nested in each branch (SE "Nested Forcing Chains"). */
+  nested: 9.5,
+} as const
+
+/**
+ * SE's chain-length bonus: +0.1 each time the length (in candidates) passes 4, 6, 8, 12, 16, 24,
+ * 32, 48, ... (the ceiling grows by 3/2 and 4/3 in turn).
+ */
+export function lengthBonus(length: number): number {
+  let bonus = 0
+  let ceiling = 4
+  for (let odd = false; length > ceiling; odd = !odd) {
+    bonus += 1
+    ceiling = odd ? Math.floor((ceiling * 4) / 3) : Math.floor((ceiling * 3) / 2)
+  }
+  return bonus / 10
+}
+
+const CHAINS = new Set<Technique>(['x-chain', 'xy-chain', 'aic'])
+
+/** The SE difficulty of one step. */
+export function stepDifficulty(step: Step): number {
+  if (step.difficulty !== undefined) return step.difficulty
+  if (step.technique === 'hidden-single' && step.units.length > 0 && step.units[0] >= 18) return 1.2
+  // A chain step lists each cell it passes through once: two candidates per cell, roughly.
+  if (CHAINS.has(step.technique)) return round1(EXPLAINER_RATING[step.technique] + lengthBonus(step.cells.length * 2))
+  return EXPLAINER_RATING[step.technique]
+}
+
+export const round1 = (x: number): number => Math.round(x * 10) / 10

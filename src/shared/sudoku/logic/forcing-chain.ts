@@ -1,0 +1,39 @@
+/**
+ * Forcing chains: assume a candidate true or false and follow the implications that need one
+ * premise each (a cell or unit with only two options left), as in Sudoku Explainer's forcing
+ * chains. A contradiction, or the same fact from every case of a cell, a unit or a candidate's
+ * two values, is proven (forcing-search.ts).
+ */
+import type { Candidates } from '../board'
+import { FORCING_BASE, lengthBonus, round1 } from './explainer-scale'
+import { type ForcingProof, findForcingProofs, prove } from './forcing-search'
+import { forcingStep } from './forcing-text'
+import type { Step, Technique } from './step'
+import type { PropagationOptions } from './forcing-propagation'
+
+/**
+ * Steps returned per state: a hint shows one and the steps list a few; writing out every proof
+ * (there can be hundreds) would cost more than finding them.
+ */
+export const FORCING_MAX_STEPS = 5
+
+/** The easiest proofs as steps: lowest SE figure, then fewest implications. */
+export function forcingSteps(
+  cands: Candidates,
+  technique: Technique,
+  options: PropagationOptions,
+  base: Record<ForcingProof['kind'], number>,
+): Step[] {
+  const ranked = findForcingProofs(cands, options).sort(
+    (a, b) => base[a.kind] + lengthBonus(a.estimate) - (base[b.kind] + lengthBonus(b.estimate)) || a.estimate - b.estimate,
+  )
+  return ranked.slice(0, FORCING_MAX_STEPS).map((candidate) => {
+    const proof = prove(candidate)
+    // Each branch's path is a chain of its own; SE rates a forcing step by all of them together.
+    return forcingStep(technique, proof, round1(base[proof.kind] + lengthBonus(proof.size)))
+  })
+}
+
+export function findForcingChain(cands: Candidates): Step[] {
+  return forcingSteps(cands, 'forcing-chain', { mode: 'chain' }, FORCING_BASE.chain)
+}
