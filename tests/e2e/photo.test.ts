@@ -67,6 +67,8 @@ describe('reading a dropped photo', () => {
     writeFileSync(pdf, '%PDF-1.4\n%âãÏÓ\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
     expect(await page.locator('button:has-text("Open")').count()).toBe(1)
 
+    // O from the board (a shortcut is the page's only outside text fields).
+    await page.focus('[data-testid="board"] [tabindex="0"]')
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('o')])
     await chooser.setFiles(puzzle)
     await expect.poll(() => page.textContent('[data-testid="status"]')).toMatch(/^Loaded puzzle\.sudoku: \d+ givens/)
