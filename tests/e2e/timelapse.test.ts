@@ -95,7 +95,8 @@ describe('a recording without a shot limit', () => {
     await page.click('[data-testid=tl-stop]')
     await expect.poll(() => page.textContent('[data-testid=tl-message]'), { timeout: 10_000 }).toMatch(/Recorded \d+ frames/)
     expect(await page.isVisible('[data-testid=tl-stop]')).toBe(false)
-    expect(await page.locator('[data-testid=tl-sessions] li').count()).toBe(before + 1)
+    // The list is refreshed after the message: it gains the new recording a moment later.
+    await expect.poll(() => page.locator('[data-testid=tl-sessions] li').count(), { timeout: 10_000 }).toBe(before + 1)
   })
 })
 
