@@ -3,6 +3,7 @@
  * "If r1c2 is not 4, then r1c8 is 4 (the only other place for 4 in row 1), so r5c8 is not 4, ..."
  */
 import { type Cell, type Digit, cellName, unitName } from '../board'
+import { joinAnd, joinOr } from './common'
 import { type Chain, IN_CELL, type Node, nodeCell, nodeDigit } from './links'
 import type { Link, LinkEnd, Step, Technique } from './step'
 
@@ -31,11 +32,6 @@ export function chainReasoning(chain: Chain): string {
   return `${parts.join(', ')}.`
 }
 
-function joinAnd(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
-}
-
 /** What the chain proves (one end is true) and what that removes. */
 export function chainConclusion(chain: Chain): string {
   const first = chain.nodes[0]
@@ -54,11 +50,6 @@ export function chainConclusion(chain: Chain): string {
   for (const n of chain.eliminations) byCell.set(nodeCell(n), [...(byCell.get(nodeCell(n)) ?? []), nodeDigit(n)])
   const removals = [...byCell].map(([cell, digits]) => `${cellName(cell)} cannot be ${joinOr(digits.map(String))}`)
   return `So ${ends}. Either way ${joinAnd(removals)}.`
-}
-
-function joinOr(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`
 }
 
 /** One candidate as a link end. */
