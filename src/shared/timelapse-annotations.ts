@@ -4,6 +4,7 @@
  * justifies it at that moment (from the hint engine, on the board as it was just before); and a
  * final card with the total time and the puzzle's difficulty. Text only; drawing is the encoder's.
  */
+import { formatElapsed } from './elapsed'
 import { type Cell, type Digit, CELLS, candidatesOf, cellName } from './sudoku/board'
 import { hint } from './sudoku/hint'
 import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
@@ -12,14 +13,6 @@ import { solve } from './sudoku/solver'
 import { gridOfText, type ShotRecord } from './timelapse-shots'
 import { movesOf } from './timelapse-moves'
 
-/** 75 -> "1:15", 3725 -> "1:02:05". */
-export function formatElapsed(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const ss = String(s % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
-}
 
 export interface FrameAnnotation {
   /** "12:34". */

@@ -1,7 +1,8 @@
 /** The text an annotated film draws: time, digits filled, the technique behind each new digit, a final card. */
 import { describe, expect, it } from 'vitest'
 import { solve } from '../../src/shared/sudoku/solver'
-import { annotationsOf, finalCard, formatElapsed } from '../../src/shared/timelapse-annotations'
+import { formatElapsed } from '../../src/shared/elapsed'
+import { annotationsOf, finalCard } from '../../src/shared/timelapse-annotations'
 import { type ShotRecord, gridText } from '../../src/shared/timelapse-shots'
 
 // An easy puzzle (every cell follows from singles) and its solution.

@@ -9,7 +9,7 @@ import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
 import { createTimelapseService } from '../../../src/main/timelapse/service'
 import { stampJpeg } from '../../../src/main/timelapse/stamp'
 import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../../../src/shared/timelapse'
-import { formatElapsed } from '../../../src/shared/timelapse-annotations'
+import { formatElapsed } from '../../../src/shared/elapsed'
 import { ffmpegPath, greyFrames, makeFrames, regionDifference, tempDir } from './helpers'
 
 describe('formatElapsed', () => {

@@ -32,11 +32,3 @@ export class PuzzleTimer {
     this.since = this.now()
   }
 }
-
-/** "4:05", or "1:02:03" past an hour. */
-export function formatElapsed(ms: number): string {
-  const seconds = Math.floor(ms / 1000)
-  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60]
-  const mmss = `${h ? String(m).padStart(2, '0') : m}:${String(s).padStart(2, '0')}`
-  return h ? `${h}:${mmss}` : mmss
-}

@@ -242,11 +242,3 @@ export function formatSeconds(seconds: number): string {
   const whole = Math.round(seconds * 10) / 10
   return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${Math.round(whole % 60)} s`
 }
-
-/** Elapsed time as a clock: 0:07, 12:40, 1:02:05. */
-export function formatClock(seconds: number): string {
-  const whole = Math.floor(seconds)
-  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60]
-  const mm = h ? String(m).padStart(2, '0') : String(m)
-  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`
-}
