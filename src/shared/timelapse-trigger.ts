@@ -12,7 +12,7 @@
  */
 import { CELLS, type Cell } from './sudoku/board'
 import type { CellInk } from './vision/cell-ink'
-import { cornerMovement } from './vision/geometry'
+import { STEADY_CORNER_MOVEMENT, cornerMovement } from './vision/geometry'
 import type { Corners } from './vision/image'
 
 export interface TriggerOptions {
@@ -44,12 +44,6 @@ export interface Look {
   readonly cells: CellInk | null
 }
 
-/**
- * Corner movement between looks, as a share of the grid's diagonal, that counts as moving: the
- * camera view's steadiness rule (renderer state/steadiness.ts, 1.5%), well above the 0.3% a
- * hand-held phone or a bumped table gives between looks.
- */
-export const CORNER_TOLERANCE = 0.015
 /**
  * A cell's ink share that changed by this much since the last shot is new writing: a pencil mark
  * covers 2-4% of a cell's middle, a pen digit 15-35%; camera shake (±1-2 px) and noise move a
@@ -130,7 +124,7 @@ export class ShotTrigger {
   private viewOf(look: Look): View {
     if (!look.corners || !look.cells) return 'no-grid'
     const before = this.previous
-    if (before?.corners && cornerMovement(before.corners, look.corners) > CORNER_TOLERANCE) return 'moving'
+    if (before?.corners && cornerMovement(before.corners, look.corners) > STEADY_CORNER_MOVEMENT) return 'moving'
     // Paper is rarely lit evenly (a photo's far corner at 65% of its brightest), so each cell is
     // measured against itself: as at the last shot, or before any, as clear as it has been seen.
     const paper = this.reference ?? this.clearest(look.cells)

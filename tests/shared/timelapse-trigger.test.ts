@@ -1,6 +1,7 @@
 /** When the "paper changes" mode shoots: after new writing, once the hand has left and the grid is still. */
 import { describe, expect, it } from 'vitest'
-import { CORNER_TOLERANCE, type Look, NEW_INK, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
+import { type Look, NEW_INK, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
+import { STEADY_CORNER_MOVEMENT } from '../../src/shared/vision/geometry'
 import type { CellInk } from '../../src/shared/vision/cell-ink'
 import type { Corners } from '../../src/shared/vision/image'
 
@@ -51,7 +52,7 @@ describe('ShotTrigger', () => {
     const trigger = new ShotTrigger(OPTIONS)
     run(trigger, times(3, clear()))
     const lost = { corners: null, cells: null }
-    const jumping = (i: number) => ({ corners: shifted(i % 2 ? 0 : 400 * CORNER_TOLERANCE * 3), cells: page([1]) })
+    const jumping = (i: number) => ({ corners: shifted(i % 2 ? 0 : 400 * STEADY_CORNER_MOVEMENT * 3), cells: page([1]) })
     const sudden = (i: number) => ({ corners: CORNERS, cells: page(i % 2 ? [] : [1, 2, 3, 4, 5]) })
     const trouble = [...times(4, lost), ...Array.from({ length: 6 }, (_, i) => jumping(i)), ...Array.from({ length: 6 }, (_, i) => sudden(i))]
     const decisions = trouble.map((look, i) => new Map([[i, trigger.observe({ ...look, at: 1500 + i * 500 })]]).get(i)!)

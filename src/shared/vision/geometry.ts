@@ -211,6 +211,13 @@ export function interiorAngles(pts: readonly Point[]): number[] {
   })
 }
 
+/**
+ * Corner movement between two sightings, as a share of the grid's diagonal, beyond which the grid
+ * is moving (the camera view's steadiness, and the time-lapse's shot trigger): well above the
+ * 0.3% a hand-held phone or a bumped table gives between looks.
+ */
+export const STEADY_CORNER_MOVEMENT = 0.015
+
 /** The largest movement of a corner between two sightings of a grid, as a share of its diagonal. */
 export function cornerMovement(a: Corners, b: Corners): number {
   const diagonal = Math.hypot(b[2].x - b[0].x, b[2].y - b[0].y) || 1

@@ -2,7 +2,7 @@
  * Decides when the sheet has been held still long enough to capture: every corner must stay
  * within a small share of the grid's size from where it was, for a minimum time.
  */
-import { cornerMovement } from '../../../shared/vision/geometry'
+import { STEADY_CORNER_MOVEMENT, cornerMovement } from '../../../shared/vision/geometry'
 import type { Corners } from '../../../shared/vision/image'
 
 export interface SteadinessOptions {
@@ -12,7 +12,7 @@ export interface SteadinessOptions {
   readonly holdMs: number
 }
 
-export const DEFAULT_STEADINESS: SteadinessOptions = { tolerance: 0.015, holdMs: 700 }
+export const DEFAULT_STEADINESS: SteadinessOptions = { tolerance: STEADY_CORNER_MOVEMENT, holdMs: 700 }
 
 export class Steadiness {
   private last: Corners | null = null
