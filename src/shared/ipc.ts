@@ -7,7 +7,7 @@
  * Every request is validated by `requestGuards` before a handler sees it; errors cross as
  * plain `{ name, message }`.
  */
-import { type Guard, ValidationError, array, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
+import { type Guard, ValidationError, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
 import { MAX_SAVED_PUZZLE_BYTES, type SavedPuzzle, savedPuzzle } from './saved-puzzle'
 import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
 import { type ShotBoard, shotBoardGuard } from './timelapse-shots'
@@ -28,10 +28,6 @@ export interface UserSettings {
 
 export const DEFAULT_SETTINGS: UserSettings = { cameraDeviceId: null, mirrorPreview: false, showCandidates: false }
 
-export interface TextFile {
-  readonly name: string
-  readonly text: string
-}
 
 /** A file to save: text (puzzles) or bytes (exported images). */
 export interface FileToSave {
@@ -67,8 +63,6 @@ export interface ServiceApi {
 
 /** Channels that need the desktop shell; only the Electron host has them. */
 export interface ShellApi {
-  /** Shows an open dialog for a puzzle file; null when the user cancels. */
-  'file:open-text': (request: { title: string; extensions: string[] }) => Promise<TextFile | null>
   /** Shows a save dialog and writes the file; returns the chosen path, or null when the user cancels. */
   'file:save': (request: FileToSave) => Promise<string | null>
   /** Shows a session's film in the file manager. */
@@ -133,10 +127,6 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
   }),
   'puzzle:get': none(),
   'puzzle:set': savedPuzzle,
-  'file:open-text': object({
-    title: string({ maxLength: 200 }),
-    extensions: array(string({ maxLength: 10, pattern: /^[a-z0-9]+$/ }), { maxLength: 10 }),
-  }),
   'file:save': object({
     name: fileName,
     data: (value, path) =>
@@ -199,7 +189,7 @@ export const serviceChannels = [
   'timelapse:delete',
   'solve:video',
 ] as const satisfies readonly ServiceChannel[]
-export const shellChannels = ['file:open-text', 'file:save', 'timelapse:reveal'] as const satisfies readonly (keyof ShellApi)[]
+export const shellChannels = ['file:save', 'timelapse:reveal'] as const satisfies readonly (keyof ShellApi)[]
 export const channels: readonly Channel[] = [...serviceChannels, ...shellChannels]
 
 /** Events pushed from main to the renderer (Electron: webContents.send; web mode: server-sent events). */

@@ -121,7 +121,7 @@ describe('web host API', () => {
     expect((await client.call('timelapse:start', {})).reply?.error.message).toMatch(/must be given/)
     expect((await client.call('timelapse:list')).reply?.value).toEqual([])
     expect((await client.call('no:such')).reply?.error?.name).toBe('UnknownChannel')
-    expect((await client.call('file:open-text', { title: 'x', extensions: [] })).reply?.error?.name).toBe('UnknownChannel')
+    expect((await client.call('file:save', { name: 'x.txt', data: 'x' })).reply?.error?.name).toBe('UnknownChannel')
   })
 
   it('takes bodies only in its binary format', async () => {

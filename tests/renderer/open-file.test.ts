@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileKind, unknownFileMessage } from '../../src/renderer/src/open-file'
+import { fileKind, tooLargeMessage, unknownFileMessage } from '../../src/renderer/src/open-file'
 
 describe('fileKind', () => {
   it('tells photos, puzzle files and anything else apart by type, then by name', () => {
@@ -13,5 +13,6 @@ describe('fileKind', () => {
 
   it('says in one line what can be opened', () => {
     expect(unknownFileMessage('scan.pdf')).toMatch(/^scan\.pdf is neither a photo nor a puzzle\. Open a photo .*\.sdk\)\.$/)
+    expect(tooLargeMessage('dump.txt')).toBe('dump.txt is too large to be a puzzle file.')
   })
 })

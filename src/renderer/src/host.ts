@@ -14,7 +14,6 @@ import {
   type ResponseOf,
   type ServiceChannel,
   type FileToSave,
-  type TextFile,
   WEB_TOKEN_HEADER,
 } from '../../shared/ipc'
 
@@ -103,13 +102,6 @@ export const host = {
     if (transport.mode !== 'electron') return false
     await unwrap(transport.call('timelapse:reveal', { id }))
     return true
-  },
-
-  /** Lets the user pick a text file; null when they cancel. */
-  async openTextFile(title: string, extensions: string[]): Promise<TextFile | null> {
-    if (transport.mode === 'electron') return unwrap(transport.call('file:open-text', { title, extensions }))
-    const file = await pickBrowserFile(extensions.map((ext) => `.${ext}`).join(','))
-    return file ? { name: file.name, text: await file.text() } : null
   },
 
   /** Saves a file where the user chooses (web mode: a download); returns false when cancelled. */

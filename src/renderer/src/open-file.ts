@@ -18,6 +18,13 @@ export function fileKind(file: { readonly name: string; readonly type: string })
   return 'unknown'
 }
 
+/** Puzzle files are small text; anything larger is not a puzzle, and is not read into memory. */
+export const MAX_PUZZLE_FILE_BYTES = 1_000_000
+
+export function tooLargeMessage(name: string): string {
+  return `${name} is too large to be a puzzle file.`
+}
+
 export function unknownFileMessage(name: string): string {
   return `${name} is neither a photo nor a puzzle. Open a photo (JPEG, PNG, WebP, HEIC) or a puzzle file (.sudoku, .txt, .csv, .sdk).`
 }
