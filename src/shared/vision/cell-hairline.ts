@@ -5,6 +5,7 @@
  */
 import type { CellCrop } from './cell-crop'
 import type { DigitBox } from './cell-blobs'
+import { histogramQuantile } from './cell-normalise'
 import type { Box } from './cells'
 import type { GrayImage } from './image'
 
@@ -48,14 +49,10 @@ export function paperBelow(flat: GrayImage, mask: Uint8Array, crop: CellCrop, k:
   let n = 0
   for (let y = band; y < h - band; y++)
     for (let x = band; x < w - band; x++) if (!mask[y * w + x]) (histogram[flat.data[(y + y0) * flat.width + x + x0]]++, n++)
-  const quantile = (hist: Uint32Array, q: number): number => {
-    for (let v = 0, seen = 0; v < hist.length; v++) if ((seen += hist[v]) > q * n) return v
-    return hist.length - 1
-  }
-  const median = quantile(histogram, 0.5)
+  const median = histogramQuantile(histogram, n, 0.5)
   const deviations = new Uint32Array(256)
   for (let v = 0; v < 256; v++) deviations[Math.abs(v - median)] += histogram[v]
-  return median - k * 1.4826 * Math.max(1, quantile(deviations, 0.5))
+  return median - k * 1.4826 * Math.max(1, histogramQuantile(deviations, n, 0.5))
 }
 
 /**

@@ -26,6 +26,12 @@ export function emptyCell(filledScore: number): CellImage {
   }
 }
 
+/** The q-quantile of a histogram of `total` values: the least bin below which more than q × total lie (the last bin when none). */
+export function histogramQuantile(histogram: ArrayLike<number>, total: number, q: number): number {
+  for (let v = 0, seen = 0; v < histogram.length; v++) if ((seen += histogram[v]) > q * total) return v
+  return histogram.length - 1
+}
+
 /** Otsu's threshold over a histogram of 256 bins. */
 export function otsu(histogram: ArrayLike<number>): number {
   let total = 0

@@ -18,6 +18,7 @@
  * doubtful cells are the written digits as upright and as large as print: only their ink tells
  * them apart (val photos: every entry the judge took for print was 32 to 110 lighter than print).
  */
+import { histogramQuantile } from './cell-normalise'
 import type { Box } from './cells'
 import type { GrayImage } from './image'
 import { reweigh } from './nn'
@@ -76,11 +77,5 @@ export function strokeDarkness(flat: GrayImage, box: Box): number {
       total++
     }
   }
-  const rank = Math.floor(total * STROKE_PERCENTILE)
-  let seen = 0
-  for (let level = 0; level < 256; level++) {
-    seen += counts[level]
-    if (seen > rank) return level
-  }
-  return 255
+  return histogramQuantile(counts, total, STROKE_PERCENTILE)
 }
