@@ -21,7 +21,7 @@ export interface Detection {
   readonly height: number
   /** Time spent in the worker on this frame. */
   readonly ms: number
-  /** Each cell's ink and shade (cell-ink.ts), when the grid was found; for watching a page change. */
+  /** Each cell's ink and shade (cell-ink.ts), when the grid was found, on single-frame detections: for watching a page change. */
   readonly cells?: CellInk
 }
 

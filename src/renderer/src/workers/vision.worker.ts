@@ -49,7 +49,8 @@ class FrameReader {
 
 /**
  * A live detection mapped back to the frame's pixels, with each cell's ink measured on the frame as
- * the worker has it (a fraction of a millisecond beside the detection itself).
+ * the worker has it (a fraction of a millisecond beside the detection itself): for single looks
+ * ('detect' requests), which the time-lapse's paper watch makes twice a second.
  */
 function withCells(image: RgbaImage & { scale: number }, found: Found): Found & { cells?: CellInk } {
   const scaled = scaleFound(found, image.scale)
@@ -100,7 +101,8 @@ class StreamDetector {
       }
       const sentAt = performance.timeOrigin + performance.now()
       const image = this.frames.read(frame, LIVE_SIZE)
-      const found = withCells(image, detect(image))
+      // The camera view's stream: corners and circles only (only the paper watch's single looks use cell ink).
+      const found = scaleFound(detect(image), image.scale)
       const ms = performance.timeOrigin + performance.now() - sentAt
       reply({ type: 'detected', id: this.id, sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
     }
