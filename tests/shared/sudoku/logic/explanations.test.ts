@@ -3,32 +3,24 @@
  * step holds (not only what it does) and names every cell the step changes and every cell of its
  * pattern, so the words can be checked against the board.
  */
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { type Candidates, allUnits, bitCount, cellName, digitBit, peers } from '../../../../src/shared/sudoku/board'
-import { readState } from '../../../../src/shared/sudoku/formats'
-import type { LinkEnd, Step, Technique } from '../../../../src/shared/sudoku/logic/step'
-import { TECHNIQUE_ORDER, allSteps } from '../../../../src/shared/sudoku/logic/techniques'
-import { boardOf } from '../../../../src/shared/sudoku/state'
-import { HODOKU } from './hodoku-examples'
-
-// A solved grid with the whole of row 1 but r1c1 left to fill: a full house, which no example has.
-const FULL_HOUSE = `.${'89251467576948132142367589821694375934715826765823941258136794493572618617489253'}`
+import type { Link, LinkEnd, Step, Technique } from '../../../../src/shared/sudoku/logic/step'
+import { TECHNIQUE_ORDER, easiestStep } from '../../../../src/shared/sudoku/logic/techniques'
+import { techniqueCases } from './technique-cases'
 
 interface Example {
   readonly step: Step
   readonly candidates: Candidates
 }
 
+/** Each technique's step in the first of the project's cases where it is the easiest step. */
 function examples(): Map<Technique, Example> {
-  const exemplars = readFileSync('tests/fixtures/hodoku-exemplars.txt', 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => line.split(' ')[0])
   const found = new Map<Technique, Example>()
-  for (const text of [...Object.values(HODOKU), ...exemplars, FULL_HOUSE]) {
-    const { grid, candidates } = boardOf(readState(text).state)
-    for (const step of allSteps(candidates, grid)) if (!found.has(step.technique)) found.set(step.technique, { step, candidates })
+  for (const { technique, cands, written } of techniqueCases) {
+    if (found.has(technique)) continue
+    const step = easiestStep(cands, written)
+    if (step) found.set(step.technique, { step, candidates: cands })
   }
   return found
 }
@@ -62,6 +54,24 @@ function strong(cands: Candidates, a: LinkEnd, b: LinkEnd): boolean {
   return allUnits.some((unit) => unit.includes(p) && unit.includes(q) && unit.filter((c) => cands[c] & digitBit(a.digit)).length === 2)
 }
 
+/**
+ * In a forcing net a strong link is one of several into the same fact, which holds once all of
+ * them have: the last candidate of a cell (the links come from its other candidates) or the last
+ * place of a digit in a unit (from its other places there).
+ */
+function strongTogether(cands: Candidates, links: readonly Link[], to: LinkEnd): boolean {
+  const cell = to.cells[0]
+  const from = links.filter((l) => l.kind === 'strong' && l.to.cells[0] === cell && l.to.digit === to.digit).map((l) => l.from)
+  if (from.every((f) => f.cells[0] === cell)) {
+    return [1, 2, 3, 4, 5, 6, 7, 8, 9].every((d) => !(cands[cell] & digitBit(d)) || d === to.digit || from.some((f) => f.digit === d))
+  }
+  const cells = [cell, ...from.map((f) => f.cells[0])]
+  return (
+    from.every((f) => f.digit === to.digit) &&
+    allUnits.some((unit) => cells.every((c) => unit.includes(c)) && unit.every((c) => !(cands[c] & digitBit(to.digit)) || cells.includes(c)))
+  )
+}
+
 /** Whether they are weakly linked: two digits of one cell, or one digit in two cells that see each other. */
 function weak(a: LinkEnd, b: LinkEnd): boolean {
   const [p, q] = [a.cells[0], b.cells[0]]
@@ -79,8 +89,11 @@ describe('the links a step draws', () => {
     const links = step.links!
     // A forcing chain or net draws each implication it follows: a tree from the assumptions, not one path.
     const isChain = !technique.startsWith('forcing')
+    const isNet = technique === 'forcing-net'
     links.forEach((link, i) => {
-      expect(link.kind === 'strong' ? strong(candidates, link.from, link.to) : weak(link.from, link.to)).toBe(true)
+      const holds =
+        link.kind === 'weak' ? weak(link.from, link.to) : isNet ? strongTogether(candidates, links, link.to) : strong(candidates, link.from, link.to)
+      expect(holds, JSON.stringify(link)).toBe(true)
       if (i > 0 && isChain) expect(link.from).toEqual(links[i - 1].to)
     })
   })

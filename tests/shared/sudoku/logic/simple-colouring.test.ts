@@ -4,9 +4,8 @@ import { peers } from '../../../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
 import { findSimpleColouring } from '../../../../src/shared/sudoku/logic/simple-colouring'
-import { HODOKU } from './hodoku-examples'
-import { parseHodokuLine } from './hodoku-line'
-import { contradictions, keysOf } from './soundness-states'
+import { contradictions } from './soundness-states'
+import { casesOf } from './technique-cases'
 
 /**
  * A colour wrap on 2, reached from magictour top1465 puzzle 489 by singles,
@@ -17,16 +16,25 @@ const WRAP_STATE =
   '12...........5....12....7.....4............8...3..67.9..3..6..912...6...12....7.........8....4.67....3.......2....7...2....7.91...........4.6..9....5.....2.4.67..........91..4.67..12.4..7......5.....2....7....3..67....34.6..........8.1..4.67..12.......1..4..........6.........78...3............78.....5............9.2.4.......3..............9.2....7.......6.......5.......4.....1.........2....7.........8.....5.......4..78....4..78.........91.........2..........4.6........67....3.........4......2...........5..8.1.............6.......5..8.......7....3..............9.....6...1.3......1.......9.23...7...2....7.9......7.9.......8....4.........5..........7....3....8.....5..89..3....8....4.........5..89.2.......1....6...1....6...'
 
 describe('findSimpleColouring', () => {
-  it('finds the colour trap of the HoDoKu example', () => {
-    const state = parseHodokuLine(HODOKU.simpleColours)
-    const steps = findSimpleColouring(state.cands)
-    const trap = steps.find((s) => s.eliminations.length === state.eliminations.length)
-    expect(trap).toBeDefined()
-    expect(keysOf(trap!.eliminations).sort()).toEqual(keysOf(state.eliminations).sort())
-    expect(trap!.text).toContain('green')
-    expect(trap!.text).toContain('blue')
-    const { solution } = solve(state.givens, { limit: 2 })
-    for (const step of steps) expect(contradictions(step, solution!)).toEqual([])
+  // The project's states where simple colouring is the first step that applies (technique-cases.ts).
+  it.each(casesOf('simple-colouring').map((c) => [c.source, c] as const))('finds colourings in %s that agree with the solution', (_, { cands, solution }) => {
+    const steps = findSimpleColouring(cands)
+    expect(steps.length).toBeGreaterThan(0)
+    for (const step of steps) {
+      expect(step.text).toContain('green')
+      expect(step.text).toContain('blue')
+      expect(contradictions(step, solution)).toEqual([])
+    }
+  })
+
+  it('finds a colour trap: a cell seeing both colours cannot hold the digit', () => {
+    const traps = casesOf('simple-colouring').flatMap(({ cands }) => findSimpleColouring(cands).map((step) => ({ step, cands })))
+      .filter(({ step }) => / \(green\) and r\dc\d \(blue\)/.test(step.text))
+    expect(traps.length).toBeGreaterThan(0)
+    for (const { step } of traps) {
+      const coloured = new Set(step.cells)
+      for (const { cell } of step.eliminations) expect(coloured.has(cell)).toBe(false)
+    }
   })
 
   it('finds a colour wrap: two cells of one colour in one unit remove that colour', () => {

@@ -1,44 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { boxOf } from '../../../../src/shared/sudoku/board'
-import { solve } from '../../../../src/shared/sudoku/solver'
+import { boxOf, cellName } from '../../../../src/shared/sudoku/board'
 import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/unique-rectangle'
-import { HODOKU } from './hodoku-examples'
-import { parseHodokuLine } from './hodoku-line'
-import { contradictions, keysOf, removedKeys } from './soundness-states'
+import { contradictions } from './soundness-states'
+import { casesOf } from './technique-cases'
 
-// Literature examples from HoDoKu: each state must give HoDoKu's eliminations under the same type.
-const examples = [
-  ['type 1', 'unique-rectangle-1', HODOKU.ur1],
-  ['type 1 (second example)', 'unique-rectangle-1', HODOKU.ur1b],
-  ['type 2', 'unique-rectangle-2', HODOKU.ur2],
-  ['type 2 (second example)', 'unique-rectangle-2', HODOKU.ur2b],
-  ['type 3', 'unique-rectangle-3', HODOKU.ur3],
-  ['type 3 with a box', 'unique-rectangle-3', HODOKU.ur3b],
-  ['type 3 with a pair', 'unique-rectangle-3', HODOKU.ur3c],
-  ['type 4', 'unique-rectangle-4', HODOKU.ur4],
-  ['type 4 (second example)', 'unique-rectangle-4', HODOKU.ur4b],
-] as const
+// The project's states where a unique rectangle of each type is the first step that applies
+// (technique-cases.ts): each must give a step of that type, and every step must agree with the solution.
+const examples = (['unique-rectangle-1', 'unique-rectangle-2', 'unique-rectangle-3', 'unique-rectangle-4'] as const).flatMap((technique) =>
+  casesOf(technique).map((c) => [`${technique.slice(-1)} in ${c.source}`, technique, c] as const),
+)
 
 describe('findUniqueRectangles', () => {
-  it.each(examples)('finds the %s example', (_, technique, line) => {
-    const state = parseHodokuLine(line)
-    const steps = findUniqueRectangles(state.cands)
-    const ofType = steps.filter((s) => s.technique === technique)
-    expect(ofType.length).toBeGreaterThan(0)
-    const removed = removedKeys(ofType)
-    for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
-
-    const { count, solution } = solve(state.givens, { limit: 2 })
-    expect(count).toBe(1)
-    for (const step of steps) expect(contradictions(step, solution!)).toEqual([])
+  it.each(examples)('finds type %s', (_, technique, { cands, solution }) => {
+    const steps = findUniqueRectangles(cands)
+    expect(steps.filter((s) => s.technique === technique).length).toBeGreaterThan(0)
+    for (const step of steps) expect(contradictions(step, solution)).toEqual([])
   })
 
   it('uses four corners in exactly two boxes and explains the deadly pattern', () => {
-    const steps = findUniqueRectangles(parseHodokuLine(HODOKU.ur1).cands)
-    const [step] = steps
+    const [{ cands }] = casesOf('unique-rectangle-1')
+    const step = findUniqueRectangles(cands).find((s) => s.technique === 'unique-rectangle-1')!
     expect(step.cells).toHaveLength(4)
     expect(new Set(step.cells.map(boxOf)).size).toBe(2)
-    expect(step.text).toContain('r2c2')
+    expect(step.text).toContain(cellName(step.eliminations[0].cell))
     expect(step.text).toContain('two solutions')
     expect(step.placements).toEqual([])
   })

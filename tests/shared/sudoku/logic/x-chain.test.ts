@@ -1,28 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { solve } from '../../../../src/shared/sudoku/solver'
 import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
-import { HODOKU } from './hodoku-examples'
-import { parseHodokuLine } from './hodoku-line'
-import { contradictions, keysOf, removedKeys } from './soundness-states'
+import { cellName } from '../../../../src/shared/sudoku/board'
+import { contradictions } from './soundness-states'
+import { casesOf } from './technique-cases'
+
+// The project's states where an X-Chain is the first step that applies (technique-cases.ts).
+const cases = casesOf('x-chain')
 
 describe('findXChain', () => {
-  it('finds the X-Chain of the HoDoKu example', () => {
-    const state = parseHodokuLine(HODOKU.xChain)
-    const steps = findXChain(state.cands)
+  it.each(cases.map((c) => [c.source, c] as const))('finds X-Chains in %s that agree with the solution', (_, { cands, solution }) => {
+    const steps = findXChain(cands)
     expect(steps.length).toBeGreaterThan(0)
-    const removed = removedKeys(steps)
-    for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
-    const step = steps.find((s) => s.eliminations.some((e) => e.cell === state.eliminations[0].cell))!
-    expect(step.technique).toBe('x-chain')
-    expect(step.text).toMatch(/^An X-Chain on 7 links r\dc\d to r\dc\d\. If r\dc\d is not 7, then /)
-    expect(step.text).toContain('r4c2')
-    const { solution } = solve(state.givens, { limit: 2 })
-    for (const s of steps) expect(contradictions(s, solution!)).toEqual([])
+    for (const step of steps) {
+      expect(step.technique).toBe('x-chain')
+      const digit = step.eliminations[0].digit
+      expect(step.text).toMatch(new RegExp(`^An X-Chain on ${digit} links r\\dc\\d to r\\dc\\d\\. If r\\dc\\d is not ${digit}, then `))
+      expect(step.text).toContain(cellName(step.eliminations[0].cell))
+      expect(contradictions(step, solution)).toEqual([])
+    }
   })
 
   it('keeps to one digit and starts and ends on strong links', () => {
-    const steps = findXChain(parseHodokuLine(HODOKU.xChain).cands)
-    for (const step of steps) {
+    for (const step of cases.flatMap(({ cands }) => findXChain(cands))) {
       expect(new Set(step.eliminations.map((e) => e.digit)).size).toBe(1)
       // Every strong link names its unit, so there are at least two of them.
       expect(step.text.match(/the only other place for/g)!.length).toBeGreaterThanOrEqual(2)
