@@ -6,7 +6,8 @@
  * decoded and cut through the app's steps from the metadata corners: the time of cellPatches
  * (81 patches from extractCells's flat grid) and of classifyCells (81 cells, the shipped model),
  * median over repeats, and the cells read right (kind, and digit for givens and entries); the
- * written-digit model's time a cell and digits read right on the givens and entries.
+ * written-digit model's time a cell and digits read right on the givens and entries. Writes its
+ * section of bench/README.md.
  *
  *   npm run bench:cell-model [-- --limit N]
  */
@@ -19,6 +20,7 @@ import { loadOpenCV } from '../src/shared/vision/cv'
 import { toGray } from '../src/shared/vision/gray'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
 import { listPenPhotos } from '../datasets/kubiesa'
+import { measuredLine, writeReadmeSection } from './readme-section'
 
 const REPEATS = 15
 
@@ -81,10 +83,27 @@ async function main(): Promise<void> {
       if (got.kind === want && got.digit === digit) right++
     })
   }
+  const rows = [
+    ['cellPatches (81 patches)', `${median(patchMs).toFixed(1)} ms`, ''],
+    ['cell model, classifyCells (81 cells)', `${median(modelMs).toFixed(1)} ms (CPU ${(modelCpuUs / modelRuns / 1000).toFixed(1)} ms)`, `${right}/${total} = ${((100 * right) / Math.max(1, total)).toFixed(2)}% (kind and digit)`],
+    ['written-digit model, a cell', `${median(writtenMs).toFixed(2)} ms`, `${writtenRight}/${writtenTotal} digits of givens and entries`],
+  ]
+  const table = ['| step | median time | cells right (trained-on photos) |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)]
   console.log(`cell model: ${clf.about}`)
-  console.log(`${photos.length} photos: cellPatches median ${median(patchMs).toFixed(1)} ms, classifyCells (81 cells) median ${median(modelMs).toFixed(1)} ms wall, mean ${(modelCpuUs / modelRuns / 1000).toFixed(1)} ms CPU`)
-  console.log(`cells right (trained-on photos): ${right}/${total} = ${((100 * right) / Math.max(1, total)).toFixed(2)}%`)
-  console.log(`written-digit model: median ${median(writtenMs).toFixed(2)} ms a cell; digits right ${writtenRight}/${writtenTotal}`)
+  for (const line of table) console.log(line)
+  writeReadmeSection(
+    'Cell model',
+    [
+      `\`npm run bench:cell-model\` (bench/cell-model.ts): what the cell model (${clf.about}) and the written-digit model cost per ` +
+        `page, on the first ${photos.length} photos of the pen train split (Alex Kubiesa's sudoku-scanner datasets, MIT), one per ` +
+        `puzzle, warped by their metadata corners and cut by the app's steps; median of ${REPEATS} repeats. The cells right are a ` +
+        'smoke figure on photos the models were trained on; the held-out, by-puzzle figures are bench:paper\'s (Reading a page in progress).',
+      '',
+      ...table,
+      '',
+      measuredLine(`npm run bench:cell-model${limit !== 5 ? ` -- --limit ${limit}` : ''}`),
+    ].join('\n'),
+  )
 }
 
 main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))

@@ -7,7 +7,7 @@
  * marks filled is classified by the fold model that never saw the photo's puzzle
  * (bench/digit-folds.ts). Prints per-digit accuracy, the confusion matrix, the errors, the same
  * for the synthetic-only model when bench/models/digits-synthetic-only.json exists, and
- * inference time.
+ * inference time, and writes its section of bench/README.md (not with --limit).
  *
  *   npm run bench:classifier [-- --limit N]
  */
@@ -17,6 +17,7 @@ import type { GrayImage } from '../src/shared/vision/image'
 import { loadPhotos } from '../scripts/train-digits/dataset'
 import { openCV, photoCells } from '../scripts/train-digits/photo-cells'
 import { FOLD_MODEL_DIR, heldOutClassifiers } from './digit-folds'
+import { measuredLine, writeReadmeSection } from './readme-section'
 
 interface Tally {
   right: number
@@ -34,13 +35,20 @@ function record(t: Tally, truth: number, got: number, where: string): void {
   else t.errors.push(`${where}: ${truth} read as ${got}`)
 }
 
+const percent = (right: number, total: number): string => `${((100 * right) / Math.max(1, total)).toFixed(2)}%`
+const perDigit = (t: Tally): string => t.confusion.map((row, i) => percent(row[i], row.reduce((a, b) => a + b, 0))).join(' / ')
+const confusionLines = (t: Tally): string[] => t.confusion.map((row, i) => `  ${i + 1} | ${row.map((v) => String(v).padStart(4)).join('')}`)
+
 function report(title: string, t: Tally): void {
-  console.log(`\n${title}: ${((100 * t.right) / t.total).toFixed(2)}% of ${t.total} given digits (${t.total - t.right} wrong)`)
-  console.log('per digit: ' + t.confusion.map((row, i) => `${i + 1}: ${((100 * row[i]) / Math.max(1, row.reduce((a, b) => a + b, 0))).toFixed(1)}%`).join('  '))
+  console.log(`\n${title}: ${percent(t.right, t.total)} of ${t.total} given digits (${t.total - t.right} wrong)`)
+  console.log(`per digit 1-9: ${perDigit(t)}`)
   console.log('confusion (rows = truth, columns = read as 1..9):')
-  t.confusion.forEach((row, i) => console.log(`  ${i + 1} | ${row.map((v) => String(v).padStart(4)).join('')}`))
+  for (const line of confusionLines(t)) console.log(line)
   if (t.errors.length) console.log('errors: ' + t.errors.join('; '))
 }
+
+const tableRow = (model: string, t: Tally): string =>
+  `| ${model} | **${percent(t.right, t.total)}** | ${t.total - t.right} of ${t.total} | ${perDigit(t)} |`
 
 async function main(): Promise<void> {
   const limitAt = process.argv.indexOf('--limit')
@@ -88,9 +96,36 @@ async function main(): Promise<void> {
   const cpuMs = (cpu.user + cpu.system) / 1000 / runs
   times.sort((a, b) => a - b)
   // On a shared machine wall time mostly measures waiting for a core; CPU time is the cost.
-  console.log(
-    `\ninference, 81 cells: CPU ${cpuMs.toFixed(1)} ms per grid (${(cpuMs / 81).toFixed(3)} ms per cell); ` +
-      `wall median ${times[runs >> 1].toFixed(1)} ms, min ${times[0].toFixed(1)} ms`,
+  const inference =
+    `inference, 81 cells: CPU ${cpuMs.toFixed(1)} ms per grid (${(cpuMs / 81).toFixed(3)} ms per cell); ` +
+    `wall median ${times[runs >> 1].toFixed(1)} ms, min ${times[0].toFixed(1)} ms`
+  console.log(`\n${inference}`)
+  if (limit !== Infinity) return
+
+  writeReadmeSection(
+    'Digit classifier',
+    [
+      `\`npm run bench:classifier\` (bench/classifier.ts): the digit classifier alone (src/shared/vision/classifier.ts) on every given ` +
+        `digit of the ${photos.length} photos of B. Wicht's sudoku_dataset v2_train (CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) that ` +
+        `have a usable outline. Each photo is decoded as the CLI does (EXIF orientation applied), warped by its outlines.csv corners ` +
+        `(so detection is not to blame) and cut by the app's warp.ts and cells.ts; the ${missed} givens cells.ts does not mark filled ` +
+        `are not scored. Each photo is read by the fold model that never saw its printed puzzle (${heldOut.folds} folds split by ` +
+        `puzzle, bench/models/, bench/digit-folds.ts); the shipped model saw every photo and is not scored here.`,
+      '',
+      '| model | given digits right (held out) | wrong | per digit 1 / 2 / ... / 9 |',
+      '|---|---|---|---|',
+      tableRow(`${heldOut.folds} fold models (by puzzle)`, cv5),
+      ...(synthOnly ? [tableRow('synthetic fonts only (no real cell)', synth)] : []),
+      '',
+      '```',
+      'confusion, fold models (rows = truth, columns = read as 1..9)',
+      ...confusionLines(cv5),
+      '```',
+      '',
+      `${inference[0].toUpperCase()}${inference.slice(1)}.`,
+      '',
+      measuredLine('npm run bench:classifier'),
+    ].join('\n'),
   )
 }
 

@@ -7,11 +7,11 @@
  * Run `npx electron-vite build` first (npm run bench:first-read does).
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
-import { cpus, loadavg } from 'node:os'
+
 import type { Page } from 'playwright-core'
 import { openApp } from '../tests/e2e/browser'
 import { READABLE_PHOTO, dropFile, waitForRead } from '../tests/e2e/reading'
-import { writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,18 +56,18 @@ for (const pause of PAUSES_MS) {
   rows.push(row)
 }
 
-const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), 1-minute load average ${loadavg()[0].toFixed(1)} at the end`
 writeReadmeSection(
   'First read',
   `\`npm run bench:first-read\` (bench/first-read.ts): the built app in Debian's Chromium (web mode), a fresh page
 per run, image1.jpg (B. Wicht's sudoku_dataset, CC-BY-4.0) dropped on the window after a pause (the time a user
 takes to pick a photo), timed from the drop until the board shows the read; then a second read of the same photo.
-The app starts OpenCV, Tesseract and the digit models in the background as it opens. Median of ${RUNS} runs,
-measured ${new Date().toISOString().slice(0, 10)} on ${machine}.
+The app starts OpenCV, Tesseract and the digit models in the background as it opens. Median of ${RUNS} runs.
 
 | pause after opening | first read ms (median) | range | second read ms (median) |
 |---|---|---|---|
 ${rows.join('\n')}
 
-Target: the first read under 1.5 s once the app has been open a few seconds.`,
+Target: the first read under 1.5 s once the app has been open a few seconds.
+
+${measuredLine('npm run bench:first-read')}`,
 )

@@ -20,7 +20,7 @@
  */
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createDeflate, deflateSync, crc32 as zlibCrc32 } from 'node:zlib'
@@ -29,7 +29,7 @@ import { runCaptured } from '../src/cli/in-process'
 import { PuzzleFormatError, parsePuzzle } from '../src/shared/sudoku/format'
 import { solve } from '../src/shared/sudoku/solver'
 import { findConflicts } from '../src/shared/sudoku/validate'
-import { writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from './readme-section'
 
 const { values: cli } = parseArgs({
   options: { seed: { type: 'string' }, inputs: { type: 'string' }, 'no-readme': { type: 'boolean' }, quick: { type: 'boolean' } },
@@ -609,8 +609,6 @@ const section = [
   "disagreeing with the solver's own; lost lines, a list file answered with fewer or more lines",
   'than it holds puzzles.',
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}), shared with other work; ${wall.toFixed(0)} s wall.`,
-  '',
   `| command | ${INPUT_KINDS.map((k) => KIND_LABELS[k]).join(' | ')} | in-process | processes | ${PROBLEMS.join(' | ')} | exit codes |`,
   `|---|${INPUT_KINDS.map(() => '---|').join('')}---|---|${PROBLEMS.map(() => '---|').join('')}---|`,
   ...rows,
@@ -620,6 +618,8 @@ const section = [
   '',
   'Targets: 0 crashes, 0 stack traces, 0 hangs, 0 wrong statuses, 0 lost lines.',
   ...(findings.length ? ['', 'First findings:', '', ...findings.map((f) => `- ${f.replace(/\|/g, '\\|')}`)] : []),
+  '',
+  `${wall.toFixed(0)} s wall. ${measuredLine('npm run fuzz')}`,
 ].join('\n')
 console.log(`\n${section}`)
 if (!cli['no-readme'] && !QUICK) writeReadmeSection('Fuzzing the CLI', section)

@@ -9,12 +9,12 @@
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
 import { mkdtempSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { openApp } from '../tests/e2e/browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../tests/e2e/reading'
-import { writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -155,7 +155,6 @@ console.table(cameras)
   console.table(figures)
   const elapsed = cameras[0].seconds
 
-  const date = new Date().toISOString().slice(0, 10)
   const section = [
     '`npm run bench:live` (bench/live.ts): the built app in Debian\'s Chromium (web mode, software',
     'rendering) with a fake webcam fed from a y4m of image1.jpg (B. Wicht\'s sudoku_dataset, CC-BY-4.0)',
@@ -166,8 +165,6 @@ console.table(cameras)
     'Frames go to the vision worker as a transferred MediaStreamTrackProcessor stream holding only the',
     'newest frame; the worker scales each to 640 px wide while drawing it, then runs grid + fiducial',
     'detection. Latency: frame reaching the worker to the overlay drawn on the UI thread (sampled).',
-    `Measured ${date} on ${cpus().length} cores (${cpus()[0]?.model.trim()}), **shared with other agents while measuring**`,
-    `(1-minute load average ${loadavg()[0].toFixed(1)} at the end), so worker times carry scheduling delays.`,
     '',
     '| in view | frame | detections/s | latency median / p90 ms | worker ms median / p90 | UI long tasks (> 50 ms) | longest ms |',
     '|---|---|---|---|---|---|---|',
@@ -181,6 +178,7 @@ console.table(cameras)
     '',
     'Targets: ≥ 30 detections/s at 1280×720, no UI task over 50 ms.',
     '',
+    measuredLine('npm run bench:live'),
   ].join('\n')
   writeReadmeSection('Live camera', section)
 }

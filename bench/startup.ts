@@ -7,9 +7,9 @@
  * round trips). Writes the medians to bench/README.md. Run `npx electron-vite build` first
  * (npm run bench:startup does).
  */
-import { cpus, loadavg } from 'node:os'
+
 import { openApp } from '../tests/e2e/browser'
-import { writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -60,8 +60,6 @@ async function main(): Promise<void> {
     await app.close()
   }
   const [shown, ready, keyLands] = (['shown', 'ready', 'keyLands'] as const).map((key) => runs.map((run) => run[key]))
-  const load = loadavg()[0].toFixed(1)
-  const date = new Date().toISOString().slice(0, 10)
   const f = (values: number[]) => `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`
   writeReadmeSection(
     'Startup',
@@ -71,14 +69,14 @@ rendering), opened ${RUNS} times in fresh tabs with the HTTP cache off; millisec
 navigation's start, median (min–max). "Ready" is the first frame after the board appeared (the UI
 thread free for a key); "a digit shows" is a key pressed on the board from Playwright showing in its
 cell, Playwright's round trips included. Electron's start (the process, the window) comes on top.
-Measured ${date} on ${cpus().length} cores, 1-minute load average ${load}: the machine is shared, so
-these are slower than on an idle one.
 
 | board shown | ready | a digit shows |
 |---|---|---|
 | ${f(shown)} | ${f(ready)} | ${f(keyLands)} |
 
 Target: the window usable under 1 s.
+
+${measuredLine('npm run bench:startup')}
 `,
   )
   console.log(`median: shown ${median(shown).toFixed(0)} ms, ready ${median(ready).toFixed(0)} ms, digit ${median(keyLands).toFixed(0)} ms`)

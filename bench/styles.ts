@@ -14,7 +14,8 @@
  *
  * Per style: grids found, grids read with zero errors, cells right (all 81; a grid not found counts
  * as 81 empty cells, as in bench:read), median ms; then where the errors come from: detection (no
- * grid, or corners more than 5% of the side off), empty/filled, or the digit read.
+ * grid, or corners more than 5% of the side off), empty/filled, or the digit read. A run with the
+ * defaults writes its section of bench/README.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -28,6 +29,7 @@ import { readSudoku } from '../src/shared/vision/read'
 import type { Corners, Point, RgbaImage } from '../src/shared/vision/image'
 import { readPuzzles } from '../tests/fixtures/puzzles'
 import { viewPhoto } from './photo-views'
+import { measuredLine, writeReadmeSection } from './readme-section'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
@@ -473,3 +475,21 @@ for (const o of all) if (o.errors || listAll) out(`- ${o.note}`)
 out()
 out(`Wall time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 console.log(lines.join('\n'))
+
+if (process.argv.length <= 2) {
+  writeReadmeSection(
+    'Reading: print styles',
+    [
+      '`npm run bench:styles [-- --per N] [--seed S] [--only a,b] [--save DIR] [--list]` (bench/styles.ts): the reader as the CLI ' +
+        'builds it (src/cli/reader-node.ts: Tesseract, classifier, templates, the cell judge; rules and fiducials on), **detection ' +
+        "included**, over print styles that the 160 newspaper photos of B. Wicht's sudoku_dataset (CC-BY-4.0) do not show. Each " +
+        'puzzle of the Sudoku Exchange bank (public domain; the puzzle line is the truth) is drawn as SVG on a page with a title and ' +
+        'running text, on a desk, rasterised by sharp, turned up to ±8° and tilted 4-15° (bench/photo-views.ts), lit unevenly, ' +
+        'blurred, noised and saved as JPEG; the screenshot is a lossless app window seen straight on. Seeded: a run is repeatable.',
+      '',
+      ...lines,
+      '',
+      measuredLine('npm run bench:styles'),
+    ].join('\n'),
+  )
+}
