@@ -94,10 +94,11 @@ async function main(): Promise<void> {
   writeReadmeSection(
     'Cell model',
     [
-      `\`npm run bench:cell-model\` (bench/cell-model.ts): what the cell model (${clf.about}) and the written-digit model cost per ` +
+      `\`npm run bench:cell-model\` (bench/cell-model.ts): what the cell model and the written-digit model cost per ` +
         `page, on the first ${photos.length} photos of the pen train split (Alex Kubiesa's sudoku-scanner datasets, MIT), one per ` +
         `puzzle, warped by their metadata corners and cut by the app's steps; median of ${REPEATS} repeats. The cells right are a ` +
-        'smoke figure on photos the models were trained on; the held-out, by-puzzle figures are bench:paper\'s (Reading a page in progress).',
+        'smoke figure on photos the models were trained on; the held-out, by-puzzle figures are bench:paper\'s (Reading a page in progress). ' +
+        `The shipped model: ${clf.about}.`,
       '',
       ...table,
       '',

@@ -144,7 +144,8 @@ writeReadmeSection(
       `${BLOCK} puzzles, so that load from other processes falls on both alike, and the ratio is dancing-links / ours on that ` +
       'same sample. The run stops if they disagree on any count. dancing-links gets the usual exact-cover matrix (324 columns, ' +
       'the rows a given rules out left out, which favours it slightly) and its time includes building it, as ours includes its ' +
-      'own set-up. Wall-clock µs per puzzle: on a loaded machine read the ratios, which are taken side by side.',
+      'own set-up. Wall-clock µs per puzzle. Under load dancing-links loses more to garbage collection than ours, so a loaded ' +
+      'run overstates the ratios: compare them only between runs at a similar load.',
     '',
     ...table,
     '',
