@@ -95,4 +95,13 @@ export interface Step {
  * last candidate is not in any peer) from a filled one; full house and naked single use `grid`
  * for that. Every other finder works from `cands` alone.
  */
-export type TechniqueFinder = (cands: Candidates, grid?: Grid) => Step[]
+export type TechniqueFinder = (cands: Candidates, grid?: Grid, options?: FindOptions) => Step[]
+
+/**
+ * `first`: any one instance will do, as soon as one is found (a hint shows one step). Finders whose
+ * full search is dear (forcing chains and nets) then stop at their first proof instead of looking
+ * for the shortest; the others may ignore it.
+ */
+export interface FindOptions {
+  readonly first?: boolean
+}

@@ -27,7 +27,7 @@ import { findAic } from './aic'
 import { findForcingChain } from './forcing-chain'
 import { findForcingNet } from './forcing-net'
 import type { Candidates, Grid } from '../board'
-import type { Step, Technique, TechniqueFinder } from './step'
+import type { FindOptions, Step, Technique, TechniqueFinder } from './step'
 
 /** Every technique name in order of difficulty (the order of `Technique` in step.ts). */
 export const TECHNIQUE_ORDER: readonly Technique[] = [
@@ -161,9 +161,9 @@ export function allSteps(cands: Candidates, grid?: Grid, entries: readonly Techn
 }
 
 /** The easiest step available, or null when no technique in `entries` applies. */
-export function easiestStep(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = techniques): Step | null {
+export function easiestStep(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = techniques, options?: FindOptions): Step | null {
   for (const entry of entries) {
-    const steps = entry.find(cands, grid)
+    const steps = entry.find(cands, grid, options)
     if (steps.length === 0) continue
     let best = steps[0]
     for (const s of steps) if (techniqueRank(s.technique) < techniqueRank(best.technique)) best = s

@@ -8,7 +8,8 @@ import { type Candidates, bitCount, candidatesOf, digitBit } from '../../../../s
 import { lengthBonus, stepDifficulty } from '../../../../src/shared/sudoku/logic/explainer-scale'
 import { findForcingChain } from '../../../../src/shared/sudoku/logic/forcing-chain'
 import { findForcingNet } from '../../../../src/shared/sudoku/logic/forcing-net'
-import { type PropagationOptions, factCell, factDigit, factIsTrue, factOf, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
+import { factCell, factDigit, factIsTrue, factOf } from '../../../../src/shared/sudoku/logic/forcing-facts'
+import { type PropagationOptions, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
 import { techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
 import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
@@ -23,10 +24,10 @@ describe('propagate', () => {
     let several = 0
     for (const cell of open) {
       const chain = propagate(cands, [factOf(cell, solution[cell], true)], { mode: 'chain' })
-      for (const f of chain.order.slice(1)) expect(chain.premises.get(f)).toHaveLength(1)
+      for (const f of Array.from(chain.order).slice(1)) expect(chain.premises(f)).toHaveLength(1)
       const net = propagate(cands, [factOf(cell, solution[cell], true)], { mode: 'net' })
-      for (const f of chain.order) expect(net.known[f]).toBe(1) // a net knows at least what the chain knows
-      several += net.order.filter((f) => net.premises.get(f)!.length > 1).length
+      for (const f of chain.order) expect(net.knows(f)).toBe(true) // a net knows at least what the chain knows
+      several += net.order.filter((f) => net.premises(f).length > 1).length
     }
     expect(several).toBeGreaterThan(0)
   })
@@ -36,7 +37,7 @@ describe('propagate', () => {
     const clashes = wrong.map((f) => propagate(cands, [f], { mode: 'net' })).filter((p) => p.contradiction)
     expect(clashes.length).toBeGreaterThan(0)
     for (const p of clashes) {
-      for (const f of p.contradiction!) expect(p.known[f] || p.known[f ^ 1]).toBe(1)
+      for (const f of p.contradiction!) expect(p.knows(f) || p.knows(f ^ 1)).toBe(true)
       expect(p.clash).toMatch(/r\dc\d|row|column|box/)
     }
   })
