@@ -5,8 +5,8 @@
  * two values, is proven (forcing-search.ts).
  */
 import type { Candidates, Grid } from '../board'
-import { FORCING_BASE, lengthBonus, round1 } from './explainer-scale'
-import { type ForcingProof, findFirstForcingProof, findForcingProofs, prove } from './forcing-search'
+import { FORCING_BASE, forcingDifficulty } from './explainer-scale'
+import { type ForcingCandidate, type ForcingKind, type ForcingProof, findFirstForcingProof, findForcingProofs, prove } from './forcing-search'
 import { forcingStep } from './forcing-text'
 import type { FindOptions, Step, Technique } from './step'
 import type { PropagationOptions } from './forcing-propagation'
@@ -25,18 +25,17 @@ export function forcingSteps(
   cands: Candidates,
   technique: Technique,
   options: PropagationOptions,
-  base: Record<ForcingProof['kind'], number>,
+  base: Record<ForcingKind, number>,
   find?: FindOptions,
 ): Step[] {
   // Each branch's path is a chain of its own; SE rates a forcing step by all of them together.
-  const toStep = (proof: ForcingProof): Step => forcingStep(technique, proof, round1(base[proof.kind] + lengthBonus(proof.size)))
+  const toStep = (proof: ForcingProof): Step => forcingStep(technique, proof, forcingDifficulty(base, proof.kind, proof.branches.length, proof.size))
   if (find?.first) {
     const proof = findFirstForcingProof(cands, options)
     return proof ? [toStep(proof)] : []
   }
-  const ranked = findForcingProofs(cands, options).sort(
-    (a, b) => base[a.kind] + lengthBonus(a.estimate) - (base[b.kind] + lengthBonus(b.estimate)) || a.estimate - b.estimate,
-  )
+  const figure = (c: ForcingCandidate): number => forcingDifficulty(base, c.kind, c.branches.length, c.estimate)
+  const ranked = findForcingProofs(cands, options).sort((a, b) => figure(a) - figure(b) || a.estimate - b.estimate)
   return ranked.slice(0, FORCING_MAX_STEPS).map((candidate) => toStep(prove(candidate)))
 }
 

@@ -20,7 +20,7 @@ import type { FindOptions, Step } from './step'
  * which rates the puzzle, may search longer. bench/README.md (Logic, Logic (chains)) says what
  * the caps cost.
  */
-export const NESTED_BUDGET = { hint: 20_000, solve: 400_000 } as const
+export const NESTED_BUDGET = { hint: 20_000, solve: 400_000 }
 
 /** The propagation of a nested net: locked candidates, and forcing chains inside each branch. */
 const NESTED: PropagationOptions = { mode: 'net', lockedCandidates: true, nested: { mode: 'chain' } }
@@ -33,5 +33,5 @@ export function findForcingNet(cands: Candidates, _grid?: Grid, find?: FindOptio
   const budget = new PropagationBudget(find?.first ? NESTED_BUDGET.hint : NESTED_BUDGET.solve)
   const proof = findFirstForcingProof(cands, { ...NESTED, budget })
   if (!proof) return []
-  return [forcingStep('forcing-net', proof, round1(FORCING_BASE.nested + lengthBonus(proof.size)))]
+  return [forcingStep('forcing-net', proof, round1(FORCING_BASE.nested + lengthBonus(proof.size - 2)))]
 }

@@ -12,8 +12,8 @@ import type { Candidates, Cell, Digit, Grid } from '../board'
 /** Kebab-case technique names, in the order of difficulty used for hints and rating. */
 export type Technique =
   | 'full-house'
-  | 'naked-single'
   | 'hidden-single'
+  | 'naked-single'
   | 'locked-candidates-pointing'
   | 'locked-candidates-claiming'
   | 'naked-pair'
