@@ -5,11 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { type Candidates, bitCount, candidatesOf, digitBit } from '../../../../src/shared/sudoku/board'
-import { lengthBonus, stepDifficulty } from '../../../../src/shared/sudoku/logic/explainer-scale'
+import { stepDifficulty } from '../../../../src/shared/sudoku/logic/explainer-scale'
 import { findForcingChain } from '../../../../src/shared/sudoku/logic/forcing-chain'
 import { findForcingNet } from '../../../../src/shared/sudoku/logic/forcing-net'
 import { factCell, factDigit, factIsTrue, factOf } from '../../../../src/shared/sudoku/logic/forcing-facts'
-import { type PropagationOptions, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
+import { PropagationBudget, type PropagationOptions, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
+import { findFirstForcingProof } from '../../../../src/shared/sudoku/logic/forcing-search'
 import { techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
 import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
@@ -42,6 +43,8 @@ describe('propagate', () => {
     }
   })
 })
+
+const FIRST = { first: true } as const
 
 const MODES: Record<string, PropagationOptions> = {
   chain: { mode: 'chain' },
@@ -116,8 +119,35 @@ describe('the last resort', () => {
   }, 60_000)
 })
 
-describe('Sudoku Explainer length bonus', () => {
-  it('adds 0.1 each time the length passes 4, 6, 8, 12, 16, 24', () => {
-    expect([4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].map(lengthBonus)).toEqual([0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6])
+describe("a hint's search", () => {
+  it('stops at a first proof that is as sound, and says how', () => {
+    let found = 0
+    const random = seededRandom(5)
+    for (const grid of samplePuzzles('puzzles3_magictour_top1465', 3)) {
+      const solution = solutionOf(grid)
+      walkStates(grid, solution, random, () => null, (cands: Candidates) => {
+        for (const step of [...findForcingChain(cands, undefined, FIRST), ...findForcingNet(cands, undefined, FIRST)]) {
+          expect(contradictions(step, solution)).toEqual([])
+          expect(step.text).toMatch(/\bIf r\dc\d is /)
+          found++
+        }
+      }, 4)
+    }
+    expect(found).toBeGreaterThan(0)
+  })
+
+  it('caps a nested net by a count of propagations: the same proof and the same work on every run', () => {
+    const [grid] = samplePuzzles('puzzles5_forum_hardest_1905_11+', 1)
+    const cands = candidatesOf(grid)
+    const nested = (cap: number) => {
+      const budget = new PropagationBudget(cap)
+      const proof = findFirstForcingProof(cands, { mode: 'net', lockedCandidates: true, nested: { mode: 'chain' }, budget })
+      return { conclusion: proof?.conclusion, size: proof?.size, spent: cap - budget.left }
+    }
+    const first = nested(3000)
+    expect(nested(3000)).toEqual(first)
+    // The search checks the cap between assumptions: it overshoots by at most one cell's digits.
+    expect(first.spent).toBeLessThanOrEqual(3000 + 9)
+    expect(nested(1).spent).toBeLessThanOrEqual(1 + 9)
   })
 })
