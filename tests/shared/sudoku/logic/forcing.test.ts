@@ -11,6 +11,7 @@ import { findForcingNet } from '../../../../src/shared/sudoku/logic/forcing-net'
 import { factCell, factDigit, factIsTrue, factOf } from '../../../../src/shared/sudoku/logic/forcing-facts'
 import { PropagationBudget, type PropagationOptions, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
 import { findFirstForcingProof } from '../../../../src/shared/sudoku/logic/forcing-search'
+import type { FindOptions } from '../../../../src/shared/sudoku/logic/step'
 import { techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
 import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
@@ -74,6 +75,28 @@ function trueAssumptionsHold(options: PropagationOptions, puzzles: number, state
   return checked
 }
 
+/**
+ * Walks top1465 states and checks every forcing step found (searched as `find` says) against the
+ * solution, and that it says how; returns how many were checked.
+ */
+function soundForcingSteps(seed: number, find: FindOptions): number {
+  let found = 0
+  const random = seededRandom(seed)
+  for (const grid of samplePuzzles('puzzles3_magictour_top1465', 3)) {
+    const solution = solutionOf(grid)
+    walkStates(grid, solution, random, () => null, (cands: Candidates) => {
+      for (const step of [...findForcingChain(cands, undefined, find), ...findForcingNet(cands, undefined, find)]) {
+        expect(contradictions(step, solution)).toEqual([])
+        expect(step.links!.length).toBeGreaterThan(0)
+        expect(step.text).toMatch(/^[A-Z0-9].*\bIf r\dc\d is /)
+        expect(step.difficulty).toBeGreaterThanOrEqual(7)
+        found++
+      }
+    }, 4)
+  }
+  return found
+}
+
 describe('soundness on real states', () => {
   it.each(Object.entries(MODES))('assuming a true candidate implies only true facts (%s)', (_, options) => {
     expect(trueAssumptionsHold(options, 4, 12, 1)).toBeGreaterThan(500)
@@ -86,21 +109,7 @@ describe('soundness on real states', () => {
   })
 
   it('forcing chains and nets never contradict the solution, and say how', () => {
-    let found = 0
-    const random = seededRandom(3)
-    for (const grid of samplePuzzles('puzzles3_magictour_top1465', 3)) {
-      const solution = solutionOf(grid)
-      walkStates(grid, solution, random, () => null, (cands: Candidates) => {
-        for (const step of [...findForcingChain(cands), ...findForcingNet(cands)]) {
-          expect(contradictions(step, solution)).toEqual([])
-          expect(step.links!.length).toBeGreaterThan(0)
-          expect(step.text).toMatch(/^[A-Z0-9].*\bIf r\dc\d is /)
-          expect(step.difficulty).toBeGreaterThanOrEqual(7)
-          found++
-        }
-      }, 4)
-    }
-    expect(found).toBeGreaterThan(0)
+    expect(soundForcingSteps(3, {})).toBeGreaterThan(0)
   })
 })
 
@@ -121,19 +130,7 @@ describe('the last resort', () => {
 
 describe("a hint's search", () => {
   it('stops at a first proof that is as sound, and says how', () => {
-    let found = 0
-    const random = seededRandom(5)
-    for (const grid of samplePuzzles('puzzles3_magictour_top1465', 3)) {
-      const solution = solutionOf(grid)
-      walkStates(grid, solution, random, () => null, (cands: Candidates) => {
-        for (const step of [...findForcingChain(cands, undefined, FIRST), ...findForcingNet(cands, undefined, FIRST)]) {
-          expect(contradictions(step, solution)).toEqual([])
-          expect(step.text).toMatch(/\bIf r\dc\d is /)
-          found++
-        }
-      }, 4)
-    }
-    expect(found).toBeGreaterThan(0)
+    expect(soundForcingSteps(5, FIRST)).toBeGreaterThan(0)
   })
 
   it('caps a nested net by a count of propagations: the same proof and the same work on every run', () => {
