@@ -2,7 +2,10 @@
  * Timing of the advanced finders (simple colouring, unique rectangles, BUG+1, X-Chain, XY-Chain,
  * AIC, forcing chains and nets) on the states a logical solve meets: each puzzle is solved step by
  * step with every technique, and every finder is timed on every intermediate state (the forcing
- * finders only on the states where they give the step), and so is the hint (the easiest step).
+ * finders only on the states where they give the step, both as a hint searches them, stopping at
+ * the first proof, and as the solve does, looking for the shortest), and so is the hint
+ * (`hintStep`: the easiest technique's first step). Each row gives wall-clock times and the p99 of
+ * the CPU time the process spent (which a busy machine inflates less).
  *
  *   npm run bench:logic-chains [-- --count N]   (N puzzles from each file, default 100)
  */
@@ -19,13 +22,31 @@ import { findXChain } from '../src/shared/sudoku/logic/x-chain'
 import { findXYChain } from '../src/shared/sudoku/logic/xy-chain'
 import { findForcingChain } from '../src/shared/sudoku/logic/forcing-chain'
 import { findForcingNet } from '../src/shared/sudoku/logic/forcing-net'
-import { easiestStep } from '../src/shared/sudoku/logic/techniques'
+import { hintStep } from '../src/shared/sudoku/hint'
+import type { Step } from '../src/shared/sudoku/logic/step'
 
 const PUZZLES = new URL('../../shared/data/puzzles/', import.meta.url)
 const FILES = ['puzzles3_magictour_top1465', 'puzzles5_forum_hardest_1905_11+']
-const FINDERS = { findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic, findForcingChain, findForcingNet }
+const first = { first: true } as const
+const FINDERS: Record<string, (cands: Uint16Array) => Step[] | Step | null> = {
+  'simple colouring': findSimpleColouring,
+  'unique rectangles 1-4': findUniqueRectangles,
+  'BUG+1': findBugPlusOne,
+  'X-Chain': findXChain,
+  'XY-Chain': findXYChain,
+  AIC: findAic,
+  'forcing chain (hint)': (cands) => findForcingChain(cands, undefined, first),
+  'forcing chain (solve)': findForcingChain,
+  'forcing net (hint)': (cands) => findForcingNet(cands, undefined, first),
+  'forcing net (solve)': findForcingNet,
+  'hint (easiest step)': hintStep,
+}
 /** The forcing finders are the slow ones: timed only where they are what the hint needs (nothing easier applies). */
-const LAST_RESORT = new Set(['findForcingChain', 'findForcingNet'])
+const LAST_RESORT = (name: string): boolean => name.startsWith('forcing')
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
 
 const countArg = process.argv.indexOf('--count')
 const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 100
@@ -41,33 +62,34 @@ function sample(file: string): Uint8Array[] {
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
 for (const file of FILES) {
-  const times = new Map<string, number[]>(Object.keys(FINDERS).map((k) => [k, []]))
-  times.set('hint (easiest step)', [])
+  const times = new Map<string, { wall: number[]; cpu: number[] }>(Object.keys(FINDERS).map((k) => [k, { wall: [], cpu: [] }]))
   let states = 0
   for (const grid of sample(file)) {
     const { steps } = logicalSolve(grid)
     let cands = candidatesOf(grid)
     for (const step of steps) {
       states++
-      const h0 = performance.now()
-      easiestStep(cands)
-      times.get('hint (easiest step)')!.push(performance.now() - h0)
       for (const [name, find] of Object.entries(FINDERS)) {
-        if (LAST_RESORT.has(name) && !step.technique.startsWith('forcing')) continue
+        if (LAST_RESORT(name) && !step.technique.startsWith('forcing')) continue
+        const c0 = cpuMs()
         const t0 = performance.now()
         find(cands)
-        times.get(name)!.push(performance.now() - t0)
+        times.get(name)!.wall.push(performance.now() - t0)
+        times.get(name)!.cpu.push(cpuMs() - c0)
       }
       cands = applyStep(cands, step)
     }
   }
   console.log(`\n${file}: ${count} puzzles, ${states} states`)
-  console.log('finder                 mean ms  median ms   p90 ms   p99 ms   max ms   states')
-  for (const [name, list] of times) {
-    const sorted = [...list].sort((a, b) => a - b)
+  console.log('| finder | mean ms | median ms | p90 ms | p99 ms | max ms | CPU p99 ms | states timed |')
+  console.log('|---|---|---|---|---|---|---|---|')
+  const f = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3))
+  for (const [name, { wall, cpu }] of times) {
+    const sorted = [...wall].sort((a, b) => a - b)
+    const cpuSorted = [...cpu].sort((a, b) => a - b)
+    const mean = wall.reduce((a, b) => a + b, 0) / wall.length
     console.log(
-      `${name.padEnd(22)} ${(list.reduce((a, b) => a + b, 0) / list.length).toFixed(3).padStart(7)} ${quantile(sorted, 0.5).toFixed(3).padStart(9)} ${quantile(sorted, 0.9).toFixed(3).padStart(8)} ` +
-        `${quantile(sorted, 0.99).toFixed(2).padStart(8)} ${sorted[sorted.length - 1].toFixed(2).padStart(8)} ${String(list.length).padStart(8)}`,
+      `| ${name} | ${f(mean)} | ${f(quantile(sorted, 0.5))} | ${f(quantile(sorted, 0.9))} | ${f(quantile(sorted, 0.99))} | ${f(sorted[sorted.length - 1])} | ${f(quantile(cpuSorted, 0.99))} | ${wall.length} |`,
     )
   }
 }

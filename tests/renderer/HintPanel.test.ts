@@ -81,10 +81,14 @@ describe('Hints on a page in progress', () => {
     const plain = setUp({})
     await plain.press('hint')
     await waitFor(() => expect(plain.text('hint-text')).toBe('Look for a hidden single.'))
+    await plain.press('hint-more')
+    await waitFor(() => expect(plain.text('hint-text')).toBe('Look for a hidden single on 3 in box 1.'))
     cleanup()
-    // Only 3 marked in r1c1, where 3 belongs: a naked single, easier than any hidden single.
-    const marked = setUp({ marks: { 0: [3] } })
+    // 1 left out of the marks in r1c1, r1c3 and r3c2: in box 1, 1 can only go in r3c1 (where it
+    // belongs), a hidden single the marks made, and the first one the hint looks at.
+    const marked = setUp({ marks: { 0: [3, 6, 9], 2: [6, 9], 19: [4, 6, 9] } })
     await marked.press('hint')
-    await waitFor(() => expect(marked.text('hint-text')).toBe('Look for a naked single.'))
+    await marked.press('hint-more')
+    await waitFor(() => expect(marked.text('hint-text')).toBe('Look for a hidden single on 1 in box 1.'))
   })
 })

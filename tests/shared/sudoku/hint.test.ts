@@ -41,12 +41,13 @@ describe('hint', () => {
   })
 
   it("respects the player's correct pencil marks: a hint starts from them", () => {
-    // Without marks the first step is a hidden single in box 1; with r1c3 pencilled as 9 alone
-    // (right: r1c3 is 9), that cell is a naked single, the easier step.
+    // Without marks the first step is 3 in r1c1, a hidden single in box 1; with 1 pencilled out of
+    // r1c1, r1c3 and r3c2, 1 can only go in r3c1 (right: it belongs there), found first.
+    expect(hint({ givens: grid(PUZZLE) }, 'full')).toMatchObject({ technique: 'hidden-single', step: { placements: [{ cell: 0, digit: 3 }] } })
     const marks = candidatesOf(grid(PUZZLE))
-    marks[2] = digitBit(9)
+    for (const cell of [0, 2, 19]) marks[cell] &= ~digitBit(1)
     const h = hint({ givens: grid(PUZZLE), candidates: marks }, 'full')
-    expect(h).toMatchObject({ kind: 'step', technique: 'naked-single', step: { placements: [{ cell: 2, digit: 9 }] } })
+    expect(h).toMatchObject({ kind: 'step', technique: 'hidden-single', step: { placements: [{ cell: 18, digit: 1 }] } })
   })
 
   it('uses correct entries and pencil marks: the next hint follows from them', () => {

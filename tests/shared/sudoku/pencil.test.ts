@@ -25,11 +25,15 @@ describe('pencil marks', () => {
   })
 
   it('lets hints continue from the paper: its marks decide the next step', () => {
-    // r1c1 is 3; with only 3 marked there, it is a naked single before any hidden single.
+    // 1 left out of the marks in r1c1, r1c3 and r3c2: in box 1, 1 can only go in r3c1 (where it
+    // belongs), the hint's first hidden single instead of 3 in r1c1.
     const marks = new Uint16Array(81)
-    marks[0] = marksMask([3])
+    marks[0] = marksMask([3, 6, 9])
+    marks[2] = marksMask([6, 9])
+    marks[19] = marksMask([4, 6, 9])
     const withMarks = hint({ givens: grid(PUZZLE), candidates: playerCandidates(marks, new Uint16Array(81)) }, 'full')
-    expect(withMarks).toMatchObject({ kind: 'step', technique: 'naked-single' })
+    expect(withMarks).toMatchObject({ kind: 'step', technique: 'hidden-single', step: { placements: [{ cell: 18, digit: 1 }] } })
+    marks.fill(0)
     // A mark that leaves out the right digit is a mistake, unread marks are not.
     marks[0] = marksMask([1, 9])
     marks[1] = MARKS_UNREAD

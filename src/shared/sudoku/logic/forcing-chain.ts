@@ -4,11 +4,11 @@
  * chains. A contradiction, or the same fact from every case of a cell, a unit or a candidate's
  * two values, is proven (forcing-search.ts).
  */
-import type { Candidates } from '../board'
-import { FORCING_BASE, lengthBonus, round1 } from './explainer-scale'
-import { type ForcingProof, findForcingProofs, prove } from './forcing-search'
+import type { Candidates, Grid } from '../board'
+import { FORCING_BASE, forcingDifficulty } from './explainer-scale'
+import { type ForcingCandidate, type ForcingKind, type ForcingProof, findFirstForcingProof, findForcingProofs, prove } from './forcing-search'
 import { forcingStep } from './forcing-text'
-import type { Step, Technique } from './step'
+import type { FindOptions, Step, Technique } from './step'
 import type { PropagationOptions } from './forcing-propagation'
 
 /**
@@ -17,23 +17,28 @@ import type { PropagationOptions } from './forcing-propagation'
  */
 export const FORCING_MAX_STEPS = 5
 
-/** The easiest proofs as steps: lowest SE figure, then fewest implications. */
+/**
+ * The easiest proofs as steps (lowest SE figure, then fewest implications), or with `first` the
+ * first proof found.
+ */
 export function forcingSteps(
   cands: Candidates,
   technique: Technique,
   options: PropagationOptions,
-  base: Record<ForcingProof['kind'], number>,
+  base: Record<ForcingKind, number>,
+  find?: FindOptions,
 ): Step[] {
-  const ranked = findForcingProofs(cands, options).sort(
-    (a, b) => base[a.kind] + lengthBonus(a.estimate) - (base[b.kind] + lengthBonus(b.estimate)) || a.estimate - b.estimate,
-  )
-  return ranked.slice(0, FORCING_MAX_STEPS).map((candidate) => {
-    const proof = prove(candidate)
-    // Each branch's path is a chain of its own; SE rates a forcing step by all of them together.
-    return forcingStep(technique, proof, round1(base[proof.kind] + lengthBonus(proof.size)))
-  })
+  // Each branch's path is a chain of its own; SE rates a forcing step by all of them together.
+  const toStep = (proof: ForcingProof): Step => forcingStep(technique, proof, forcingDifficulty(base, proof.kind, proof.branches.length, proof.size))
+  if (find?.first) {
+    const proof = findFirstForcingProof(cands, options)
+    return proof ? [toStep(proof)] : []
+  }
+  const figure = (c: ForcingCandidate): number => forcingDifficulty(base, c.kind, c.branches.length, c.estimate)
+  const ranked = findForcingProofs(cands, options).sort((a, b) => figure(a) - figure(b) || a.estimate - b.estimate)
+  return ranked.slice(0, FORCING_MAX_STEPS).map((candidate) => toStep(prove(candidate)))
 }
 
-export function findForcingChain(cands: Candidates): Step[] {
-  return forcingSteps(cands, 'forcing-chain', { mode: 'chain' }, FORCING_BASE.chain)
+export function findForcingChain(cands: Candidates, _grid?: Grid, find?: FindOptions): Step[] {
+  return forcingSteps(cands, 'forcing-chain', { mode: 'chain' }, FORCING_BASE.chain, find)
 }

@@ -1,26 +1,37 @@
 /**
  * Forcing nets: like forcing chains, but a fact may rest on several earlier ones (a cell's last
  * digit once the assumption has removed the others), which SE calls dynamic forcing chains. When
- * singles alone prove nothing, the propagation also uses locked candidates ("dynamic plus").
- * These are the last resort: with them no puzzle needs a guess.
+ * singles alone prove nothing, the propagation also uses locked candidates ("dynamic plus"), and
+ * then forcing chains nested in each branch. These are the last resort: with them no puzzle
+ * measured needs a guess (bench/README.md, Logic).
  */
-import type { Candidates } from '../board'
+import type { Candidates, Grid } from '../board'
 import { FORCING_BASE, lengthBonus, round1 } from './explainer-scale'
 import { forcingSteps } from './forcing-chain'
-import type { PropagationOptions } from './forcing-propagation'
+import { PropagationBudget, type PropagationOptions } from './forcing-propagation'
 import { findFirstForcingProof } from './forcing-search'
 import { forcingStep } from './forcing-text'
-import type { Step } from './step'
+import type { FindOptions, Step } from './step'
+
+/**
+ * The cap on a nested net's search, in propagations (inner ones included; one outer assumption
+ * runs a few hundred inner ones per pass). Counted, never timed, so the step found is the same
+ * on every machine. A hint stops sooner (about 100 ms of work on 2 busy cores); the logical solve,
+ * which rates the puzzle, may search longer. bench/README.md (Logic, Logic (chains)) says what
+ * the caps cost.
+ */
+export const NESTED_BUDGET = { hint: 20_000, solve: 400_000 }
 
 /** The propagation of a nested net: locked candidates, and forcing chains inside each branch. */
 const NESTED: PropagationOptions = { mode: 'net', lockedCandidates: true, nested: { mode: 'chain' } }
 
-export function findForcingNet(cands: Candidates): Step[] {
-  const steps = forcingSteps(cands, 'forcing-net', { mode: 'net' }, FORCING_BASE.net)
+export function findForcingNet(cands: Candidates, _grid?: Grid, find?: FindOptions): Step[] {
+  const steps = forcingSteps(cands, 'forcing-net', { mode: 'net' }, FORCING_BASE.net, find)
   if (steps.length) return steps
-  const plus = forcingSteps(cands, 'forcing-net', { mode: 'net', lockedCandidates: true }, FORCING_BASE.netPlus)
+  const plus = forcingSteps(cands, 'forcing-net', { mode: 'net', lockedCandidates: true }, FORCING_BASE.netPlus, find)
   if (plus.length) return plus
-  const proof = findFirstForcingProof(cands, NESTED)
+  const budget = new PropagationBudget(find?.first ? NESTED_BUDGET.hint : NESTED_BUDGET.solve)
+  const proof = findFirstForcingProof(cands, { ...NESTED, budget })
   if (!proof) return []
-  return [forcingStep('forcing-net', proof, round1(FORCING_BASE.nested + lengthBonus(proof.size)))]
+  return [forcingStep('forcing-net', proof, round1(FORCING_BASE.nested + lengthBonus(proof.size - 2)))]
 }

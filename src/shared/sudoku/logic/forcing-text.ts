@@ -5,12 +5,12 @@
  */
 import { boxOf, cellName, unitName } from '../board'
 import { capitalise, joinOr, listDigitsOr, uniqueCells } from './common'
-import { type Fact, type Propagation, ancestry, factCell, factDigit, factIsTrue, name } from './forcing-propagation'
+import { type Fact, type Propagation, ancestry, factCell, factDigit, factIsTrue, name } from './forcing-facts'
 import type { ForcingBranch, ForcingProof } from './forcing-search'
 import type { Link, Step, Technique } from './step'
 
 function because(p: Propagation, fact: Fact): string {
-  const reason = p.reasons.get(fact)!
+  const reason = p.reason(fact)
   const digit = factDigit(fact)
   switch (reason.kind) {
     case 'naked-single':
@@ -44,7 +44,7 @@ function linksOf(branches: readonly ForcingBranch[]): Link[] {
   const links: Link[] = []
   for (const { propagation, path } of branches)
     for (const fact of path)
-      for (const premise of propagation.premises.get(fact) ?? []) {
+      for (const premise of propagation.premises(fact)) {
         const key = `${premise}>${fact}`
         if (seen.has(key)) continue
         seen.add(key)

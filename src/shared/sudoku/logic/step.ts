@@ -12,8 +12,8 @@ import type { Candidates, Cell, Digit, Grid } from '../board'
 /** Kebab-case technique names, in the order of difficulty used for hints and rating. */
 export type Technique =
   | 'full-house'
-  | 'naked-single'
   | 'hidden-single'
+  | 'naked-single'
   | 'locked-candidates-pointing'
   | 'locked-candidates-claiming'
   | 'naked-pair'
@@ -95,4 +95,13 @@ export interface Step {
  * last candidate is not in any peer) from a filled one; full house and naked single use `grid`
  * for that. Every other finder works from `cands` alone.
  */
-export type TechniqueFinder = (cands: Candidates, grid?: Grid) => Step[]
+export type TechniqueFinder = (cands: Candidates, grid?: Grid, options?: FindOptions) => Step[]
+
+/**
+ * `first`: any one instance will do, as soon as one is found (a hint shows one step). Finders whose
+ * full search is dear (forcing chains and nets) then stop at their first proof instead of looking
+ * for the shortest; the others may ignore it.
+ */
+export interface FindOptions {
+  readonly first?: boolean
+}

@@ -5,10 +5,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import { type Candidates, bitCount, candidatesOf, digitBit } from '../../../../src/shared/sudoku/board'
-import { lengthBonus, stepDifficulty } from '../../../../src/shared/sudoku/logic/explainer-scale'
+import { stepDifficulty } from '../../../../src/shared/sudoku/logic/explainer-scale'
 import { findForcingChain } from '../../../../src/shared/sudoku/logic/forcing-chain'
 import { findForcingNet } from '../../../../src/shared/sudoku/logic/forcing-net'
-import { type PropagationOptions, factCell, factDigit, factIsTrue, factOf, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
+import { factCell, factDigit, factIsTrue, factOf } from '../../../../src/shared/sudoku/logic/forcing-facts'
+import { PropagationBudget, type PropagationOptions, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
+import { findFirstForcingProof } from '../../../../src/shared/sudoku/logic/forcing-search'
+import type { FindOptions } from '../../../../src/shared/sudoku/logic/step'
 import { techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
 import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
@@ -23,10 +26,10 @@ describe('propagate', () => {
     let several = 0
     for (const cell of open) {
       const chain = propagate(cands, [factOf(cell, solution[cell], true)], { mode: 'chain' })
-      for (const f of chain.order.slice(1)) expect(chain.premises.get(f)).toHaveLength(1)
+      for (const f of Array.from(chain.order).slice(1)) expect(chain.premises(f)).toHaveLength(1)
       const net = propagate(cands, [factOf(cell, solution[cell], true)], { mode: 'net' })
-      for (const f of chain.order) expect(net.known[f]).toBe(1) // a net knows at least what the chain knows
-      several += net.order.filter((f) => net.premises.get(f)!.length > 1).length
+      for (const f of chain.order) expect(net.knows(f)).toBe(true) // a net knows at least what the chain knows
+      several += net.order.filter((f) => net.premises(f).length > 1).length
     }
     expect(several).toBeGreaterThan(0)
   })
@@ -36,11 +39,13 @@ describe('propagate', () => {
     const clashes = wrong.map((f) => propagate(cands, [f], { mode: 'net' })).filter((p) => p.contradiction)
     expect(clashes.length).toBeGreaterThan(0)
     for (const p of clashes) {
-      for (const f of p.contradiction!) expect(p.known[f] || p.known[f ^ 1]).toBe(1)
+      for (const f of p.contradiction!) expect(p.knows(f) || p.knows(f ^ 1)).toBe(true)
       expect(p.clash).toMatch(/r\dc\d|row|column|box/)
     }
   })
 })
+
+const FIRST = { first: true } as const
 
 const MODES: Record<string, PropagationOptions> = {
   chain: { mode: 'chain' },
@@ -70,6 +75,28 @@ function trueAssumptionsHold(options: PropagationOptions, puzzles: number, state
   return checked
 }
 
+/**
+ * Walks top1465 states and checks every forcing step found (searched as `find` says) against the
+ * solution, and that it says how; returns how many were checked.
+ */
+function soundForcingSteps(seed: number, find: FindOptions): number {
+  let found = 0
+  const random = seededRandom(seed)
+  for (const grid of samplePuzzles('puzzles3_magictour_top1465', 3)) {
+    const solution = solutionOf(grid)
+    walkStates(grid, solution, random, () => null, (cands: Candidates) => {
+      for (const step of [...findForcingChain(cands, undefined, find), ...findForcingNet(cands, undefined, find)]) {
+        expect(contradictions(step, solution)).toEqual([])
+        expect(step.links!.length).toBeGreaterThan(0)
+        expect(step.text).toMatch(/^[A-Z0-9].*\bIf r\dc\d is /)
+        expect(step.difficulty).toBeGreaterThanOrEqual(7)
+        found++
+      }
+    }, 4)
+  }
+  return found
+}
+
 describe('soundness on real states', () => {
   it.each(Object.entries(MODES))('assuming a true candidate implies only true facts (%s)', (_, options) => {
     expect(trueAssumptionsHold(options, 4, 12, 1)).toBeGreaterThan(500)
@@ -82,21 +109,7 @@ describe('soundness on real states', () => {
   })
 
   it('forcing chains and nets never contradict the solution, and say how', () => {
-    let found = 0
-    const random = seededRandom(3)
-    for (const grid of samplePuzzles('puzzles3_magictour_top1465', 3)) {
-      const solution = solutionOf(grid)
-      walkStates(grid, solution, random, () => null, (cands: Candidates) => {
-        for (const step of [...findForcingChain(cands), ...findForcingNet(cands)]) {
-          expect(contradictions(step, solution)).toEqual([])
-          expect(step.links!.length).toBeGreaterThan(0)
-          expect(step.text).toMatch(/^[A-Z0-9].*\bIf r\dc\d is /)
-          expect(step.difficulty).toBeGreaterThanOrEqual(7)
-          found++
-        }
-      }, 4)
-    }
-    expect(found).toBeGreaterThan(0)
+    expect(soundForcingSteps(3, {})).toBeGreaterThan(0)
   })
 })
 
@@ -115,8 +128,23 @@ describe('the last resort', () => {
   }, 60_000)
 })
 
-describe('Sudoku Explainer length bonus', () => {
-  it('adds 0.1 each time the length passes 4, 6, 8, 12, 16, 24', () => {
-    expect([4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].map(lengthBonus)).toEqual([0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6])
+describe("a hint's search", () => {
+  it('stops at a first proof that is as sound, and says how', () => {
+    expect(soundForcingSteps(5, FIRST)).toBeGreaterThan(0)
+  })
+
+  it('caps a nested net by a count of propagations: the same proof and the same work on every run', () => {
+    const [grid] = samplePuzzles('puzzles5_forum_hardest_1905_11+', 1)
+    const cands = candidatesOf(grid)
+    const nested = (cap: number) => {
+      const budget = new PropagationBudget(cap)
+      const proof = findFirstForcingProof(cands, { mode: 'net', lockedCandidates: true, nested: { mode: 'chain' }, budget })
+      return { conclusion: proof?.conclusion, size: proof?.size, spent: cap - budget.left }
+    }
+    const first = nested(3000)
+    expect(nested(3000)).toEqual(first)
+    // The search checks the cap between assumptions: it overshoots by at most one cell's digits.
+    expect(first.spent).toBeLessThanOrEqual(3000 + 9)
+    expect(nested(1).spent).toBeLessThanOrEqual(1 + 9)
   })
 })
