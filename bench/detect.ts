@@ -16,9 +16,8 @@
  *   npm run bench:detect [-- --set wicht,pen-train,pen-val] [--views N] [--filled N] [--kinds photos,views,filled]
  *                        [--only NAME,...] [--verbose]
  */
-import { join } from 'node:path'
 import { decodeImage } from '../src/cli/decode-image'
-import { loadOpenCV } from '../src/shared/vision/cv'
+import { loadOpenCV } from '../src/shared/vision/opencv'
 import { distance } from '../src/shared/vision/geometry'
 import { detectFiducials, poseFromFiducials } from '../src/shared/vision/fiducials'
 import { grayScales } from '../src/shared/vision/gray'

@@ -17,8 +17,7 @@ import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../
 import { writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-declare const window: any, document: any, DataTransfer: any, DragEvent: any
+declare const window: any, document: any
 
 const WINDOW_MS = Number(process.env.BENCH_LIVE_MS ?? 15_000)
 

@@ -18,7 +18,7 @@
 import { decodeImage } from '../src/cli/decode-image'
 import { shippedClassifier } from '../src/cli/reader-node'
 import { createTesseractSetups } from '../src/cli/tesseract-node'
-import { loadOpenCV } from '../src/shared/vision/cv'
+import { loadOpenCV } from '../src/shared/vision/opencv'
 import { loadPaperJudge } from '../src/shared/vision/paper-judge'
 import { combineVotes, readSudoku } from '../src/shared/vision/read'
 import { LOW_CONFIDENCE } from '../src/shared/vision/review'
@@ -46,7 +46,7 @@ let classifierFor: ((photo: string) => CellClassifier) | null = null
 let foldOf: ((photo: string) => number) | null = null
 let classifierNote = 'none'
 try {
-  const folds = (await import('./digit-folds' as string)) as {
+  const folds = (await import('./digit-folds')) as {
     heldOutClassifiers(): { classifierFor(photo: string): CellClassifier; foldOf(photo: string): number; folds: number }
   }
   const held = folds.heldOutClassifiers()
@@ -146,10 +146,10 @@ if (foldOf && voterNames.length > 1) {
         [...r.truth.keys()].filter((i) => r.truth[i] && voterNames.every((n) => r.votes[n]?.[i])).map((i) => ({ truth: r.truth[i], probs: voterNames.map((n) => r.votes[n][i]!) })),
       )
   const fitted = new Map<number, number[]>()
-  for (const fold of new Set(rows.map((r) => foldOf!(r.name)))) fitted.set(fold, fitVoterWeights(labelled((r) => foldOf!(r.name) !== fold), voterNames.length))
+  for (const fold of new Set(rows.map((r) => foldOf(r.name)))) fitted.set(fold, fitVoterWeights(labelled((r) => foldOf(r.name) !== fold), voterNames.length))
   variants.push([
     'ensemble, weights fitted on the other folds',
-    (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.map((n, k) => ({ probs: row.votes[n], weight: fitted.get(foldOf!(row.name))![k] }))),
+    (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.map((n, k) => ({ probs: row.votes[n], weight: fitted.get(foldOf(row.name))![k] }))),
   ])
   const show = (w: number[]): string => voterNames.map((n, k) => `${n} ${w[k]}`).join(', ')
   fitNotes.push(`Weights fitted per held-out fold: ${[...fitted].sort((a, b) => a[0] - b[0]).map(([f, w]) => `fold ${f}: ${show(w)}`).join('; ')}.`)
@@ -169,7 +169,11 @@ for (const [name, probsOf] of variants) {
     let givenRight = 0
     for (const row of rows) {
       const g = row.failed ? new Uint8Array(81) : rules ? repair({ probs: probsOf(row) }).grid : bestDigits({ probs: probsOf(row) })
-      for (let i = 0; i < 81; i++) if (row.truth[i]) (given++, g[i] === row.truth[i] && givenRight++)
+      for (let i = 0; i < 81; i++) {
+        if (!row.truth[i]) continue
+        given++
+        if (g[i] === row.truth[i]) givenRight++
+      }
     }
     out(`| ${name} | ${rules ? 'yes' : 'no'} | ${pct(s.zero, rows.length)}% (${s.zero}/${rows.length}) | ${pct(s.right, s.cells, 2)}% | ${pct(givenRight, given, 2)}% |`)
   }
@@ -183,7 +187,10 @@ for (const row of rows) {
   if (row.failed) continue
   for (let i = 0; i < 81; i++) {
     const wrong = row.grid[i] !== row.truth[i]
-    if (row.flagged.has(i)) (flagged++, wrong && flaggedWrong++)
+    if (row.flagged.has(i)) {
+      flagged++
+      if (wrong) flaggedWrong++
+    }
     else if (wrong && row.grid[i]) wrongUnflagged++
   }
 }

@@ -67,7 +67,10 @@ export function trainNet(pools: Pool[], epochs: number, seed: number, label: str
     const order: [SampleSet, number][] = []
     for (const q of queues)
       for (let k = 0; k < q.pool.perEpoch; k++) {
-        if (q.at === q.order.length) (q.at = 0), shuffle(q.order, r)
+        if (q.at === q.order.length) {
+          q.at = 0
+          shuffle(q.order, r)
+        }
         order.push([q.pool.set, q.order[q.at++]])
       }
     shuffle(order, r)

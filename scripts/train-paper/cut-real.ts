@@ -12,7 +12,7 @@
  * all four photos of a puzzle fall on one side; Wicht photos are never held out (fold -1).
  */
 import { decodeImage } from '../../src/cli/decode-image'
-import { loadOpenCV } from '../../src/shared/vision/cv'
+import { loadOpenCV } from '../../src/shared/vision/opencv'
 import { toGray } from '../../src/shared/vision/gray'
 import type { Corners } from '../../src/shared/vision/image'
 import { listPenPhotos, MARKS_LABEL, penFolds } from '../../datasets/kubiesa'

@@ -33,7 +33,7 @@ export async function startWebMode(options: { rendererDir: string; userDataDir: 
     handlers: services.handlers,
     mediaFile: (pathname) => services.mediaFile(pathname),
   })
-  const close = server.close
+  const close = server.close.bind(server)
   return { ...server, close: () => services.stop().finally(close) }
 }
 

@@ -16,8 +16,7 @@ import { type AppUnderTest, boardDigits, openApp, pastePuzzle } from './browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-declare const window: any, document: any, DataTransfer: any, DragEvent: any
+declare const window: any, document: any
 
 /** Waits until the overlay has been drawn again after now. */
 async function freshOverlay(page: Page): Promise<void> {

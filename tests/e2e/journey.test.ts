@@ -9,7 +9,6 @@ import { type AppUnderTest, boardDigits, openApp } from './browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const document: any
 
 let app: AppUnderTest

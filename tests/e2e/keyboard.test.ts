@@ -12,7 +12,6 @@ const app = useApp()
 
 /** The focused element's test id, or its tag and text; 'board' for the board's one Tab stop (its selected cell). */
 function focused(page: Page): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return page.evaluate(() => {
     const element = (globalThis as any).document.activeElement
     if (element?.closest?.('[data-testid="board"]')) return 'board'

@@ -17,7 +17,6 @@ import { boardDigits, useApp } from './browser'
 import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const document: any, getComputedStyle: any, Event: any
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'

@@ -13,7 +13,6 @@ import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const window: any, document: any, DataTransfer: any, DragEvent: any
 
 export const PHOTOS = process.env.SUDOKU_LENS_PHOTOS ?? join(import.meta.dirname, '../../../shared/data/photos/wicht-v2-train')

@@ -8,7 +8,6 @@ import { boardDigits, useApp } from './browser'
 import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const window: any, document: any, MutationObserver: any
 
 const app = useApp()

@@ -147,7 +147,10 @@ export function propagate(cands: Candidates, assumptions: readonly Fact[], optio
     for (const u of unitsOfCell[cell]) {
       let places = 0
       let only = -1
-      for (const c of allUnits[u]) if (current[c] & bit) (places++, (only = c))
+      for (const c of allUnits[u]) if (current[c] & bit) {
+        places++
+        only = c
+      }
       if (places === 0) {
         contradiction = allUnits[u].filter((c) => cands[c] & bit).map((c) => factOf(c, digit, false))
         clash = `${digit} would have no place left in ${unitName(u)}`
