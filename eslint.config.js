@@ -97,21 +97,21 @@ export default tseslint.config(
   {
     // Off in OpenCV code: @techstark/opencv-js declares cv.Size, cv.Scalar, cv.Point and the flag
     // constants (cv.INTER_AREA, ...) as `any`, so every call that passes one is "unsafe".
-    files: ['src/shared/vision/**', 'src/main/timelapse/**', 'bench/*-views.ts'],
+    files: ['src/shared/vision/**', 'src/main/timelapse/**', 'bench/*-views.ts', 'devkit/*-views.ts'],
     rules: { '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
     // Off in tests and benchmarks: they read the app's state through page.evaluate() and the
     // CLI's output through JSON.parse, both `any` by nature, and then assert on what they got.
     // unbound-method: `expect(mock.method).toHaveBeenCalled()` passes a method without its object.
-    files: ['tests/**', 'bench/**'],
+    files: ['tests/**', 'bench/**', 'devkit/**'],
     rules: { ...UNSAFE_ANY_OFF, '@typescript-eslint/unbound-method': 'off' },
   },
   {
     // Off where tests and benchmarks drive the app in Chromium: the callbacks given to
     // page.evaluate run in the page, and these files are type-checked without the DOM library,
     // so the page's objects (window, document, a canvas) are declared `any`.
-    files: ['tests/e2e/**', 'bench/live.ts', 'bench/first-read.ts', 'bench/startup.ts', 'devkit/browser/**'],
+    files: ['tests/e2e/**', 'bench/live.ts', 'bench/first-read.ts', 'bench/startup.ts', 'devkit/browser.ts', 'devkit/reading.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
@@ -134,5 +134,9 @@ export default tseslint.config(
     files: [`${folder}/**`],
     rules: restrictImports({ patterns: DEV_FOLDERS.filter((other) => other !== folder).map(devFolder) }),
   })),
-  { files: ['datasets/**', 'devkit/**'], rules: restrictImports({ patterns: DEV_FOLDERS.map(devFolder) }) },
+  { files: ['devkit/**'], rules: restrictImports({ patterns: DEV_FOLDERS.map(devFolder) }) },
+  {
+    files: ['datasets/**'],
+    rules: restrictImports({ patterns: [...DEV_FOLDERS.map(devFolder), { group: ['**/devkit/**'], message: 'datasets/ reads data and imports only src/; tools that use it live in devkit/.' }] }),
+  },
 )

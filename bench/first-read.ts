@@ -9,8 +9,8 @@
  */
 import { cpus, loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
-import { openApp } from '../tests/e2e/browser'
-import { READABLE_PHOTO, dropFile, waitForRead } from '../tests/e2e/reading'
+import { openApp } from '../devkit/browser'
+import { READABLE_PHOTO, dropFile, waitForRead } from '../devkit/reading'
 import { writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.

@@ -12,8 +12,8 @@ import { mkdtempSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { openApp } from '../tests/e2e/browser'
-import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../tests/e2e/reading'
+import { openApp } from '../devkit/browser'
+import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../devkit/reading'
 import { writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.

@@ -21,12 +21,12 @@ import { createTesseractSetups } from '../src/cli/tesseract-node'
 import { loadOpenCV } from '../src/shared/vision/opencv'
 import { loadPaperJudge } from '../src/shared/vision/paper-judge'
 import { combineVotes, readSudoku } from '../src/shared/vision/read'
-import { LOW_CONFIDENCE } from '../src/shared/vision/review'
+import { LOW_CONFIDENCE } from '../src/renderer/src/state/cell-notes'
 import { bestDigits, repair } from '../src/shared/vision/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
-import { listPhotos } from './wicht'
+import { listPhotos } from '../datasets/wicht'
 import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
-import { parseView, viewPhoto } from './photo-views'
+import { parseView, viewPhoto } from '../devkit/photo-views'
 import { fitVoterWeights, type LabelledCell } from './voter-weights'
 
 const args = process.argv.slice(2)
@@ -35,7 +35,7 @@ const useOcr = !args.includes('--no-ocr')
 const useLattice = !args.includes('--no-lattice')
 // The cell judge (printed, written, marks), as the app reads; --no-judge reads every digit as print.
 const judge = args.includes('--no-judge') ? undefined : await loadPaperJudge()
-// Robustness: every photo turned and/or tilted (bench/photo-views.ts); corners are then not scored.
+// Robustness: every photo turned and/or tilted (devkit/photo-views.ts); corners are then not scored.
 const view = args.includes('--view') ? parseView(args[args.indexOf('--view') + 1] ?? '') : null
 
 const cv = await loadOpenCV()

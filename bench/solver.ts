@@ -14,7 +14,7 @@ import { DancingLinks } from 'dancing-links'
 import { cpus } from 'node:os'
 import { solve } from '../src/shared/sudoku/solver'
 import type { Grid } from '../src/shared/sudoku/board'
-import { readPuzzles } from '../tests/fixtures/puzzles'
+import { readPuzzles } from '../datasets/puzzles'
 
 const FILES = [
   { label: 'forum hardest 1106', file: 'puzzles6_forum_hardest_1106' },

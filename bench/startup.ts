@@ -8,7 +8,7 @@
  * (npm run bench:startup does).
  */
 import { cpus, loadavg } from 'node:os'
-import { openApp } from '../tests/e2e/browser'
+import { openApp } from '../devkit/browser'
 import { writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.

@@ -12,8 +12,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cellQuad, insideQuad, squareToQuad } from '../../src/shared/render/homography'
 import type { Corners } from '../../src/shared/vision/image'
-import { type AppUnderTest, openApp, pastePuzzle } from './browser'
-import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
+import { type AppUnderTest, openApp, pastePuzzle } from '../../devkit/browser'
+import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from '../../devkit/reading'
 
 
 const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'

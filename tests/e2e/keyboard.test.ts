@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { boardDigits, useApp } from './browser'
+import { boardDigits, useApp } from '../../devkit/browser'
 
 const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
 

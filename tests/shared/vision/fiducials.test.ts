@@ -14,7 +14,7 @@ import { distance } from '../../../src/shared/vision/geometry'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { GrayImage, Point } from '../../../src/shared/vision/image'
 import { occlude, renderA4Sheet, turnedPage, viewPage } from './synthetic'
-import { WICHT_DIR } from '../../../bench/wicht'
+import { WICHT_DIR } from '../../../datasets/wicht'
 
 let cv: CV
 let page: GrayImage

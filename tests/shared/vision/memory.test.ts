@@ -14,7 +14,7 @@ import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { RgbaImage } from '../../../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
-import { WICHT_DIR } from '../../../bench/wicht'
+import { WICHT_DIR } from '../../../datasets/wicht'
 
 const DIR = WICHT_DIR
 let cv: CV

@@ -11,7 +11,8 @@ import { findForcingNet } from '../../../../src/shared/sudoku/logic/forcing-net'
 import { type PropagationOptions, factCell, factDigit, factIsTrue, factOf, propagate } from '../../../../src/shared/sudoku/logic/forcing-propagation'
 import { techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
-import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
+import { seededRandom } from '../../../../devkit/random'
+import { contradictions, samplePuzzles, solutionOf, walkStates } from './soundness-states'
 
 describe('propagate', () => {
   const [grid] = samplePuzzles('puzzles3_magictour_top1465', 1)
