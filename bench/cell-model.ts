@@ -16,7 +16,7 @@ import { loadCellClassifier, readingOf } from '../src/shared/vision/cell-classif
 import { cellPatches } from '../src/shared/vision/cell-patch'
 import { extractCells } from '../src/shared/vision/cells'
 import { loadWrittenDigitClassifier } from '../src/shared/vision/written-digits'
-import { loadOpenCV } from '../src/shared/vision/cv'
+import { loadOpenCV } from '../src/shared/vision/opencv'
 import { toGray } from '../src/shared/vision/gray'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
 import { listPenPhotos } from '../datasets/kubiesa'

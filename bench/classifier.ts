@@ -14,9 +14,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/classifier'
 import type { GrayImage } from '../src/shared/vision/image'
-import { loadPhotos } from '../scripts/train-digits/dataset'
-import { openCV, photoCells } from '../scripts/train-digits/photo-cells'
-import { FOLD_MODEL_DIR, heldOutClassifiers } from './digit-folds'
+import { loadPhotos } from '../datasets/wicht-folds'
+import { openCV, photoCells } from '../datasets/wicht-cells'
+import { FOLD_MODELS_DIR } from '../datasets/paths'
+import { heldOutClassifiers } from './digit-folds'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
 interface Tally {
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
   const limit = limitAt > 0 ? Number(process.argv[limitAt + 1]) : Infinity
   const { cv } = await openCV()
   const heldOut = heldOutClassifiers()
-  const synthFile = `${FOLD_MODEL_DIR}digits-synthetic-only.json`
+  const synthFile = `${FOLD_MODELS_DIR}digits-synthetic-only.json`
   const synthOnly = existsSync(synthFile) ? new DigitClassifier(JSON.parse(readFileSync(synthFile, 'utf8')) as EncodedDigitModel) : undefined
   const photos = loadPhotos().filter((p) => p.corners).slice(0, limit)
   const cv5 = newTally()

@@ -10,7 +10,7 @@
  *    reported, never tuned on;
  *  - webcam views of each set's photos (bench/webcam-views.ts): cropped so the grid fills the
  *    frame, border touching or cut by a few pixels, scaled to 320x240 .. 640x480;
- *  - filled pages of each set's photos (bench/filled-views.ts): a handwritten digit drawn into
+ *  - filled pages of each set's photos (devkit/filled-views.ts): a handwritten digit drawn into
  *    every empty cell through the known outline, as a page solved in pen leaves it.
  *
  *   npm run bench:detect [-- --set wicht,pen-train,pen-val] [--views N] [--filled N] [--kinds photos,views,filled]
@@ -18,9 +18,8 @@
  *
  * A run over every set and kind (no --set, --kinds or --only) writes its section of bench/README.md.
  */
-import { join } from 'node:path'
 import { decodeImage } from '../src/cli/decode-image'
-import { loadOpenCV } from '../src/shared/vision/cv'
+import { loadOpenCV } from '../src/shared/vision/opencv'
 import { distance } from '../src/shared/vision/geometry'
 import { detectFiducials, poseFromFiducials } from '../src/shared/vision/fiducials'
 import { grayScales } from '../src/shared/vision/gray'
@@ -28,8 +27,8 @@ import { detectGrid } from '../src/shared/vision/grid'
 import type { Corners } from '../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos, type PenSplit } from '../datasets/kubiesa'
-import { WICHT_DIR, listPhotos, readOutlines } from './wicht'
-import { filledView } from './filled-views'
+import { WICHT_DIR, listPhotos, readOutlines } from '../datasets/wicht'
+import { filledView } from '../devkit/filled-views'
 import { webcamViews } from './webcam-views'
 import { measuredLine, writeReadmeSection } from './readme-section'
 

@@ -13,9 +13,9 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { basename } from 'node:path'
 import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/classifier'
-import { loadPhotos, puzzleFolds } from '../scripts/train-digits/dataset'
+import { loadPhotos, puzzleFolds } from '../datasets/wicht-folds'
+import { FOLD_MODELS_DIR } from '../datasets/paths'
 
-export const FOLD_MODEL_DIR = new URL('./models/', import.meta.url).pathname
 
 export interface FoldModel extends EncodedDigitModel {
   readonly fold: number
@@ -23,9 +23,9 @@ export interface FoldModel extends EncodedDigitModel {
 }
 
 export function loadFoldModels(): FoldModel[] {
-  return readdirSync(FOLD_MODEL_DIR)
+  return readdirSync(FOLD_MODELS_DIR)
     .filter((f) => /^digits-fold-\d+\.json$/.test(f))
-    .map((f) => JSON.parse(readFileSync(FOLD_MODEL_DIR + f, 'utf8')) as FoldModel)
+    .map((f) => JSON.parse(readFileSync(FOLD_MODELS_DIR + f, 'utf8')) as FoldModel)
     .sort((a, b) => a.fold - b.fold)
 }
 
@@ -39,7 +39,7 @@ export interface HeldOut {
 
 export function heldOutClassifiers(): HeldOut {
   const models = loadFoldModels()
-  if (!models.length) throw new Error(`no fold models in ${FOLD_MODEL_DIR}`)
+  if (!models.length) throw new Error(`no fold models in ${FOLD_MODELS_DIR}`)
   const k = models[0].folds
   if (models.length !== k || models.some((m, i) => m.fold !== i || m.folds !== k)) throw new Error('incomplete set of fold models')
   const photos = loadPhotos()

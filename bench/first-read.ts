@@ -9,12 +9,11 @@
  */
 
 import type { Page } from 'playwright-core'
-import { openApp } from '../tests/e2e/browser'
-import { READABLE_PHOTO, dropFile, waitForRead } from '../tests/e2e/reading'
+import { openApp } from '../devkit/browser'
+import { READABLE_PHOTO, dropFile, waitForRead } from '../devkit/reading'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const document: any
 
 /** Pauses before the first drop, ms: at once, and the few seconds a user takes to pick a photo. */

@@ -307,7 +307,7 @@ async function inProcess(kind: InputKind, argv: string[], oneArgument = true): P
   } catch (error) {
     const hung = /no answer in/.test(String(error))
     note(command, hung ? 'hang' : 'crash', argv, `${hung ? '' : 'main threw: '}${String(error)}`)
-    if (hung) throw new Error(`hang in-process (${argv.join(' ').slice(0, 200)}): cannot go on`)
+    if (hung) throw new Error(`hang in-process (${argv.join(' ').slice(0, 200)}): cannot go on`, { cause: error })
     return { code: null, stdout: '', stderr: String(error), stderrChars: 0, ms: performance.now() - started }
   } finally {
     clearTimeout(timer)

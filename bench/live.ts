@@ -12,13 +12,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { openApp } from '../tests/e2e/browser'
-import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../tests/e2e/reading'
+import { openApp } from '../devkit/browser'
+import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../devkit/reading'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-declare const window: any, document: any, DataTransfer: any, DragEvent: any
+declare const window: any, document: any
 
 const WINDOW_MS = Number(process.env.BENCH_LIVE_MS ?? 15_000)
 

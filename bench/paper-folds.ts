@@ -20,8 +20,8 @@ import type { EncodedNet } from '../src/shared/vision/nn'
 import { paperJudge } from '../src/shared/vision/paper-judge'
 import type { CellJudge } from '../src/shared/vision/read'
 import { listPenPhotos, penFolds } from '../datasets/kubiesa'
+import { FOLD_MODELS_DIR } from '../datasets/paths'
 
-export const PAPER_FOLD_DIR = new URL('./models/', import.meta.url).pathname
 
 interface Fold {
   readonly fold: number
@@ -30,10 +30,10 @@ interface Fold {
 
 /** The fold models, in fold order: [cell model, written-digit model] of each. */
 export function loadPaperFoldModels(): { cells: EncodedNet & Fold; written: EncodedDigitModel & Fold }[] {
-  const dirs = readdirSync(PAPER_FOLD_DIR)
+  const dirs = readdirSync(FOLD_MODELS_DIR)
     .filter((d) => /^paper-fold-\d+$/.test(d))
     .sort((a, b) => Number(a.slice(11)) - Number(b.slice(11)))
-  const read = <T>(dir: string, file: string): T => JSON.parse(readFileSync(`${PAPER_FOLD_DIR}${dir}/${file}`, 'utf8')) as T
+  const read = <T>(dir: string, file: string): T => JSON.parse(readFileSync(`${FOLD_MODELS_DIR}${dir}/${file}`, 'utf8')) as T
   return dirs.map((dir) => ({ cells: read(dir, 'cells.json'), written: read(dir, 'written-digits.json') }))
 }
 
@@ -47,7 +47,7 @@ export interface HeldOutPaper {
 
 export function heldOutPaperJudges(): HeldOutPaper {
   const models = loadPaperFoldModels()
-  if (!models.length) throw new Error(`no paper fold models in ${PAPER_FOLD_DIR}`)
+  if (!models.length) throw new Error(`no paper fold models in ${FOLD_MODELS_DIR}`)
   const k = models[0].cells.folds
   const complete = models.length === k && models.every((m, i) => m.cells.fold === i && m.written.fold === i && m.cells.folds === k && m.written.folds === k)
   if (!complete) throw new Error('incomplete set of paper fold models')

@@ -19,15 +19,15 @@
 import { decodeImage } from '../src/cli/decode-image'
 import { shippedClassifier } from '../src/cli/reader-node'
 import { createTesseractSetups } from '../src/cli/tesseract-node'
-import { loadOpenCV } from '../src/shared/vision/cv'
+import { loadOpenCV } from '../src/shared/vision/opencv'
 import { loadPaperJudge } from '../src/shared/vision/paper-judge'
 import { combineVotes, readSudoku } from '../src/shared/vision/read'
-import { LOW_CONFIDENCE } from '../src/shared/vision/review'
+import { LOW_CONFIDENCE } from '../src/renderer/src/state/cell-notes'
 import { bestDigits, repair } from '../src/shared/vision/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
-import { listPhotos } from './wicht'
+import { listPhotos } from '../datasets/wicht'
 import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
-import { parseView, viewPhoto } from './photo-views'
+import { parseView, viewPhoto } from '../devkit/photo-views'
 import { fitVoterWeights, type LabelledCell } from './voter-weights'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
@@ -37,7 +37,7 @@ const useOcr = !args.includes('--no-ocr')
 const useLattice = !args.includes('--no-lattice')
 // The cell judge (printed, written, marks), as the app reads; --no-judge reads every digit as print.
 const judge = args.includes('--no-judge') ? undefined : await loadPaperJudge()
-// Robustness: every photo turned and/or tilted (bench/photo-views.ts); corners are then not scored.
+// Robustness: every photo turned and/or tilted (devkit/photo-views.ts); corners are then not scored.
 const view = args.includes('--view') ? parseView(args[args.indexOf('--view') + 1] ?? '') : null
 
 const cv = await loadOpenCV()
@@ -48,7 +48,7 @@ let classifierFor: ((photo: string) => CellClassifier) | null = null
 let foldOf: ((photo: string) => number) | null = null
 let classifierNote = 'none'
 try {
-  const folds = (await import('./digit-folds' as string)) as {
+  const folds = (await import('./digit-folds')) as {
     heldOutClassifiers(): { classifierFor(photo: string): CellClassifier; foldOf(photo: string): number; folds: number }
   }
   const held = folds.heldOutClassifiers()
@@ -148,10 +148,10 @@ if (foldOf && voterNames.length > 1) {
         [...r.truth.keys()].filter((i) => r.truth[i] && voterNames.every((n) => r.votes[n]?.[i])).map((i) => ({ truth: r.truth[i], probs: voterNames.map((n) => r.votes[n][i]!) })),
       )
   const fitted = new Map<number, number[]>()
-  for (const fold of new Set(rows.map((r) => foldOf!(r.name)))) fitted.set(fold, fitVoterWeights(labelled((r) => foldOf!(r.name) !== fold), voterNames.length))
+  for (const fold of new Set(rows.map((r) => foldOf(r.name)))) fitted.set(fold, fitVoterWeights(labelled((r) => foldOf(r.name) !== fold), voterNames.length))
   variants.push([
     'ensemble, weights fitted on the other folds',
-    (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.map((n, k) => ({ probs: row.votes[n], weight: fitted.get(foldOf!(row.name))![k] }))),
+    (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.map((n, k) => ({ probs: row.votes[n], weight: fitted.get(foldOf(row.name))![k] }))),
   ])
   const show = (w: number[]): string => voterNames.map((n, k) => `${n} ${w[k]}`).join(', ')
   fitNotes.push(`Weights fitted per held-out fold: ${[...fitted].sort((a, b) => a[0] - b[0]).map(([f, w]) => `fold ${f}: ${show(w)}`).join('; ')}.`)
@@ -171,7 +171,11 @@ for (const [name, probsOf] of variants) {
     let givenRight = 0
     for (const row of rows) {
       const g = row.failed ? new Uint8Array(81) : rules ? repair({ probs: probsOf(row) }).grid : bestDigits({ probs: probsOf(row) })
-      for (let i = 0; i < 81; i++) if (row.truth[i]) (given++, g[i] === row.truth[i] && givenRight++)
+      for (let i = 0; i < 81; i++) {
+        if (!row.truth[i]) continue
+        given++
+        if (g[i] === row.truth[i]) givenRight++
+      }
     }
     out(`| ${name} | ${rules ? 'yes' : 'no'} | ${pct(s.zero, rows.length)}% (${s.zero}/${rows.length}) | ${pct(s.right, s.cells, 2)}% | ${pct(givenRight, given, 2)}% |`)
   }
@@ -185,7 +189,10 @@ for (const row of rows) {
   if (row.failed) continue
   for (let i = 0; i < 81; i++) {
     const wrong = row.grid[i] !== row.truth[i]
-    if (row.flagged.has(i)) (flagged++, wrong && flaggedWrong++)
+    if (row.flagged.has(i)) {
+      flagged++
+      if (wrong) flaggedWrong++
+    }
     else if (wrong && row.grid[i]) wrongUnflagged++
   }
 }

@@ -14,7 +14,7 @@
 import { DancingLinks } from 'dancing-links'
 import { solve } from '../src/shared/sudoku/solver'
 import type { Grid } from '../src/shared/sudoku/board'
-import { readPuzzles } from '../tests/fixtures/puzzles'
+import { readPuzzles } from '../datasets/puzzles'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
 const FILES = [

@@ -8,11 +8,10 @@
  * (npm run bench:startup does).
  */
 
-import { openApp } from '../tests/e2e/browser'
+import { openApp } from '../devkit/browser'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const window: any, document: any
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 7)

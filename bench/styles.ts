@@ -8,7 +8,7 @@
  *
  * Each puzzle (Sudoku Exchange bank, ../shared/data/puzzles, so the truth is the puzzle line) is
  * drawn as SVG on a page with a title and running text, on a desk; rasterised by sharp/librsvg;
- * turned and tilted a little (bench/photo-views.ts); lit unevenly, blurred, noised and saved as
+ * turned and tilted a little (devkit/photo-views.ts); lit unevenly, blurred, noised and saved as
  * JPEG; then read by `readSudoku` with the voters of the CLI's reader (src/cli/reader-node.ts).
  * Everything random comes from one seed, so a run is repeatable.
  *
@@ -20,15 +20,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { FONT_FAMILIES } from '../scripts/train-digits/synth'
-import { gaussian, rng } from '../scripts/train-digits/cnn'
+import { FONT_FAMILIES } from '../devkit/synth-grid'
+import { gaussian, rng } from '../devkit/random'
 import { createNodeReader } from '../src/cli/reader-node'
 import type { Grid } from '../src/shared/sudoku/board'
 import type { CV } from '../src/shared/vision/cv'
 import { readSudoku } from '../src/shared/vision/read'
 import type { Corners, Point, RgbaImage } from '../src/shared/vision/image'
-import { readPuzzles } from '../tests/fixtures/puzzles'
-import { viewPhoto } from './photo-views'
+import { readPuzzles } from '../datasets/puzzles'
+import { viewPhoto } from '../devkit/photo-views'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
 const args = process.argv.slice(2)

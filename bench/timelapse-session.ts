@@ -1,6 +1,6 @@
 /**
  * The "shots when the paper changes" time-lapse on a synthetic solving session, for bench/README.md's
- * section of the same name (tests/fixtures/solving-session.ts: a real photo of an unstarted puzzle,
+ * section of the same name (devkit/solving-session.ts: a real photo of an unstarted puzzle,
  * MNIST digits written one by one in the hint engine's order, a hand with a pen over the grid while
  * writing and now and then without, idle spells, camera shake; seeded). Every look is watched as the
  * app's vision worker does (640 px, live grid detection, fiducials, cell ink) and judged by the
@@ -22,7 +22,7 @@ import { movesOf } from '../src/shared/timelapse-moves'
 import { type ShotRecord, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { readSudoku } from '../src/shared/vision/read'
-import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../tests/fixtures/solving-session'
+import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../devkit/solving-session'
 import { writeReadmeSection } from './readme-section'
 
 const arg = (name: string, fallback: string): string => {

@@ -28,5 +28,5 @@ export function parsePenMarks(text: string): Map<string, Map<number, number[]>> 
 
 /** Per puzzle (`MM_DD`) and cell, the candidates read by eye; empty when the file is missing. */
 export function readPenMarks(): Map<string, Map<number, number[]>> {
-  return existsSync(MARKS_FILE) ? parsePenMarks(readFileSync(MARKS_FILE, 'utf8')) : new Map()
+  return existsSync(MARKS_FILE) ? parsePenMarks(readFileSync(MARKS_FILE, 'utf8')) : new Map<string, Map<number, number[]>>()
 }

@@ -100,7 +100,7 @@ export function parsePenKinds(text: string): Map<string, readonly CellKind[]> {
 
 /** Per puzzle (`MM_DD`, both splits) the kind of each cell: given, entry, marks or empty. */
 export function readPenKinds(): Map<string, readonly CellKind[]> {
-  return existsSync(KINDS_FILE) ? parsePenKinds(readFileSync(KINDS_FILE, 'utf8')) : new Map()
+  return existsSync(KINDS_FILE) ? parsePenKinds(readFileSync(KINDS_FILE, 'utf8')) : new Map<string, readonly CellKind[]>()
 }
 
 /** Every photo of a split, sorted by name (so by puzzle, then phone, then orientation). */

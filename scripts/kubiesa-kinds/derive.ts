@@ -13,7 +13,7 @@ import { KINDS_CHAR, listPenPhotos, type PenPhoto, type PenSplit } from '../../d
 import { cellAt, cellName } from '../../src/shared/sudoku/board'
 import type { CellKind } from '../../src/shared/vision/cell-reading'
 import { loadDigitClassifier } from '../../src/shared/vision/classifier'
-import { loadOpenCV } from '../../src/shared/vision/cv'
+import { loadOpenCV } from '../../src/shared/vision/opencv'
 import { checkPuzzle, type PuzzleCheck } from './check'
 import { type CellDecision, decidePuzzle } from './decide'
 import { photoEvidence } from './evidence'

@@ -13,22 +13,7 @@ import {
   netFromFlat,
   newActivations,
 } from '../../src/shared/vision/classifier'
-
-/** Deterministic PRNG (mulberry32) so training runs are repeatable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-export function gaussian(r: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r())
-}
+import { gaussian } from '../../devkit/random'
 
 /** He-initialised network. */
 export function initNet(shape: DigitNetShape, r: () => number): { net: DigitNet; flat: Float32Array } {

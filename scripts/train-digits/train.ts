@@ -23,14 +23,16 @@ import {
   type EncodedDigitModel,
 } from '../../src/shared/vision/classifier'
 import { augmentCell } from './augment'
-import { initNet, rng, Trainer } from './cnn'
-import { loadPhotos, puzzleFolds } from './dataset'
+import { FOLD_MODELS_DIR } from '../../datasets/paths'
+import { rng } from '../../devkit/random'
+import { initNet, Trainer } from './cnn'
+import { loadPhotos, puzzleFolds } from '../../datasets/wicht-folds'
 import { CACHE_DIR, cachePath, loadSamples, sampleImage, type SampleSet } from './samples'
 
 const [conv1, conv2, hidden] = (process.env.WIDTHS ?? '6,12,48').split(',').map(Number)
 export const SHAPE: DigitNetShape = { input: 20, crop: 60, conv1, conv2, hidden }
 
-export const FOLD_DIR = process.env.OUT_DIR ?? new URL('../../bench/models/', import.meta.url).pathname
+export const FOLD_DIR = process.env.OUT_DIR ?? FOLD_MODELS_DIR
 
 interface Pool {
   readonly set: SampleSet
@@ -67,7 +69,10 @@ export function trainNet(pools: Pool[], epochs: number, seed: number, label: str
     const order: [SampleSet, number][] = []
     for (const q of queues)
       for (let k = 0; k < q.pool.perEpoch; k++) {
-        if (q.at === q.order.length) (q.at = 0), shuffle(q.order, r)
+        if (q.at === q.order.length) {
+          q.at = 0
+          shuffle(q.order, r)
+        }
         order.push([q.pool.set, q.order[q.at++]])
       }
     shuffle(order, r)

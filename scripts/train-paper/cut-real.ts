@@ -12,11 +12,11 @@
  * all four photos of a puzzle fall on one side; Wicht photos are never held out (fold -1).
  */
 import { decodeImage } from '../../src/cli/decode-image'
-import { loadOpenCV } from '../../src/shared/vision/cv'
+import { loadOpenCV } from '../../src/shared/vision/opencv'
 import { toGray } from '../../src/shared/vision/gray'
 import type { Corners } from '../../src/shared/vision/image'
 import { listPenPhotos, MARKS_LABEL, penFolds } from '../../datasets/kubiesa'
-import { listPhotos as listWichtPhotos } from '../../bench/wicht'
+import { listPhotos as listWichtPhotos } from '../../datasets/wicht'
 import { cutPage, jitterCorners, rng } from './cut'
 import { KIND, SampleWriter, SOURCE, UNKNOWN_KIND } from './samples'
 

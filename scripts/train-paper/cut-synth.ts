@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { decodeImage } from '../../src/cli/decode-image'
-import { loadOpenCV } from '../../src/shared/vision/cv'
+import { loadOpenCV } from '../../src/shared/vision/opencv'
 import { toGray } from '../../src/shared/vision/gray'
 import type { Corners } from '../../src/shared/vision/image'
 import { cutPage, jitterCorners, rng } from './cut'

@@ -22,7 +22,7 @@ export function cutPage(cv: CV, gray: GrayImage, corners: Corners): CutPage {
 }
 
 /** The digit trainer's seeded PRNG, so every cut is repeatable. */
-export { rng } from '../train-digits/cnn'
+export { rng } from '../../devkit/random'
 
 /**
  * A detector's typical error: each corner moved by up to `fraction` of the grid's mean side in x

@@ -9,7 +9,7 @@
  */
 import { decodeImage } from '../../src/cli/decode-image'
 import { extractCells } from '../../src/shared/vision/cells'
-import { loadOpenCV } from '../../src/shared/vision/cv'
+import { loadOpenCV } from '../../src/shared/vision/opencv'
 import { toGray } from '../../src/shared/vision/gray'
 import { readMarks } from '../../src/shared/vision/marks'
 import { gridLattice, warpGrid } from '../../src/shared/vision/warp'

@@ -21,6 +21,8 @@ export async function runCaptured(argv: readonly string[], maxOutput = 1 << 20):
   running = true
   const kept = { stdout: [] as string[], stderr: [] as string[] }
   const chars = { stdout: 0, stderr: 0 }
+  // Kept to be put back on the same streams afterwards, never called detached.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const originals = { stdout: process.stdout.write, stderr: process.stderr.write }
   const capture = (name: 'stdout' | 'stderr') =>
     ((chunk: string | Uint8Array, ...rest: unknown[]) => {

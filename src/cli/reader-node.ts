@@ -4,7 +4,8 @@
  * and reused for every image.
  */
 import { dropEmscriptenHandlers } from '../main/process-errors'
-import { loadOpenCV, type CV } from '../shared/vision/cv'
+import type { CV } from '../shared/vision/cv'
+import { loadOpenCV } from '../shared/vision/opencv'
 import { loadPaperJudge } from '../shared/vision/paper-judge'
 import type { CellJudge, DigitVoter } from '../shared/vision/read'
 import { type CellClassifier, standardVoters } from '../shared/vision/voters'

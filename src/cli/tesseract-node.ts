@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { createWorker, OEM, type Worker } from 'tesseract.js'
-import { type TesseractLike, type TesseractSetups, engineSetups } from '../shared/vision/ocr'
+import { type TesseractSetups, engineSetups } from '../shared/vision/ocr'
 
 export type { TesseractSetups }
 const require = createRequire(import.meta.url)
@@ -30,5 +30,5 @@ export async function createTesseractWorker(engine: Engine): Promise<Worker> {
  */
 export async function createTesseractSetups(): Promise<TesseractSetups> {
   const [legacy, lstm] = await Promise.all([createTesseractWorker('legacy'), createTesseractWorker('lstm')])
-  return engineSetups(legacy as unknown as TesseractLike & Worker, lstm as unknown as TesseractLike & Worker)
+  return engineSetups(legacy, lstm)
 }

@@ -11,8 +11,9 @@ import { createServices } from './services'
 import { type WebServer, startWebServer } from './web-server'
 import { errorMessage, ownProcessErrors } from './process-errors'
 
+/** SUDOKU_LENS_USER_DATA moves the app's own folder (not SUDOKU_LENS_DATA: that is the test data). */
 export function defaultUserDataDir(): string {
-  if (process.env.SUDOKU_LENS_DATA) return process.env.SUDOKU_LENS_DATA
+  if (process.env.SUDOKU_LENS_USER_DATA) return process.env.SUDOKU_LENS_USER_DATA
   if (process.platform === 'win32') return join(process.env.APPDATA ?? homedir(), 'Sudoku Lens')
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Sudoku Lens')
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Sudoku Lens')
@@ -33,7 +34,7 @@ export async function startWebMode(options: { rendererDir: string; userDataDir: 
     handlers: services.handlers,
     mediaFile: (pathname) => services.mediaFile(pathname),
   })
-  const close = server.close
+  const close = server.close.bind(server)
   return { ...server, close: () => services.stop().finally(close) }
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { expect, test } from 'vitest'
 import { decodeImage, ImageDecodeError } from '../../src/cli/decode-image'
-import { WICHT_DIR } from '../../bench/wicht'
+import { WICHT_DIR } from '../../datasets/wicht'
 
 const DIR = WICHT_DIR
 

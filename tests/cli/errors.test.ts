@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { runCaptured } from '../../src/cli/in-process'
-import { WICHT_DIR } from '../../bench/wicht'
+import { WICHT_DIR } from '../../datasets/wicht'
 import { cli } from './run-cli'
 
 const tmp = mkdtempSync(join(tmpdir(), 'cli-errors-'))

@@ -12,12 +12,11 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bitCount, candidatesOf, cellName, digitsOf } from '../../src/shared/sudoku/board'
 import { solve } from '../../src/shared/sudoku/solver'
-import { type AppUnderTest, boardDigits, openApp, pastePuzzle } from './browser'
-import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from './reading'
+import { type AppUnderTest, boardDigits, openApp, pastePuzzle } from '../../devkit/browser'
+import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth, waitForRead } from '../../devkit/reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-declare const window: any, document: any, DataTransfer: any, DragEvent: any
+declare const window: any, document: any
 
 /** Waits until the overlay has been drawn again after now. */
 async function freshOverlay(page: Page): Promise<void> {

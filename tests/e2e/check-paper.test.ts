@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { boxOf, candidatesOf, cellName, digitsOf } from '../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../src/shared/sudoku/format'
 import { solve } from '../../src/shared/sudoku/solver'
-import { boardDigits, pastePuzzle, useApp } from './browser'
+import { boardDigits, pastePuzzle, useApp } from '../../devkit/browser'
 
 // An easy puzzle from the Sudoku Exchange bank (public domain).
 const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'

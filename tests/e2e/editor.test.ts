@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { boardDigits, useApp } from './browser'
+import { boardDigits, useApp } from '../../devkit/browser'
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { _electron as electron } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { boardDigits } from './browser'
+import { boardDigits } from '../../devkit/browser'
 
 /** The Electron binary is absent on offline installs (ELECTRON_SKIP_BINARY_DOWNLOAD=1). */
 function electronBinary(): string | null {

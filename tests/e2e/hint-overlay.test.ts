@@ -3,7 +3,7 @@
  * hint asked for down to its full level, where the chain appears over the board.
  */
 import { describe, expect, it } from 'vitest'
-import { pastePuzzle, useApp } from './browser'
+import { pastePuzzle, useApp } from '../../devkit/browser'
 
 // HoDoKu's X-Chain example (0701) on 7: three strong links joined by two weak ones.
 const X_CHAIN = ':0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742:'

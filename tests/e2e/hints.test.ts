@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bitCount, candidatesOf, cellName, digitsOf } from '../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../src/shared/sudoku/format'
 import { solve } from '../../src/shared/sudoku/solver'
-import { type AppUnderTest, boardDigits, openApp } from './browser'
+import { type AppUnderTest, boardDigits, openApp } from '../../devkit/browser'
 
 // An easy puzzle from the Sudoku Exchange bank (public domain): singles solve it.
 const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'

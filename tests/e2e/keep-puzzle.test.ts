@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { boardDigits, openApp } from './browser'
+import { boardDigits, openApp } from '../../devkit/browser'
 
 const PUZZLE = '080200400570000100002300000820090005000715000700020041000006700003000018007009050'
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { boardDigits, useApp } from './browser'
+import { boardDigits, useApp } from '../../devkit/browser'
 
 const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
 
@@ -12,7 +12,6 @@ const app = useApp()
 
 /** The focused element's test id, or its tag and text; 'board' for the board's one Tab stop (its selected cell). */
 function focused(page: Page): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return page.evaluate(() => {
     const element = (globalThis as any).document.activeElement
     if (element?.closest?.('[data-testid="board"]')) return 'board'

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { useApp } from './browser'
-import { READABLE_PHOTO, dropFile, fakeWebcamArgs, fakeWebcamFile, waitForRead } from './reading'
+import { useApp } from '../../devkit/browser'
+import { READABLE_PHOTO, dropFile, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../../devkit/reading'
 import { screenshot, seriousViolations, visibleWhole } from './screens'
 
 const app = useApp(async () => ({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(READABLE_PHOTO, { width: 640, height: 360, fps: 10 })) }))

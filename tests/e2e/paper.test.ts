@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos } from '../../datasets/kubiesa'
 import { boxOf, candidatesOf, cellName, digitsOf } from '../../src/shared/sudoku/board'
 import { solve } from '../../src/shared/sudoku/solver'
-import { type AppUnderTest, boardDigits, openApp } from './browser'
-import { fakeWebcamArgs, fakeWebcamFile, waitForRead } from './reading'
+import { type AppUnderTest, boardDigits, openApp } from '../../devkit/browser'
+import { fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../../devkit/reading'
 
 /** Landscape, so the grid is large in the 1280x720 fake webcam. */
 const PHOTO = '02_24_iphone_14_1'

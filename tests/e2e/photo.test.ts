@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { boardDigits, useApp } from './browser'
-import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
+import { boardDigits, useApp } from '../../devkit/browser'
+import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from '../../devkit/reading'
 
 const app = useApp()
 

@@ -13,11 +13,10 @@ import type { Corners } from '../../src/shared/vision/image'
 import { cellQuad, squareToQuad } from '../../src/shared/render/homography'
 import { findConflicts } from '../../src/shared/sudoku/validate'
 import { solve } from '../../src/shared/sudoku/solver'
-import { boardDigits, useApp } from './browser'
-import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
+import { boardDigits, useApp } from '../../devkit/browser'
+import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from '../../devkit/reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const document: any, getComputedStyle: any, Event: any
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'

@@ -45,7 +45,6 @@ export async function visibleWhole(page: Page, selector: string): Promise<boolea
       [box.left + inset, box.bottom - inset],
       [box.right - inset, box.bottom - inset],
     ]
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const doc = (globalThis as any).document
     return corners.every(([x, y]) => {
       const hit = doc.elementFromPoint(x, y)

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { readState, writeState } from '../../src/shared/sudoku/formats'
 import { digitsOf } from '../../src/shared/sudoku/board'
 import { filledGrid } from '../../src/shared/sudoku/state'
-import { boardDigits, pastePuzzle, useApp } from './browser'
+import { boardDigits, pastePuzzle, useApp } from '../../devkit/browser'
 
 // HoDoKu's BUG+1 example as a library line: givens, + placed digits, deleted candidates; r6c5 is 1.
 const BUG_LINE = ':0610::8+4+9325+6+1+77+3+2+8..9+4+5+5+6+1+7..+32+8+49327+85+61+1+5+7.3.8+9+2+2+86...+4+7+3+9+7+8..+213+4+3+149+87+2566+2+5..+3+7+8+9::565 965::'

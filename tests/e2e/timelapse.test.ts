@@ -8,8 +8,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTimelapseService } from '../../src/main/timelapse/service'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../src/shared/timelapse'
-import { type AppUnderTest, openApp } from './browser'
-import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth } from './reading'
+import { type AppUnderTest, openApp } from '../../devkit/browser'
+import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth } from '../../devkit/reading'
 
 let app: AppUnderTest
 

@@ -4,11 +4,10 @@
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
 import { describe, expect, it } from 'vitest'
-import { boardDigits, useApp } from './browser'
-import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from './reading'
+import { boardDigits, useApp } from '../../devkit/browser'
+import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from '../../devkit/reading'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const window: any, document: any, MutationObserver: any
 
 const app = useApp()

@@ -147,7 +147,7 @@ describe('the app:// protocol', () => {
     // net.fetch of a file: URL, as Electron does it.
     vi.mocked(net.fetch).mockImplementation(async (url: string | Request) => {
       try {
-        return new Response(await readFile(fileURLToPath(String(url))))
+        return new Response(await readFile(fileURLToPath(url as string)))
       } catch {
         return new Response('missing', { status: 404 })
       }

@@ -6,8 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dropEmscriptenHandlers } from '../../src/main/process-errors'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../../src/shared/timelapse-trigger'
-import { type CV, loadOpenCV } from '../../src/shared/vision/cv'
-import { LOOK_SECONDS, PaperWatcher, type SolvingSession, makeSolvingSession } from '../fixtures/solving-session'
+import type { CV } from '../../src/shared/vision/cv'
+import { loadOpenCV } from '../../src/shared/vision/opencv'
+import { LOOK_SECONDS, PaperWatcher, type SolvingSession, makeSolvingSession } from '../../devkit/solving-session'
 
 let cv: CV
 let session: SolvingSession

@@ -97,7 +97,7 @@ function describe(file: string, r: ReadSuccess): Record<string, unknown> {
  * placed digit), pencil marks as `*`, empty cells as `.`; then the cells to check.
  */
 function human(line: Record<string, unknown>): string {
-  if (line.error) return `${line.file}: ${line.error}\n`
+  if (line.error) return `${String(line.file)}: ${line.error as string}\n`
   const cells = line.cells as { kind: string; digit: number }[]
   const shown = cells.map((c) => (c.kind === 'given' ? ` ${c.digit}` : c.kind === 'entry' ? `+${c.digit}` : c.kind === 'marks' ? ' *' : ' .'))
   const rows = Array.from({ length: 9 }, (_, r) => shown.slice(r * 9, r * 9 + 9).join(' '))
@@ -106,7 +106,7 @@ function human(line: Record<string, unknown>): string {
     return list.length ? `  ${label}: ${list.map((c) => `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`).join(', ')}` : ''
   }
   const notes = cellList('repaired', 'givens decided by the rules') + cellList('informed', 'entries settled by the solution') + cellList('mistakes', 'mistakes')
-  return `${line.file}: ${(line.ms as Record<string, number>).total} ms${notes}\n${rows.join('\n')}\n\n`
+  return `${String(line.file)}: ${(line.ms as Record<string, number>).total} ms${notes}\n${rows.join('\n')}\n\n`
 }
 
 const png = (g: GrayImage): Sharp =>
@@ -126,6 +126,6 @@ async function writeDebug(dir: string, file: string, image: RgbaImage, r: ReadSu
     .png()
     .toFile(join(out, 'outline.png'))
   await Promise.all(
-    r.cells.map((c, i) => (c.filled ? png(c.image).toFile(join(out, 'cells', `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}.png`)) : null)),
+    r.cells.flatMap((c, i) => (c.filled ? [png(c.image).toFile(join(out, 'cells', `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}.png`))] : [])),
   )
 }

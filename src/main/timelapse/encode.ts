@@ -141,6 +141,7 @@ export async function encodeSequence(job: EncodeJob): Promise<EncodeResult> {
       clearTimeout(killTimer)
     })
     if (job.signal?.aborted) throw abortError()
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- what the pipeline rejected with, passed on as it came
     if (feedError !== undefined && !isPipeError(feedError)) throw feedError
     if (fed === 0) throw new FilmCheckError('There were no readable frames to encode.')
     if (exit.code !== 0) throw new FfmpegError(exit.code, exit.signal, stderr)

@@ -28,7 +28,7 @@ let loading: Promise<SheetLocator> | undefined
 export function loadSheetLocator(): Promise<SheetLocator> {
   loading ??= (async () => {
     const [{ loadOpenCV }, { detectGrid }, { detectFiducials, poseFromFiducials }, { grayScales }] = await Promise.all([
-      import('../../shared/vision/cv'),
+      import('../../shared/vision/opencv'),
       import('../../shared/vision/grid'),
       import('../../shared/vision/fiducials'),
       import('../../shared/vision/gray'),

@@ -4,7 +4,7 @@
  * stays still. Which detector finds the corners is the caller's choice (`locate`), so this file
  * only does geometry: the homography between two corner sets, and the warp.
  */
-// Types only: importing cv.ts would load the 10 MB OpenCV module for every encode, stabilised or not.
+// Types only: importing opencv.ts would load the 10 MB OpenCV module for every encode, stabilised or not.
 import type { CV } from '../../shared/vision/cv'
 import type { Corners, RgbaImage } from '../../shared/vision/image'
 
@@ -67,7 +67,7 @@ export class Stabiliser {
   }
 
   async next(image: RgbaImage): Promise<{ image: RgbaImage; registered: boolean }> {
-    let corners: Corners | null = null
+    let corners: Corners | null
     try {
       corners = await this.locate(image)
     } catch {

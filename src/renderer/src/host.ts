@@ -64,7 +64,7 @@ function webTransport(token: string): Transport {
       listeners.add(listener)
       source ??= new EventSource('/api/events')
       source.onmessage = (message) => {
-        const { event, payload } = JSON.parse(message.data) as { event: EventName; payload: never }
+        const { event, payload } = JSON.parse(message.data as string) as { event: EventName; payload: never }
         for (const each of listeners) each(event, payload)
       }
       return () => void listeners.delete(listener)

@@ -2,7 +2,7 @@
  * What a user sees when a puzzle is wrong: clashing givens before search, then "no solution" or
  * "several solutions" (with two of them, so the UI can show where they differ) after it.
  */
-import { CELLS, type Cell, type Grid, allUnits, cellName, unitName } from './board'
+import { CELLS, type Cell, type Grid, allUnits, unitName } from './board'
 import { listCells } from './logic/common'
 import { solve } from './solver'
 

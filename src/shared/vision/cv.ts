@@ -1,28 +1,11 @@
 /**
- * Loads OpenCV.js once and owns Mats for the length of one call.
- *
- * The module object is a thenable whose `then` never settles, so it must never be awaited or
- * passed to `resolve()` directly: we wait for `onRuntimeInitialized` and hand it over in a box.
+ * OpenCV.js's type and the ownership of Mats for the length of one call. Types only from the
+ * package: a vision step takes `cv` as an argument, so importing a step never pulls the 10 MB of
+ * OpenCV.js into a bundle. Only the vision worker and the Node reader load it (opencv.ts).
  */
-import cvModule from '@techstark/opencv-js'
+import type cvModule from '@techstark/opencv-js'
 
 export type CV = typeof cvModule
-
-let ready: Promise<{ cv: CV }> | undefined
-
-export async function loadOpenCV(): Promise<CV> {
-  ready ??= new Promise((resolve) => {
-    const mod = cvModule as CV & { onRuntimeInitialized?: () => void }
-    if (typeof mod.Mat === 'function') resolve({ cv: mod })
-    else mod.onRuntimeInitialized = () => resolve({ cv: mod })
-  })
-  const { cv } = await ready
-  // Once initialised, the module's `then` only calls back with the module itself, so resolving an
-  // async function's promise with it loops forever in microtasks (timers never fire). Dropping it
-  // makes the object a plain value that can be returned and awaited.
-  if (typeof (cv as { then?: unknown }).then === 'function') delete (cv as { then?: unknown }).then
-  return cv
-}
 
 export interface Deletable {
   delete(): void

@@ -144,7 +144,11 @@ function measureDisc(gray: GrayImage, p: Circle): Circle | null {
       const d = Math.hypot(x - p.x, y - p.y) / p.r
       const v = data[y * width + x]
       if (d <= 0.7) inner.push(v)
-      else if (d >= 1.4 && d <= 1.9) (ringSum += v), ringN++, ringValues.push(v)
+      else if (d >= 1.4 && d <= 1.9) {
+        ringSum += v
+        ringN++
+        ringValues.push(v)
+      }
     }
   }
   if (inner.length < 5 || ringN === 0) return null
@@ -165,7 +169,11 @@ function measureDisc(gray: GrayImage, p: Circle): Circle | null {
   for (let y = Math.floor(p.y - W); y <= Math.ceil(p.y + W); y++) {
     for (let x = Math.floor(p.x - W); x <= Math.ceil(p.x + W); x++) {
       if (Math.hypot(x - p.x, y - p.y) > W) continue
-      if (data[y * width + x] < cut) (n += 1), (sx += x), (sy += y)
+      if (data[y * width + x] < cut) {
+        n += 1
+        sx += x
+        sy += y
+      }
     }
   }
   if (n < 5) return null

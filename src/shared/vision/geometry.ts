@@ -110,7 +110,10 @@ export function orderCorners(pts: readonly Point[]): Corners {
   let best = Infinity
   byAngle.forEach((p, i) => {
     const d = Math.abs(angleDiff(Math.atan2(p.y - cy, p.x - cx), upLeft))
-    if (d < best) (best = d), (start = i)
+    if (d < best) {
+      best = d
+      start = i
+    }
   })
   const o = [0, 1, 2, 3].map((k) => byAngle[(start + k) % 4])
   return [o[0], o[1], o[2], o[3]]
@@ -166,7 +169,10 @@ export function fitLine(pts: readonly Point[]): Line | null {
 export function centroid(pts: readonly Point[]): Point {
   let x = 0
   let y = 0
-  for (const p of pts) (x += p.x), (y += p.y)
+  for (const p of pts) {
+    x += p.x
+    y += p.y
+  }
   return { x: x / pts.length, y: y / pts.length }
 }
 

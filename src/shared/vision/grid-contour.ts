@@ -152,7 +152,10 @@ function largestQuad(hull: readonly Point[]): Point[] | null {
         for (let d = c + 1; d < n; d++) {
           const q = [pts[a], pts[b], pts[c], pts[d]]
           const area = Math.abs(polygonArea(q))
-          if (area > bestArea) (bestArea = area), (best = q)
+          if (area > bestArea) {
+            bestArea = area
+            best = q
+          }
         }
   return best
 }

@@ -27,7 +27,7 @@ export const MAX_MID_CELL_LINES = 2
 const MID_CELL_PROMINENCE = 0.5
 /**
  * ... and runs on through at least 7 of the 9 cells along it with ink over half of each cell's
- * length. On the filled pages of bench/filled-views.ts (a handwritten digit in every empty cell of
+ * length. On the filled pages of devkit/filled-views.ts (a handwritten digit in every empty cell of
  * the Wicht and pen-train photos), the true outlines' columns of digits had more than two such
  * peaks in 15 of 40 pen pages at the working scale and 3 of 77 Wicht pages (1 of 77 unfilled, as
  * before); counting only peaks that run through 7 cells, 9 and 1 (and the same 1 unfilled); parts

@@ -116,7 +116,10 @@ function innerLinePositions(profile: Float64Array): { i: number; at: number }[] 
     if (profile[peak] - median(around) < INNER_LINE_CONTRAST) continue
     let weight = 0
     let moment = 0
-    for (let k = peak - 2; k <= peak + 2; k++) (weight += profile[k]), (moment += k * profile[k])
+    for (let k = peak - 2; k <= peak + 2; k++) {
+      weight += profile[k]
+      moment += k * profile[k]
+    }
     found.push({ i, at: moment / weight })
   }
   return found
@@ -133,7 +136,10 @@ function fitLinePositions(found: readonly { i: number; at: number }[]): { a: num
     const ma = pts.reduce((s, p) => s + p.at, 0) / pts.length
     let sxy = 0
     let sxx = 0
-    for (const p of pts) (sxy += (p.i - mi) * (p.at - ma)), (sxx += (p.i - mi) ** 2)
+    for (const p of pts) {
+      sxy += (p.i - mi) * (p.at - ma)
+      sxx += (p.i - mi) ** 2
+    }
     const b = sxy / sxx
     return { a: ma - b * mi, b }
   }

@@ -137,7 +137,7 @@ export async function readWithSetup(setup: OcrSetup, page: Uint8Array): Promise<
             if (!(digit >= 1 && digit <= 9)) continue
             const cell = cellAtMosaic(symbol.bbox)
             const confidence = Math.max(0, Math.min(1, symbol.confidence / 100))
-            if (cell >= 0 && (!reads[cell] || confidence > reads[cell]!.confidence)) reads[cell] = { digit, confidence }
+            if (cell >= 0 && (!reads[cell] || confidence > reads[cell].confidence)) reads[cell] = { digit, confidence }
           }
   return reads
 }

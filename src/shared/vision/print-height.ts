@@ -87,7 +87,7 @@ export function settleKindsByHeight(kinds: readonly Float32Array[], boxes: reado
  * over the cells read surely as givens, or null when fewer than MIN_SURE_GIVENS are.
  */
 export function printReference(kinds: readonly ArrayLike<number>[], values: readonly (number | null)[]): number | null {
-  const sure = kinds.flatMap((p, i) => (p[GIVEN] >= SURE_GIVEN && values[i] !== null ? [values[i]!] : []))
+  const sure = kinds.flatMap((p, i) => (p[GIVEN] >= SURE_GIVEN && values[i] !== null ? [values[i]] : []))
   if (sure.length < MIN_SURE_GIVENS) return null
   sure.sort((a, b) => a - b)
   const mid = sure.length >> 1

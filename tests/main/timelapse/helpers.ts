@@ -43,7 +43,7 @@ export function nearDuration(actual: number | undefined, expected: number, fpsOu
 }
 
 /**
- * OpenCV through Node's own require. Importing `src/shared/vision/cv.ts` inside vitest never
+ * OpenCV through Node's own require. Importing `src/shared/vision/opencv.ts` inside vitest never
  * settles (the CommonJS module's `then` leaks into the ESM namespace vitest awaits), while the
  * same module loaded by require works; the object is the same OpenCV build either way.
  */

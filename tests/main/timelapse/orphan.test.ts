@@ -39,9 +39,9 @@ async function hostEncoding(): Promise<{ host: ReturnType<typeof spawn>; ffmpeg:
   const tsx = createRequire(import.meta.url).resolve('tsx')
   const host = spawn(process.execPath, ['--import', tsx, join(__dirname, 'encode-child.ts'), base, id], { stdio: ['ignore', 'pipe', 'pipe'] })
   let err = ''
-  host.stderr!.on('data', (d) => (err += d))
+  host.stderr.on('data', (d) => (err += d))
   await new Promise<void>((resolve, reject) => {
-    host.stdout!.on('data', (d: Buffer) => d.toString().includes('encoding') && resolve())
+    host.stdout.on('data', (d: Buffer) => d.toString().includes('encoding') && resolve())
     host.on('exit', (code) => reject(new Error(`host exited (${code}) before encoding: ${err}`)))
   })
   const [ffmpeg] = await ffmpegChildren(host.pid!)

@@ -21,7 +21,7 @@ const before: number[] = []
 let reference: Uint8Array | undefined
 for (const [dx, dy] of shifts) {
   // The sheet moved by (dx, dy): cut the window the camera would see.
-  const shot = await sharp(padded).extract({ left: PAD - dx, top: PAD - dy, width: width!, height: height! }).jpeg({ quality: 92 }).toBuffer()
+  const shot = await sharp(padded).extract({ left: PAD - dx, top: PAD - dy, width: width, height: height }).jpeg({ quality: 92 }).toBuffer()
   const input = await decodeJpeg(shot)
   const { image } = await stabiliser.next(input)
   reference ??= image.data as Uint8Array
@@ -29,9 +29,9 @@ for (const [dx, dy] of shifts) {
   const diff = (data: ArrayLike<number>) => {
     let sum = 0
     let n = 0
-    for (let y = Math.round(height! * 0.2); y < height! * 0.8; y += 2)
-      for (let x = Math.round(width! * 0.2); x < width! * 0.8; x += 2) {
-        const i = (y * width! + x) * 4
+    for (let y = Math.round(height * 0.2); y < height * 0.8; y += 2)
+      for (let x = Math.round(width * 0.2); x < width * 0.8; x += 2) {
+        const i = (y * width + x) * 4
         sum += Math.abs(data[i] - reference![i])
         n++
       }

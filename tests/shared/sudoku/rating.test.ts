@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { ratePuzzle, rateSteps } from '../../../src/shared/sudoku/rating'
 import type { Step } from '../../../src/shared/sudoku/logic/step'
 import { join } from 'node:path'
-import { PUZZLES_DIR } from '../../fixtures/puzzles'
+import { PUZZLES_DIR } from '../../../datasets/puzzles'
 
 const firstPuzzles = (level: string, n: number) =>
   readFileSync(join(PUZZLES_DIR, `${level}_puzzle_and_solution.txt`), 'utf8')

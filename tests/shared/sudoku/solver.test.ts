@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { solve } from '../../../src/shared/sudoku/solver'
-import { everyNth, parseGrid, readPuzzles } from '../../fixtures/puzzles'
+import { everyNth, parseGrid, readPuzzles } from '../../../datasets/puzzles'
 import { isValidSolution, keepsGivens } from '../../fixtures/solution-check'
 
 const gridText = (grid: Uint8Array | null): string => (grid ? Array.from(grid).join('') : 'null')

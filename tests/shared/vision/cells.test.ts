@@ -2,7 +2,8 @@
 import './opencv-node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CELL_IMAGE_SIZE, extractCells } from '../../../src/shared/vision/cells'
-import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
+import type { CV } from '../../../src/shared/vision/cv'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import type { GrayImage } from '../../../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
 import { TEST_PHOTOS, photo, photoPixels } from './photos'
@@ -18,7 +19,10 @@ function ruledPage(): { size: number; page: Uint8Array; dot: (x: number, y: numb
   const page = new Uint8Array(size * size).fill(235)
   const dot = (x: number, y: number, v: number): void => void (page[Math.round(y) * size + Math.round(x)] = v)
   for (let k = 0; k <= 9; k++)
-    for (let t = 0; t < 5; t++) for (let i = 0; i < size; i++) (dot(i, Math.min(size - 1, k * 100 + t), 20), dot(Math.min(size - 1, k * 100 + t), i, 20))
+    for (let t = 0; t < 5; t++) for (let i = 0; i < size; i++) {
+      dot(i, Math.min(size - 1, k * 100 + t), 20)
+      dot(Math.min(size - 1, k * 100 + t), i, 20)
+    }
   return { size, page, dot }
 }
 
@@ -132,7 +136,10 @@ describe('extractCells', () => {
       let left = CELL_IMAGE_SIZE
       let right = -1
       for (let y = 0; y < CELL_IMAGE_SIZE; y++)
-        for (let x = 0; x < CELL_IMAGE_SIZE; x++) if (img.data[y * CELL_IMAGE_SIZE + x] < 128) (left = Math.min(left, x)), (right = Math.max(right, x))
+        for (let x = 0; x < CELL_IMAGE_SIZE; x++) if (img.data[y * CELL_IMAGE_SIZE + x] < 128) {
+          left = Math.min(left, x)
+          right = Math.max(right, x)
+        }
       expect(right - left + 1).toBeGreaterThan(22)
     }
   })

@@ -16,11 +16,11 @@ import {
 } from '../../../src/shared/vision/classifier'
 import type { CV } from '../../../src/shared/vision/cv'
 import type { GrayImage } from '../../../src/shared/vision/image'
-import { loadPhotos } from '../../../scripts/train-digits/dataset'
-import { cellsFromCorners, decodeRgba, openCV } from '../../../scripts/train-digits/photo-cells'
+import { loadPhotos } from '../../../datasets/wicht-folds'
+import { cellsFromCorners, decodeRgba, openCV } from '../../../datasets/wicht-cells'
 import { toGray } from '../../../src/shared/vision/gray'
-import { rng } from '../../../scripts/train-digits/cnn'
-import { syntheticGrid } from '../../../scripts/train-digits/synth'
+import { rng } from '../../../devkit/random'
+import { syntheticGrid } from '../../../devkit/synth-grid'
 
 // Two 640x480 and two 960x1280 photos of four different puzzles, different cameras.
 const PHOTOS = ['image1', 'image125', 'image1000', 'image1082']

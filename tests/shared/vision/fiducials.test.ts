@@ -7,13 +7,14 @@ import './opencv-node'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
-import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
+import type { CV } from '../../../src/shared/vision/cv'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { detectFiducials, FIDUCIAL_SHEET, poseFromFiducials } from '../../../src/shared/vision/fiducials'
 import { distance } from '../../../src/shared/vision/geometry'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { GrayImage, Point } from '../../../src/shared/vision/image'
 import { occlude, renderA4Sheet, turnedPage, viewPage } from './synthetic'
-import { WICHT_DIR } from '../../../bench/wicht'
+import { WICHT_DIR } from '../../../datasets/wicht'
 
 let cv: CV
 let page: GrayImage

@@ -2,18 +2,19 @@
  * Grid detection on pages written in every cell, as a puzzle solved in pen leaves them: photos of
  * the pen-solved train split (Alex Kubiesa's sudoku-scanner datasets, MIT) with a handwritten
  * digit drawn through the known outline into each cell the photo still leaves empty
- * (bench/filled-views.ts). The digits run over the lines and the border, and a written column or
+ * (devkit/filled-views.ts). The digits run over the lines and the border, and a written column or
  * row is as dark as a line in a whole-length profile. Skipped where the photos are not present.
  */
 import './opencv-node'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
-import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
+import type { CV } from '../../../src/shared/vision/cv'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { distance } from '../../../src/shared/vision/geometry'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners } from '../../../src/shared/vision/image'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
-import { filledView } from '../../../bench/filled-views'
+import { filledView } from '../../../devkit/filled-views'
 
 const photos = hasPenPhotos('train') ? listPenPhotos('train') : []
 

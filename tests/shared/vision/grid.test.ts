@@ -8,15 +8,16 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
-import { loadOpenCV, withMats, type CV } from '../../../src/shared/vision/cv'
+import { withMats, type CV } from '../../../src/shared/vision/cv'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { applyHomography, distance, homographyFromPoints } from '../../../src/shared/vision/geometry'
 import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
 import { grayFromMat, matFromGray } from '../../../src/shared/vision/mats'
 import { printedEdge, renderA4Sheet, viewPage, type Scene } from './synthetic'
-import { WICHT_DIR, readAllOutlines } from '../../../bench/wicht'
-import { viewPhoto } from '../../../bench/photo-views'
+import { WICHT_DIR, readAllOutlines } from '../../../datasets/wicht'
+import { viewPhoto } from '../../../devkit/photo-views'
 
 const DIR = WICHT_DIR
 
@@ -79,7 +80,7 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, outlines.get('image1067')!)
   })
 
-  // Turned 30° and tilted back 30° on top of the photo's own angle (bench/photo-views.ts): the two
+  // Turned 30° and tilted back 30° on top of the photo's own angle (devkit/photo-views.ts): the two
   // line families then meet 20-25° off square and each converges, which the Hough fallback has to
   // allow for. Low-resolution webcam frames where the contour path loses the thin lines.
   test.each(['image1', 'image17', 'image155'])('%s turned 30° and tilted back 30°: found, corners where the outline went', async (name) => {
@@ -229,7 +230,7 @@ describe('detectGrid on photos', () => {
   })
 })
 
-/** The grid found in `name` seen another way (bench/photo-views.ts), corners where its outline went. */
+/** The grid found in `name` seen another way (devkit/photo-views.ts), corners where its outline went. */
 async function expectFoundInView(name: string, view: { rotate: number; tilt: number }): Promise<void> {
   const seen = viewPhoto(cv, await decodeImage(join(DIR, `${name}.jpg`)), view)
   const found = detectGrid(cv, seen.image)

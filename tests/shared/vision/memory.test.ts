@@ -7,13 +7,14 @@ import './opencv-node'
 import { join } from 'node:path'
 import { beforeAll, expect, test } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
-import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
+import type { CV } from '../../../src/shared/vision/cv'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { detectFiducials } from '../../../src/shared/vision/fiducials'
 import { toGray } from '../../../src/shared/vision/gray'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { RgbaImage } from '../../../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
-import { WICHT_DIR } from '../../../bench/wicht'
+import { WICHT_DIR } from '../../../datasets/wicht'
 
 const DIR = WICHT_DIR
 let cv: CV

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { CellKind } from '../../../src/shared/vision/cell-reading'
 import { type CellEvidence, decidePaper } from '../../../src/shared/vision/paper'
 import { mendSymmetry } from '../../../src/shared/vision/paper-kinds'
-import { PUZZLES_DIR } from '../../fixtures/puzzles'
+import { PUZZLES_DIR } from '../../../datasets/puzzles'
 import { solve } from '../../../src/shared/sudoku/solver'
 
 const bank = readFileSync(join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt'), 'utf8')

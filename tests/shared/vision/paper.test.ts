@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { CellKind } from '../../../src/shared/vision/cell-reading'
 import { type CellEvidence, INFORMED_RATIO, KIND_SWAPS_TRIED, decidePaper, kindProbs, mayBeGiven } from '../../../src/shared/vision/paper'
-import { PUZZLES_DIR } from '../../fixtures/puzzles'
+import { PUZZLES_DIR } from '../../../datasets/puzzles'
 
 const bank = readFileSync(join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt'), 'utf8')
   .split(/\r?\n/)

@@ -6,7 +6,7 @@
 import { decodeImage } from '../../../src/cli/decode-image'
 import { toGray } from '../../../src/shared/vision/gray'
 import type { GrayImage, RgbaImage } from '../../../src/shared/vision/image'
-import { listPhotos, type WichtPhoto } from '../../../bench/wicht'
+import { listPhotos, type WichtPhoto } from '../../../datasets/wicht'
 
 /**
  * image1: 640x480, sharp, small grid; image156: 640x480, blurred and grey print; image116: 640x480,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { solve } from '../../../src/shared/sudoku/solver'
 import { bestDigits, isConsistent, repair } from '../../../src/shared/vision/repair'
 import { join } from 'node:path'
-import { PUZZLES_DIR } from '../../fixtures/puzzles'
+import { PUZZLES_DIR } from '../../../datasets/puzzles'
 
 const BANK = join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt')
 const puzzles = readFileSync(BANK, 'utf8')

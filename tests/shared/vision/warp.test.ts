@@ -4,7 +4,8 @@
  */
 import './opencv-node'
 import { beforeAll, expect, test } from 'vitest'
-import { loadOpenCV, type CV } from '../../../src/shared/vision/cv'
+import type { CV } from '../../../src/shared/vision/cv'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { FIDUCIAL_SHEET } from '../../../src/shared/vision/fiducials'
 import type { Corners } from '../../../src/shared/vision/image'
 import { gridLattice, gridLines, warpGrid } from '../../../src/shared/vision/warp'

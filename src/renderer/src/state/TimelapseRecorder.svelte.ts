@@ -88,7 +88,7 @@ export class TimelapseRecorder {
     if (this.recording || this.starting) return
     this.starting = true
     try {
-      this.current = await host.call('timelapse:start', $state.snapshot(this.settings) as TimelapseSettings)
+      this.current = await host.call('timelapse:start', $state.snapshot(this.settings))
     } finally {
       this.starting = false
     }

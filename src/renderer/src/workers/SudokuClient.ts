@@ -21,7 +21,7 @@ export class SudokuClient {
     const worker = (this.worker ??= this.createWorker())
     const id = this.nextId++
     return new Promise((resolve, reject) => {
-      this.pending = { id, resolve: resolve as (value: never) => void, reject }
+      this.pending = { id, resolve, reject }
       worker.postMessage({ id, task })
     })
   }

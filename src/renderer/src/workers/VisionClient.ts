@@ -75,7 +75,7 @@ export class VisionClient {
   ): { pause(paused: boolean): void; stop(): void } {
     const id = this.nextId++
     this.streams.set(id, { ondetection, onerror })
-    this.post({ type: 'stream', id, frames }, [frames as unknown as Transferable])
+    this.post({ type: 'stream', id, frames }, [frames])
     return {
       pause: (paused) => this.worker?.postMessage({ type: 'stream-pause', id, paused } satisfies VisionRequest),
       stop: () => {

@@ -2,7 +2,7 @@
  * The one place where the vision worker meets the pipeline in src/shared/vision: detection per
  * frame and the full read, mapped to the plain messages of vision-protocol.ts.
  */
-import { loadOpenCV } from '../../../shared/vision/cv'
+import { loadOpenCV } from '../../../shared/vision/opencv'
 import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiducials'
 import { detectGrid, type GridDetection } from '../../../shared/vision/grid'
 import { grayScales, type GrayScales } from '../../../shared/vision/gray'

@@ -3,7 +3,7 @@
  * (a unit where x has exactly two places, one seeing each cell). They cannot both be x, since then
  * neither end of the link could be x; so one of them is y, and no cell seeing both can be y.
  */
-import { CELLS, bitCount, cellName, digitsOf, unitName } from '../board'
+import { CELLS, type Cell, bitCount, cellName, digitsOf, unitName } from '../board'
 import { cellsSeeingAll, eliminate, listCells, sees, solvedCells } from './common'
 import { strongLinks } from './conjugates'
 import { alternatingLinks, candidateEnd } from './chain-text'
@@ -32,8 +32,8 @@ export const findWWing: TechniqueFinder = (cands) => {
         for (const link of linksOf(x)) {
           const [a, b] = link.ends
           if ([p, q].includes(a) || [p, q].includes(b)) continue
-          let nearP = -1
-          let nearQ = -1
+          let nearP: Cell
+          let nearQ: Cell
           if (sees(a, p) && sees(b, q)) [nearP, nearQ] = [a, b]
           else if (sees(b, p) && sees(a, q)) [nearP, nearQ] = [b, a]
           else continue

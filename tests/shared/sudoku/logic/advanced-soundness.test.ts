@@ -15,7 +15,8 @@ import type { Step } from '../../../../src/shared/sudoku/logic/step'
 import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/unique-rectangle'
 import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
 import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
-import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
+import { seededRandom } from '../../../../devkit/random'
+import { contradictions, samplePuzzles, solutionOf, walkStates } from './soundness-states'
 
 const finders = [findFinnedFishes, findTurbotFish, findEmptyRectangle, findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic]
 

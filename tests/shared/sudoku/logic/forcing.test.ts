@@ -14,7 +14,8 @@ import { findFirstForcingProof } from '../../../../src/shared/sudoku/logic/forci
 import type { FindOptions } from '../../../../src/shared/sudoku/logic/step'
 import { techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
-import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
+import { seededRandom } from '../../../../devkit/random'
+import { contradictions, samplePuzzles, solutionOf, walkStates } from './soundness-states'
 
 describe('propagate', () => {
   const [grid] = samplePuzzles('puzzles3_magictour_top1465', 1)

@@ -9,7 +9,7 @@ import { type Candidates, type Grid, allUnits, bitCount, boxOf, candidatesOf, co
 import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
 import type { Step } from '../../../../src/shared/sudoku/logic/step'
-import { PUZZLES_DIR } from '../../../fixtures/puzzles'
+import { PUZZLES_DIR } from '../../../../datasets/puzzles'
 
 const PUZZLES = PUZZLES_DIR
 
@@ -77,15 +77,6 @@ export function contradictions(step: Step, solution: Grid): string[] {
 export function applyChecked(cands: Candidates, step: Step): void {
   for (const { cell, digit } of step.placements) cands[cell] = digitBit(digit)
   for (const { cell, digit } of step.eliminations) cands[cell] &= ~digitBit(digit)
-}
-
-/** A small seeded generator so failures can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0
-    return s / 2 ** 32
-  }
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Step, Technique } from '../../../../src/shared/sudoku/logic/step'
 import { allSteps, techniques } from '../../../../src/shared/sudoku/logic/techniques'
 import { logicalSolve } from '../../../../src/shared/sudoku/logical-solve'
 import { solve } from '../../../../src/shared/sudoku/solver'
-import { PUZZLES_DIR } from '../../../fixtures/puzzles'
+import { PUZZLES_DIR } from '../../../../datasets/puzzles'
 
 const PUZZLES = PUZZLES_DIR
 

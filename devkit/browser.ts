@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Browser, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { startWebMode } from '../../src/main/web'
-import type { WebServer } from '../../src/main/web-server'
+import { startWebMode } from '../src/main/web'
+import type { WebServer } from '../src/main/web-server'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 

@@ -4,19 +4,18 @@
  * Photos: B. Wicht's sudoku_dataset (CC-BY-4.0), from B. Wicht, J. Hennebert, "Camera-based
  * Sudoku recognition with Deep Belief Network", SoCPaR 2014.
  */
-import { parseDat } from '../../bench/wicht'
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
+import { WICHT_DIR, parseDat } from '../datasets/wicht'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 declare const window: any, document: any, DataTransfer: any, DragEvent: any
 
-export const PHOTOS = process.env.SUDOKU_LENS_PHOTOS ?? join(import.meta.dirname, '../../../shared/data/photos/wicht-v2-train')
+export const PHOTOS = WICHT_DIR
 
 /** A photo the whole pipeline reads without an error, used by the photo, camera and export tests. */
 export const READABLE_PHOTO = join(PHOTOS, 'image1.jpg')

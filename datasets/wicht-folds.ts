@@ -8,10 +8,9 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Corners } from '../../src/shared/vision/image'
-import { WICHT_DIR, parseDat, readAllOutlines } from '../../bench/wicht'
+import type { Corners } from '../src/shared/vision/image'
+import { WICHT_DIR, parseDat, readAllOutlines } from './wicht'
 
-export const PHOTO_DIR = WICHT_DIR
 
 export interface Photo {
   /** File stem, e.g. `image1082`. */
@@ -43,18 +42,18 @@ let cached: Photo[] | undefined
 /** All photos, sorted by number, each tagged with its puzzle group. */
 export function loadPhotos(): Photo[] {
   if (cached) return cached
-  const outlines = readAllOutlines(PHOTO_DIR)
-  const names = readdirSync(PHOTO_DIR)
+  const outlines = readAllOutlines(WICHT_DIR)
+  const names = readdirSync(WICHT_DIR)
     .filter((f) => f.endsWith('.dat'))
     .map((f) => f.slice(0, -4))
     .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)))
   const reps: Uint8Array[] = []
   cached = names.map((name) => {
-    const truth = parseDat(readFileSync(join(PHOTO_DIR, `${name}.dat`), 'utf8'))
+    const truth = parseDat(readFileSync(join(WICHT_DIR, `${name}.dat`), 'utf8'))
     let puzzle = reps.findIndex((r) => samePuzzle(r, truth))
     if (puzzle < 0) puzzle = reps.push(truth) - 1
     const corners = BAD_OUTLINES.has(name) ? undefined : outlines.get(name)
-    return { name, jpg: join(PHOTO_DIR, `${name}.jpg`), truth, corners, puzzle }
+    return { name, jpg: join(WICHT_DIR, `${name}.jpg`), truth, corners, puzzle }
   })
   return cached
 }

@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Corners } from '../src/shared/vision/image'
+import { WICHT_DIR } from './paths'
 
-/** The shared photos next to the repository (`../shared/data`); `WICHT_DIR` overrides. */
-export const WICHT_DIR = process.env.WICHT_DIR ?? join(import.meta.dirname, '../../shared/data/photos/wicht-v2-train')
+export { WICHT_DIR }
 
 export interface WichtPhoto {
   readonly name: string

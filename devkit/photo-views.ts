@@ -59,7 +59,7 @@ export function viewPhoto(cv: CV, image: RgbaImage, view: View): ViewedPhoto {
     const out = own(new cv.Mat())
     const [r, g, b] = edgeColour(image)
     cv.warpPerspective(src, out, m, new cv.Size(outW, outH), cv.INTER_LINEAR, cv.BORDER_CONSTANT, new cv.Scalar(r, g, b, 255))
-    const hm = Array.from(m.data64F as Float64Array)
+    const hm = Array.from(m.data64F)
     const map = (p: Point): Point => {
       const z = hm[6] * p.x + hm[7] * p.y + hm[8]
       return { x: (hm[0] * p.x + hm[1] * p.y + hm[2]) / z, y: (hm[3] * p.x + hm[4] * p.y + hm[5]) / z }
@@ -77,7 +77,13 @@ function edgeColour(image: RgbaImage): [number, number, number] {
     for (let c = 0; c < 3; c++) sum[c] += data[(y * w + x) * 4 + c]
     n++
   }
-  for (let x = 0; x < w; x++) (add(x, 0), add(x, h - 1))
-  for (let y = 0; y < h; y++) (add(0, y), add(w - 1, y))
+  for (let x = 0; x < w; x++) {
+    add(x, 0)
+    add(x, h - 1)
+  }
+  for (let y = 0; y < h; y++) {
+    add(0, y)
+    add(w - 1, y)
+  }
   return sum.map((v) => Math.round(v / n)) as [number, number, number]
 }
