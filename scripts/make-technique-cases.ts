@@ -20,7 +20,7 @@ import { applyStep } from '../src/shared/sudoku/logic/apply'
 import type { Technique } from '../src/shared/sudoku/logic/step'
 import { TECHNIQUE_ORDER, easiestStep, techniqueRank, techniques } from '../src/shared/sudoku/logic/techniques'
 import { solve } from '../src/shared/sudoku/solver'
-import { readPuzzles } from '../tests/fixtures/puzzles'
+import { readPuzzles } from '../datasets/puzzles'
 
 /** Enough cases per technique for variety (rows and columns, several digits) while the tests stay quick. */
 const CASES_PER_TECHNIQUE = 6

@@ -1,11 +1,14 @@
 /**
  * What the reader says about each cell of a page a person may be solving: a printed given, a
  * digit written by a person, pencil candidates, or nothing. Types and pure helpers only (no
- * OpenCV), because the renderer's main thread imports them: see review.ts for why.
+ * OpenCV), because the renderer's main thread imports them.
  */
 import { CELLS, type Cell, type Grid } from '../sudoku/board'
 
 export type CellKind = 'empty' | 'given' | 'entry' | 'marks'
+
+/** Below this confidence a read digit is marked for review (bench:read counts what it catches). */
+export const LOW_CONFIDENCE = 0.6
 
 export const CELL_KINDS: readonly CellKind[] = ['empty', 'given', 'entry', 'marks']
 

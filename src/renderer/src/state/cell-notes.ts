@@ -4,13 +4,10 @@
  * and whether the player has changed it since. The Board draws it and reads it out.
  */
 import { type Cell, type Grid, MARKS_UNREAD, colOf, digitsOf, rowOf } from '../../../shared/sudoku/board'
-import type { CellKind } from '../../../shared/vision/cell-reading'
+import { type CellKind, LOW_CONFIDENCE } from '../../../shared/vision/cell-reading'
 import type { BoardState } from './PuzzleSession.svelte'
 
 export type Origin = 'given' | 'pen' | 'typed' | 'solver' | 'empty'
-
-/** Below this confidence a read digit is marked for review (bench:read counts what it catches). */
-export const LOW_CONFIDENCE = 0.6
 
 /** Why a cell still as read needs a look: the rules chose the given, the solution chose the entry, or the reader was unsure. */
 export type Doubt = 'repaired' | 'informed' | 'low-confidence'

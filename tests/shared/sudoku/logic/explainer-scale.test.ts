@@ -9,7 +9,7 @@ import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { FORCING_BASE, forcingDifficulty, lengthBonus, stepDifficulty } from '../../../../src/shared/sudoku/logic/explainer-scale'
 import type { Step } from '../../../../src/shared/sudoku/logic/step'
 import { ratePuzzle } from '../../../../src/shared/sudoku/rating'
-import { PUZZLES_DIR } from '../../../fixtures/puzzles'
+import { PUZZLES_DIR } from '../../../../datasets/puzzles'
 
 const step = (technique: Step['technique'], units: number[] = [], cells: number[] = []): Step =>
   ({ technique, placements: [], eliminations: [], cells, units, text: '' })
