@@ -64,12 +64,12 @@ export interface EncodeFramesResult extends EncodeResult {
 }
 
 /** What an annotated film draws, from the boards recorded per shot; null (and a note) when there are none. */
-function filmAnnotations(shots: readonly ShotRecord[], s: TimelapseSettings, notes: string[]): FilmAnnotations | null {
+function filmAnnotations(shots: readonly ShotRecord[], s: TimelapseSettings, area: CropRect | null, notes: string[]): FilmAnnotations | null {
   if (!shots.length) {
     notes.push('No boards were recorded with these shots (a session shot every interval, or frames from elsewhere), so the film is not annotated.')
     return null
   }
-  return { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: Math.max(1, Math.round(CARD_SECONDS * s.fpsIn)) }
+  return { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: Math.max(1, Math.round(CARD_SECONDS * s.fpsIn)), area }
 }
 
 /** The shots that are whole JPEGs, in order, read one at a time. */
@@ -112,8 +112,8 @@ export async function encodeFrames(o: EncodeFramesOptions): Promise<EncodeFrames
 }
 
 /**
- * The film's crop, worked out on the shots as taken, before any frame is prepared: the stamp is
- * drawn inside it (a stamp in the frame's corner would be cropped away) and stabilising registers
+ * The film's crop, worked out on the shots as taken, before any frame is prepared: the stamp and
+ * the annotations are drawn inside it (a stamp in the frame's corner would be cropped away) and stabilising registers
  * to the same corners the crop was taken from.
  */
 async function resolveCrop(
@@ -149,7 +149,7 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
     stagingDir: o.stagingDir,
     stabilise,
     stamp: s.stampElapsed ? { intervalSeconds: s.intervalSeconds, area: crop } : null,
-    annotate: s.annotate ? filmAnnotations(o.shots ?? [], s, notes) : null,
+    annotate: s.annotate ? filmAnnotations(o.shots ?? [], s, crop, notes) : null,
     signal: o.signal,
     onFrame: (done) => o.onProgress?.({ phase: 'preparing', percent: (100 * done) / total, frame: done, totalFrames: total }),
   })

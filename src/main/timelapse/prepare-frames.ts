@@ -41,6 +41,8 @@ export interface FilmAnnotations {
   readonly byFrame: ReadonlyMap<number, FrameAnnotation>
   readonly card: FinalCard
   readonly cardFrames: number
+  /** The film's crop: the overlays are drawn inside it. */
+  readonly area?: CropRect | null
 }
 
 export interface PreparedFrames {
@@ -83,7 +85,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
         const annotation = o.annotate?.byFrame.get(o.numbers[i])
         if (annotation) {
           if (annotation.notes.length) notes = annotation.notes
-          jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes))
+          jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes, o.annotate?.area))
         }
       } catch (error) {
         if (errorCode(error) !== undefined) throw error
@@ -111,7 +113,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
 
 /** The closing card over the last frame, repeated so it stays up for its time. */
 async function appendCard(files: string[], stagingDir: string, annotate: FilmAnnotations): Promise<void> {
-  const card = await overlayJpeg(await readFile(files[files.length - 1]), (width, height) => cardSvg(width, height, annotate.card))
+  const card = await overlayJpeg(await readFile(files[files.length - 1]), (width, height) => cardSvg(width, height, annotate.card, annotate.area))
   for (let i = 0; i < annotate.cardFrames; i++) {
     const staged = join(stagingDir, frameName(files.length + 1))
     await writeFile(staged, card)
