@@ -67,7 +67,8 @@ const inFilm = session.written.filter((w) => shots.some((s) => s >= w.look)).len
 // 2. Shots with the hand over the grid.
 const occluded = shots.filter((s) => session.covered[s]).length
 // 3. The move log against the truth: digits written, in order (the longest common subsequence).
-const logged = movesOf(records).filter((m) => m.digit !== 0)
+const digitMoves = movesOf(records).filter((m) => m.kind === 'digit')
+const logged = digitMoves.filter((m) => m.digit !== 0)
 const truth = session.written.map((w) => `${w.cell}:${w.digit}`)
 const inOrder = commonInOrder(truth, logged.map((m) => `${m.cell}:${m.digit}`))
 const extra = logged.length - inOrder
@@ -76,7 +77,9 @@ const last = records[records.length - 1]
 const finalDigit = (cell: number) => Number(last?.entries[cell] ?? 0) || Number(last?.givens[cell] ?? 0)
 const missed = session.written.filter((w) => !logged.some((m) => m.cell === w.cell && m.digit === w.digit))
 const misread = missed.filter((w) => finalDigit(w.cell) !== 0).length
-const erasures = movesOf(records).filter((m) => m.digit === 0).length
+const erasures = digitMoves.filter((m) => m.digit === 0).length
+const doubtful = logged.filter((m) => m.doubtful)
+const doubtfulRight = doubtful.filter((m) => session.written.some((w) => w.cell === m.cell && w.digit === m.digit)).length
 // 4. Watching cost: CPU per look, at 2 looks a second.
 const msPerLook = watchMicros / 1000 / session.looks
 const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
@@ -94,7 +97,7 @@ const lines = [
   `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes and ${erasures} erasures (misreads) | every move, in order |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
-  `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all).`,
+  `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all). The candidates settled ${doubtful.length} close readings (logged doubtful), ${doubtfulRight} of them right.`,
   `A full read per shot took ${(readMs / Math.max(1, shots.length) / 1000).toFixed(1)} s on average (run only at shots). Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))

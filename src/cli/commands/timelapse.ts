@@ -25,8 +25,10 @@ export const spec = defineCommand({
     'Encodes a numbered frame sequence (frame0000001.jpg… or image0000001.jpg…; gaps are fine) to an',
     'H.264 film with the same code as the app, printing progress on stderr. Exit code 0, 1 when the',
     'encoding fails, 130 when interrupted.',
-    'With --moves, prints instead the session\'s moves (each pen digit written, changed or erased, from',
-    'the boards its manifest.json recorded per shot) as JSON lines: seconds, frame, cell, digit, was.',
+    'With --moves, prints instead the session\'s moves (each pen digit written, changed or erased, and',
+    'each cell\'s pencil marks as they changed, from the boards its manifest.json recorded per shot) as',
+    'JSON lines: seconds, frame, cell, then digit and was (doubtful: true where the candidates chose',
+    'between two close readings), or marks (unread: true where marks were seen but not read).',
   ].join('\n'),
   options: {
     out: { type: 'string', value: 'FILE', help: 'the film to write (required unless --moves)' },
