@@ -15,7 +15,7 @@ import { encodeSequence, type EncodeResult } from './encode'
 import type { CropRect, X264Preset } from './ffmpeg-args'
 import type { ReservedFilm } from './film-output'
 import { isWholeJpeg } from './frame-check'
-import { frameName, FRAME_PREFIX } from './frame-names'
+import { FRAME_PREFIX, sequenceFile } from './frame-names'
 import { decodeJpeg } from './jpeg'
 import { type FilmAnnotations, prepareFrames } from './prepare-frames'
 import { CARD_SECONDS } from './annotate'
@@ -38,6 +38,8 @@ export interface EncodeFramesOptions {
   readonly dir: string
   readonly numbers: readonly number[]
   readonly prefix?: string
+  /** Numbers among `numbers` that are kept looks (SKIPPED_PREFIX files), encoded in their place. */
+  readonly skipped?: ReadonlySet<number>
   readonly settings: TimelapseSettings
   /** From reserveFilm(), before any work: a folder that cannot take the film fails at once. */
   readonly output: ReservedFilm
@@ -134,7 +136,7 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
   if (o.numbers.length === 0) throw new Error('There are no frames to encode')
   const total = o.numbers.length
   const prefix = o.prefix ?? FRAME_PREFIX
-  const { crop, corners, notes } = await resolveCrop(o.numbers.map((n) => join(o.dir, frameName(n, prefix))), s.crop, o.locate)
+  const { crop, corners, notes } = await resolveCrop(o.numbers.map((n) => sequenceFile(o.dir, n, prefix, o.skipped)), s.crop, o.locate)
 
   let stabilise: { cv: CV; locate: LocateCorners; reference?: Corners } | null = null
   if (s.stabilise) {
@@ -146,6 +148,7 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
     dir: o.dir,
     numbers: o.numbers,
     prefix,
+    skipped: o.skipped,
     stagingDir: o.stagingDir,
     stabilise,
     stamp: s.stampElapsed ? { intervalSeconds: s.intervalSeconds, area: crop } : null,
