@@ -113,6 +113,8 @@ const settingsShape = object({
   shotMode: present(),
   maxIntervalSeconds: present(),
   annotate: present(),
+  keepSkipped: present(),
+  includeSkipped: present(),
 })
 const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
   settingsShape(value, path)
