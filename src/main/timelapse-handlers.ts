@@ -14,7 +14,7 @@ export function createTimelapseHandlers(
   const encodes = new Map<string, AbortController>()
   return {
     'timelapse:start': (settings) => service.startSession(settings),
-    'timelapse:frame': async ({ id, jpeg, board }) => service.addFrame(id, jpeg, board),
+    'timelapse:frame': async ({ id, jpeg, board, skipped }) => service.addFrame(id, jpeg, board, skipped),
     'timelapse:stop': ({ id }) => service.stopSession(id),
     'timelapse:resume': ({ id }) => service.resumeSession(id),
     'timelapse:list': () => service.listSessions(),

@@ -7,9 +7,18 @@
  * Every request is validated by `requestGuards` before a handler sees it; errors cross as
  * plain `{ name, message }`.
  */
-import { type Guard, ValidationError, boolean, bytes, isPlainObject, none, nullable, object, optional, partial, present, string } from './guards'
+import { type Guard, ValidationError, boolean, bytes, isPlainObject, literal, none, nullable, object, optional, partial, present, string } from './guards'
 import { MAX_SAVED_PUZZLE_BYTES, type SavedPuzzle, savedPuzzle } from './saved-puzzle'
-import { type EncodeOutcome, type FrameReceipt, SESSION_ID_PATTERN, type TimelapseSessionSummary, type TimelapseSettings, validateTimelapseSettings } from './timelapse'
+import {
+  type EncodeOutcome,
+  type FrameReceipt,
+  SESSION_ID_PATTERN,
+  SKIP_REASONS,
+  type SkipReason,
+  type TimelapseSessionSummary,
+  type TimelapseSettings,
+  validateTimelapseSettings,
+} from './timelapse'
 import { type ShotBoard, shotBoardGuard } from './timelapse-shots'
 
 export interface AppInfo {
@@ -47,7 +56,8 @@ export interface ServiceApi {
   'puzzle:set': (request: SavedPuzzle) => Promise<void>
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
   /** A shot, with the board read from it when the recorder reads the paper. */
-  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array; readonly board?: ShotBoard }) => Promise<FrameReceipt>
+  /** A shot (with its board in "changes" mode), or with `skipped` a look kept but not filmed. */
+  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array; readonly board?: ShotBoard; readonly skipped?: SkipReason }) => Promise<FrameReceipt>
   'timelapse:stop': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:resume': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:list': (request: void) => Promise<TimelapseSessionSummary[]>
@@ -103,6 +113,8 @@ const settingsShape = object({
   shotMode: present(),
   maxIntervalSeconds: present(),
   annotate: present(),
+  keepSkipped: present(),
+  includeSkipped: present(),
 })
 const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') => {
   settingsShape(value, path)
@@ -133,7 +145,7 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
       typeof value === 'string' ? string({ maxLength: 1_000_000 })(value, path) : bytes({ maxLength: MAX_SAVED_FILE_BYTES })(value, path),
   }),
   'timelapse:start': timelapseSettings,
-  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }), board: optional(shotBoardGuard) }),
+  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }), board: optional(shotBoardGuard), skipped: optional(literal(...SKIP_REASONS)) }),
   'timelapse:stop': sessionRef,
   'timelapse:resume': sessionRef,
   'timelapse:list': none(),

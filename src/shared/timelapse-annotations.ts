@@ -45,7 +45,7 @@ export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAn
   for (const shot of shots) {
     const notes: string[] = []
     for (const move of moves) {
-      if (move.frame !== shot.frame) continue
+      if (move.frame !== shot.frame || move.kind !== 'digit') continue
       if (move.digit) notes.push(`${cellName(move.cell)} = ${move.digit} · ${reasonFor(givens, board, solution, move.cell, move.digit)}`)
       board[move.cell] = move.digit
     }

@@ -1,55 +1,139 @@
 /**
- * A recorded session told as its moves: each pen digit that appeared, changed or was erased between
- * one shot's board and the next, with the time of the shot that first shows it. Pencil marks are
- * not moves here: they are the working, not the answer, and the log is "time, cell, digit".
+ * A recorded session told as its moves: each pen digit that appeared, changed or was erased, and
+ * each cell's pencil marks as they changed, with the time of the shot that first shows the change.
+ *
+ * A written digit is read again in every later shot, so a cell's digit is decided from the evidence
+ * of all the shots that show it (cell-track.ts): the reader's probabilities, summed over the shots,
+ * with a cost for each change, so a reading that flips back and forth is no move, and an erasure
+ * or an overwrite is one only when it persists. The solution is never used; where two readings of
+ * an unclear stroke are close, the board's candidates may settle them, and the move says so.
  */
-import { CELLS, type Cell, type Digit, cellName } from './sudoku/board'
-import type { ShotRecord } from './timelapse-shots'
+import { CELLS, type Cell, type Digit, cellName, peers } from './sudoku/board'
+import { type Segment, digitSegments } from './timelapse-cell-track'
+import { type ShotRecord, probsOfText } from './timelapse-shots'
 
-export interface Move {
+export interface DigitMove {
+  readonly kind: 'digit'
   /** Seconds since the session started (the shot that first shows the move). */
   readonly seconds: number
   readonly frame: number
   readonly cell: Cell
   /** The digit now in the cell; 0 when it was erased. */
-  readonly digit: Digit
+  readonly digit: Digit | 0
   /** The digit it replaced, 0 for a new one. */
-  readonly was: Digit
+  readonly was: Digit | 0
+  /** The reading was unclear between digits, and the board's candidates chose this one. */
+  readonly doubtful: boolean
 }
+
+export interface MarksMove {
+  readonly kind: 'marks'
+  readonly seconds: number
+  readonly frame: number
+  readonly cell: Cell
+  /** The pencil marks now in the cell, ascending; [] when they were erased or could not be read. */
+  readonly marks: readonly Digit[]
+  /** Marks were seen but could not be read. */
+  readonly unread: boolean
+}
+
+export type Move = DigitMove | MarksMove
+
+/**
+ * Two readings of a digit are close enough for the board's candidates to choose between them when
+ * the runner-up is at least this likely relative to the best, on average over the shots: the
+ * measurement behind the reader's INFORMED_RATIO (paper.ts) found the right digit within 0.2 of the
+ * best for 63% of misread entries and only 1.8% of clearly written wrong digits, and here only a
+ * best reading that repeats a digit of its row, column or box is given up, so fewer still.
+ */
+export const CANDIDATE_TIE_RATIO = 0.2
 
 /**
  * The moves between shots, in time order (cells of the same shot in reading order). Print does not
  * appear during a session, so the givens are those of the first shot, never moves; any digit that
  * appears in another cell later was written, whatever kind the reader took it for (a neat pen digit
- * can pass for print: on the synthetic session one in three did). A cell's new reading counts once
- * the next shot reads it too (or it is the last shot), at the time it was first read: a digit the
- * reader misses or misreads in one shot is not an erasure and a rewrite.
+ * can pass for print: on the synthetic session one in three did).
  */
 export function movesOf(shots: readonly ShotRecord[]): Move[] {
-  const moves: Move[] = []
-  if (!shots.length) return moves
+  if (!shots.length) return []
   const printed = shots[0].givens
-  const read = shots.map(digitsOf)
-  const settled = [...read[0]]
-  for (let i = 1; i < shots.length; i++) {
-    for (let cell = 0; cell < CELLS; cell++) {
-      const digit = read[i][cell]
-      if (printed[cell] !== '0' || digit === settled[cell]) continue
-      const confirmed = i === shots.length - 1 || read[i + 1][cell] === digit
-      if (!confirmed) continue
-      moves.push({ seconds: shots[i].seconds, frame: shots[i].frame, cell, digit, was: settled[cell] })
-      settled[cell] = digit
+  const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
+  const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], cell))
+  const tracks = Array.from({ length: CELLS }, (_, cell) => (printed[cell] === '0' ? digitSegments(readings(cell)) : []))
+  const moves: Move[] = []
+  for (let cell = 0; cell < CELLS; cell++) {
+    let was: Digit | 0 = 0
+    for (const segment of tracks[cell]) {
+      const { digit, doubtful } = settledDigit(segment, cell, tracks, shots)
+      if (segment.from > 0 && digit !== was) {
+        const shot = shots[segment.from]
+        moves.push({ kind: 'digit', seconds: shot.seconds, frame: shot.frame, cell, digit, was, doubtful })
+      }
+      was = digit
     }
+    moves.push(...marksMoves(shots, cell, tracks[cell]))
+  }
+  return moves.sort((a, b) => a.frame - b.frame || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
+}
+
+/** What one shot read in a cell: its digit's probabilities as handwriting, or null for no digit. */
+function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined, cell: Cell): ArrayLike<number> | null {
+  const digit = Number(shot.entries[cell]) || Number(shot.givens[cell])
+  if (!digit) return null
+  // A board recorded without probabilities: its digit, sure.
+  return probs?.[cell] ?? Float32Array.from({ length: 9 }, (_, i) => (i === digit - 1 ? 1 : 0))
+}
+
+/**
+ * A segment's digit: its best reading over its shots, unless that digit is already in a peer cell
+ * on the board at the segment's last shot and a candidate is read nearly as well (CANDIDATE_TIE_RATIO).
+ */
+function settledDigit(segment: Segment, cell: Cell, tracks: readonly Segment[][], shots: readonly ShotRecord[]): { digit: Digit | 0; doubtful: boolean } {
+  if (!segment.digit) return { digit: 0, doubtful: false }
+  const last = segment.to - 1
+  const printed = shots[0].givens
+  const onBoard = (peer: Cell) => (printed[peer] !== '0' ? Number(printed[peer]) : digitAt(tracks[peer], last))
+  const taken = new Set(peers[cell].map(onBoard))
+  if (!taken.has(segment.digit)) return { digit: segment.digit, doubtful: false }
+  const shown = segment.to - segment.from
+  let best: Digit | 0 = 0
+  for (let d = 1; d <= 9; d++) {
+    if (taken.has(d)) continue
+    const ratio = Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[segment.digit - 1]) / shown)
+    if (ratio >= CANDIDATE_TIE_RATIO && (!best || segment.logEvidence[d - 1] > segment.logEvidence[best - 1])) best = d as Digit
+  }
+  return best ? { digit: best, doubtful: true } : { digit: segment.digit, doubtful: false }
+}
+
+/** The digit a cell's track has at shot `i` (0 for none or a printed cell). */
+function digitAt(track: readonly Segment[], i: number): number {
+  return track.find((s) => s.from <= i && i < s.to)?.digit ?? 0
+}
+
+/**
+ * A cell's pencil marks as they changed: a new reading counts once the next shot reads it too (or
+ * it is the last shot), at the time it was first read. Marks that go when a digit is written over
+ * them are the digit's move, not theirs.
+ */
+function marksMoves(shots: readonly ShotRecord[], cell: Cell, track: readonly Segment[]): MarksMove[] {
+  const fieldAt = (i: number) => (digitAt(track, i) ? '' : (shots[i].marks.split(',')[cell] ?? ''))
+  const moves: MarksMove[] = []
+  let settled = fieldAt(0)
+  for (let i = 1; i < shots.length; i++) {
+    const field = fieldAt(i)
+    if (field === settled || digitAt(track, i)) continue
+    if (i < shots.length - 1 && fieldAt(i + 1) !== field) continue
+    // A field is "137", or "?" for marks seen but not read (timelapse-shots.ts).
+    const marks = [...field.replace('?', '')].map(Number) as Digit[]
+    moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks, unread: field.startsWith('?') })
+    settled = field
   }
   return moves
 }
 
-/** The digit in each cell, printed or written, 0 for none. */
-function digitsOf(shot: ShotRecord): number[] {
-  return Array.from({ length: CELLS }, (_, cell) => Number(shot.entries[cell]) || Number(shot.givens[cell]))
-}
-
 /** One move as a JSON-lines record for `timelapse --moves`. */
-export function moveRecord(move: Move): { seconds: number; frame: number; cell: string; digit: Digit; was: Digit } {
-  return { seconds: Math.round(move.seconds * 10) / 10, frame: move.frame, cell: cellName(move.cell), digit: move.digit, was: move.was }
+export function moveRecord(move: Move): Record<string, unknown> {
+  const base = { seconds: Math.round(move.seconds * 10) / 10, frame: move.frame, cell: cellName(move.cell) }
+  if (move.kind === 'marks') return { ...base, marks: move.marks, ...(move.unread ? { unread: true } : {}) }
+  return { ...base, digit: move.digit, was: move.was, ...(move.doubtful ? { doubtful: true } : {}) }
 }

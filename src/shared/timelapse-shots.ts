@@ -5,9 +5,12 @@
  *
  * Boards are stored as text so a manifest stays small and readable: givens and entries as 81 digits
  * (0 = empty), pencil marks as 81 comma-separated fields of the marked digits ("137"), "?" for marks
- * that were seen but could not be read (MARKS_UNREAD), "" for none.
+ * that were seen but could not be read (MARKS_UNREAD), "" for none. Each digit read as handwriting
+ * (the reader's probabilities, where a shot came with them), as 81 comma-separated fields of `digit:percent` pairs
+ * ("7:62 1:30"; digits under PROBS_KEPT left out), "" for a cell without a digit: the move log
+ * weighs them over every shot that shows a cell (timelapse-moves.ts).
  */
-import { type Guard, ValidationError, object, present } from './guards'
+import { type Guard, ValidationError, object, optional, present } from './guards'
 import { ALL_DIGITS_MASK, CELLS, type Grid, MARKS_UNREAD, type PencilMarks, digitsOf } from './sudoku/board'
 import { marksMask } from './sudoku/pencil'
 import { type CellReading, entriesOf, givensOf } from './vision/cell-reading'
@@ -17,6 +20,8 @@ export interface ShotBoard {
   readonly givens: string
   readonly entries: string
   readonly marks: string
+  /** Absent in boards recorded before they were kept. */
+  readonly probs?: string
 }
 
 export interface ShotRecord extends ShotBoard {
@@ -30,6 +35,15 @@ const DIGITS_81 = /^[0-9]{81}$/
 const MARK_FIELD = /^\??[1-9]{0,9}$/
 /** 81 fields of at most "?123456789": the longest marks text a board can have. */
 export const MAX_MARKS_TEXT = CELLS * 11
+const PROBS_FIELD = /^(?:[1-9]:\d{1,3}(?: [1-9]:\d{1,3}){0,8})?$/
+/** 81 fields of at most nine "9:100" pairs. */
+export const MAX_PROBS_TEXT = CELLS * 55
+/**
+ * A digit the reader gave less than this (1%) is left out of the stored text: the move log floors
+ * every probability at MIN_PROB (timelapse-moves.ts), which is lower, so nothing it weighs is lost
+ * but the order of the rest, and a sure cell costs five characters ("7:99").
+ */
+export const PROBS_KEPT = 0.01
 
 export const gridText = (grid: Grid): string => Array.from(grid, (d) => String(d)).join('')
 
@@ -48,28 +62,56 @@ export function marksOfText(text: string): PencilMarks | undefined {
   return Uint16Array.from(fields, (f) => marksMask([...f.replace('?', '')].map(Number)) | (f.startsWith('?') ? MARKS_UNREAD : 0))
 }
 
-export function shotBoard(givens: Grid, entries: Grid, marks: PencilMarks): ShotBoard {
-  return { givens: gridText(givens), entries: gridText(entries), marks: marksText(marks) }
+/** Each cell's digit probabilities (index d - 1, null for no digit) in the stored text form. */
+export function probsText(probs: readonly (ArrayLike<number> | null | undefined)[]): string {
+  return probs
+    .map((p) => {
+      if (!p) return ''
+      const kept = Array.from(p, (x, i) => ({ digit: i + 1, percent: Math.round(Math.min(1, Math.max(0, x)) * 100) }))
+        .filter(({ percent }, i) => p[i] >= PROBS_KEPT && percent > 0)
+        .sort((a, b) => b.percent - a.percent)
+      return kept.map(({ digit, percent }) => `${digit}:${percent}`).join(' ')
+    })
+    .join(',')
 }
 
-/** The board of a page as the reader saw it: its givens, pen entries and pencil marks. */
+/** The probabilities a text stands for (index d - 1, 0 for digits left out; null for no digit), or undefined when it is malformed. */
+export function probsOfText(text: string): (Float32Array | null)[] | undefined {
+  const fields = text.split(',')
+  if (fields.length !== CELLS || !fields.every((f) => PROBS_FIELD.test(f))) return undefined
+  return fields.map((field) => {
+    if (!field) return null
+    const probs = new Float32Array(9)
+    for (const pair of field.split(' ')) probs[Number(pair[0]) - 1] = Math.min(100, Number(pair.slice(2))) / 100
+    return probs
+  })
+}
+
+export function shotBoard(givens: Grid, entries: Grid, marks: PencilMarks, probs?: readonly (ArrayLike<number> | null | undefined)[]): ShotBoard {
+  const board = { givens: gridText(givens), entries: gridText(entries), marks: marksText(marks) }
+  return probs ? { ...board, probs: probsText(probs) } : board
+}
+
+/** The board of a page as the reader saw it: its givens, pen entries, pencil marks and digit probabilities. */
 export function shotBoardOfReadings(cells: readonly CellReading[]): ShotBoard {
   const marks = Uint16Array.from(cells, (c) => (c.kind === 'marks' ? marksMask(c.marks) || MARKS_UNREAD : 0))
-  return shotBoard(givensOf(cells), entriesOf(cells), marks)
+  return shotBoard(givensOf(cells), entriesOf(cells), marks, cells.map((c) => (c.digit ? c.written : null)))
 }
 
 /** Why a board from outside (a request, a manifest) is not one, or null when it is. */
-export function shotBoardProblem(board: { givens: unknown; entries: unknown; marks: unknown }): string | null {
+export function shotBoardProblem(board: { givens: unknown; entries: unknown; marks: unknown; probs?: unknown }): string | null {
   if (typeof board.givens !== 'string' || !DIGITS_81.test(board.givens)) return 'givens must be 81 digits'
   if (typeof board.entries !== 'string' || !DIGITS_81.test(board.entries)) return 'entries must be 81 digits'
   if (typeof board.marks !== 'string' || board.marks.length > MAX_MARKS_TEXT || !marksOfText(board.marks))
     return 'marks must be 81 comma-separated fields of digits 1-9 (a leading ? for unread marks)'
+  if (board.probs !== undefined && (typeof board.probs !== 'string' || board.probs.length > MAX_PROBS_TEXT || !probsOfText(board.probs)))
+    return 'probs must be 81 comma-separated fields of digit:percent pairs'
   return null
 }
 
-/** A board from a request: exactly givens, entries and marks (unknown keys refused), each well formed. */
+/** A board from a request: givens, entries, marks and optionally probs (unknown keys refused), each well formed. */
 export const shotBoardGuard: Guard<ShotBoard> = (value, path = 'board') => {
-  const board = object({ givens: present(), entries: present(), marks: present() })(value, path)
+  const board = object({ givens: present(), entries: present(), marks: present(), probs: optional(present()) })(value, path)
   const problem = shotBoardProblem(board)
   if (problem) throw new ValidationError(`${path}: ${problem}`)
   return board as ShotBoard
@@ -84,10 +126,12 @@ export function shotRecordsOf(raw: unknown): ShotRecord[] {
   const out: ShotRecord[] = []
   for (const r of raw) {
     if (typeof r !== 'object' || r === null) continue
-    const { frame, seconds, givens, entries, marks } = r as Record<string, unknown>
+    const { frame, seconds, givens, entries, marks, probs } = r as Record<string, unknown>
     if (!Number.isInteger(frame) || (frame as number) < 1 || typeof seconds !== 'number' || !(seconds >= 0)) continue
     if (shotBoardProblem({ givens, entries, marks })) continue
-    out.push({ frame: frame as number, seconds, givens: givens as string, entries: entries as string, marks: marks as string })
+    const record = { frame: frame as number, seconds, givens: givens as string, entries: entries as string, marks: marks as string }
+    // Damaged probabilities cost the record only them: the board as read still stands.
+    out.push(probs !== undefined && !shotBoardProblem({ givens, entries, marks, probs }) ? { ...record, probs: probs as string } : record)
   }
   return out
 }

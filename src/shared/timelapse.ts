@@ -49,6 +49,13 @@ export interface TimelapseSettings {
    * new digit, a final card) from the boards recorded per shot; the frames on disk stay clean.
    */
   readonly annotate: boolean
+  /**
+   * `changes` mode: keep a look the trigger did not film (a hand over the grid, nothing new) now and
+   * then on disk, marked as skipped (SKIPPED_LOOK_SECONDS apart at the closest).
+   */
+  readonly keepSkipped: boolean
+  /** Encode the kept skipped looks too, in their place; by default a film has only the shots. */
+  readonly includeSkipped: boolean
 }
 
 export const TIMELAPSE_LIMITS = {
@@ -73,6 +80,36 @@ export const DEFAULT_TIMELAPSE_SETTINGS: TimelapseSettings = {
   stabilise: false,
   stampElapsed: false,
   annotate: false,
+  keepSkipped: false,
+  includeSkipped: false,
+}
+
+/**
+ * At most one skipped look is kept per this many seconds: a 1280×720 shot is ~150 KB at the
+ * panel's JPEG quality, so an hour of looks not filmed costs at most 240 files, ~36 MB.
+ */
+export const SKIPPED_LOOK_SECONDS = 15
+
+/** Why a look was not filmed: a hand (or its pen) over the grid, nothing new on the paper, or no grid in view. */
+export type SkipReason = 'covered' | 'unchanged' | 'no-grid'
+export const SKIP_REASONS: readonly SkipReason[] = ['covered', 'unchanged', 'no-grid']
+
+/** A look kept on disk but not filmed; its number is taken from the shots' sequence, so it sorts among them. */
+export interface SkippedLook {
+  readonly frame: number
+  /** Seconds since the session started. */
+  readonly seconds: number
+  readonly kind: 'skipped'
+  readonly reason: SkipReason
+}
+
+/** The skipped looks of a manifest read from disk: none in an older manifest, damaged records left out. */
+export function skippedLooksOf(raw: unknown): SkippedLook[] {
+  if (!Array.isArray(raw)) return []
+  return raw.filter(
+    (r): r is SkippedLook =>
+      isRecord(r) && isInt(r.frame) && r.frame >= 1 && isFiniteNumber(r.seconds) && r.seconds >= 0 && r.kind === 'skipped' && SKIP_REASONS.includes(r.reason as SkipReason),
+  ).map(({ frame, seconds, reason }) => ({ frame, seconds, kind: 'skipped', reason }))
 }
 
 /** Seconds of film that `frames` shots give at `fpsIn` shots per second. */
@@ -159,7 +196,7 @@ export function validateTimelapseSettings(input: unknown): Validated<TimelapseSe
   if (size && (size.width < L.size.min || size.height < L.size.min || size.width > L.size.max || size.height > L.size.max))
     errors.push(`size must be from ${L.size.min} to ${L.size.max} pixels each way`)
 
-  const flag = (name: 'stabilise' | 'stampElapsed' | 'annotate'): boolean => {
+  const flag = (name: 'stabilise' | 'stampElapsed' | 'annotate' | 'keepSkipped' | 'includeSkipped'): boolean => {
     const x = pick(name)
     if (typeof x !== 'boolean') errors.push(`${name} must be true or false`)
     return x === true
@@ -167,6 +204,8 @@ export function validateTimelapseSettings(input: unknown): Validated<TimelapseSe
   const stabilise = flag('stabilise')
   const stampElapsed = flag('stampElapsed')
   const annotate = flag('annotate')
+  const keepSkipped = flag('keepSkipped')
+  const includeSkipped = flag('includeSkipped')
 
   if (errors.length) return { ok: false, errors }
   return {
@@ -184,6 +223,8 @@ export function validateTimelapseSettings(input: unknown): Validated<TimelapseSe
       stabilise,
       stampElapsed,
       annotate,
+      keepSkipped,
+      includeSkipped,
     },
   }
 }
@@ -225,6 +266,8 @@ export interface TimelapseManifest {
    * in manifests written before boards were recorded, which load as having none.
    */
   readonly shots?: readonly ShotRecord[]
+  /** Looks kept on disk but not filmed (`keepSkipped`), in order; absent in older manifests. */
+  readonly looks?: readonly SkippedLook[]
 }
 
 /** What the session list shows. */

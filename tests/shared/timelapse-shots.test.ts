@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, digitBit } from '../../src/shared/sudoku/board'
 import { moveRecord, movesOf } from '../../src/shared/timelapse-moves'
-import { type ShotRecord, marksOfText, marksText, shotBoard, shotBoardGuard, shotRecordsOf } from '../../src/shared/timelapse-shots'
+import { type ShotRecord, marksOfText, marksText, probsOfText, shotBoard, shotBoardGuard, shotRecordsOf } from '../../src/shared/timelapse-shots'
 
 const EMPTY = '0'.repeat(81)
 /** `text` with the digits of `cells` ({ cell: digit }) put in. */
@@ -18,6 +18,9 @@ const shot = (frame: number, seconds: number, entries: Record<number, number>, g
   marks: NO_MARKS,
 })
 
+/** `s` with the reader's probabilities for some cells ("4:60 9:40"), none elsewhere. */
+const withProbs = (s: ShotRecord, cells: Record<number, string>): ShotRecord => ({ ...s, probs: Array.from({ length: 81 }, (_, c) => cells[c] ?? '').join(',') })
+
 describe('shot boards', () => {
   it('keep givens, entries and marks (unread ones too) through their text form', () => {
     const marks = new Uint16Array(81)
@@ -28,6 +31,20 @@ describe('shot boards', () => {
     expect(board.marks.split(',')[3]).toBe('17')
     expect(board.marks.split(',')[80]).toBe('?')
     expect(marksOfText(marksText(marks))).toEqual(marks)
+  })
+
+  it("keep the reader's digit probabilities, from 1%, best first, and take a board without them", () => {
+    const probs: (number[] | null)[] = Array(81).fill(null)
+    probs[4] = [0, 0, 0, 0.41, 0, 0, 0, 0.004, 0.586]
+    const board = shotBoard(new Uint8Array(81), new Uint8Array(81), new Uint16Array(81), probs)
+    expect(board.probs!.split(',')[4]).toBe('9:59 4:41')
+    expect(probsOfText(board.probs!)![4]![3]).toBeCloseTo(0.41)
+    expect(probsOfText(board.probs!)![5]).toBeNull()
+    expect(shotBoardGuard(board)).toEqual(board)
+    expect(() => shotBoardGuard({ ...board, probs: 'x' })).toThrow(/probs must be 81/)
+    // A manifest's damaged probabilities cost the record only them.
+    const ok = shot(1, 2, { 4: 9 })
+    expect(shotRecordsOf([{ ...ok, probs: '9:x' }])).toEqual([ok])
   })
 
   it('refuse a malformed board or one with unknown keys, saying which field', () => {
@@ -47,8 +64,8 @@ describe('shot boards', () => {
 })
 
 describe('movesOf', () => {
-  it('lists each written, changed and erased pen digit once, in time order', () => {
-    const shots = [shot(1, 0, {}), shot(2, 4, { 1: 3, 10: 4 }), shot(3, 9, { 1: 3, 10: 4 }), shot(5, 12.34, { 1: 8, 10: 4, 20: 2 }), shot(6, 15, { 1: 8, 20: 2 })]
+  it('lists each written, changed and erased pen digit once, in time order, a change once it persists', () => {
+    const shots = [shot(1, 0, {}), shot(2, 4, { 1: 3, 10: 4 }), shot(3, 9, { 1: 3, 10: 4 }), shot(5, 12.34, { 1: 8, 10: 4, 20: 2 }), shot(6, 15, { 1: 8, 20: 2 }), shot(7, 17, { 1: 8, 20: 2 })]
     expect(movesOf(shots).map(moveRecord)).toEqual([
       { seconds: 4, frame: 2, cell: 'r1c2', digit: 3, was: 0 },
       { seconds: 4, frame: 2, cell: 'r2c2', digit: 4, was: 0 },
@@ -58,10 +75,42 @@ describe('movesOf', () => {
     ])
   })
 
-  it('lets a reading count once the next shot agrees: one missed or misread shot is no move', () => {
-    const shots = [shot(1, 0, {}), shot(2, 2, { 9: 6 }), shot(3, 4, {}), shot(4, 6, { 9: 6 }), shot(5, 8, { 9: 5 }), shot(6, 10, { 9: 6 }), shot(7, 12, { 9: 6, 10: 1 }), shot(8, 14, { 9: 6, 10: 7 }), shot(9, 16, { 9: 6, 10: 7 })]
-    // r2c1's 6 is first read twice in a row at 10 s; r2c2's 1 is read once, then 7 twice.
-    expect(movesOf(shots).map((m) => [m.seconds, m.cell, m.digit])).toEqual([[10, 9, 6], [14, 10, 7]])
+  it('weighs every shot that shows a cell: a lone missed or misread shot is no move', () => {
+    const shots = [shot(1, 0, {}), shot(2, 2, { 9: 6 }), shot(3, 4, { 9: 6 }), shot(4, 6, {}), shot(5, 8, { 9: 5 }), shot(6, 10, { 9: 6 }), shot(7, 12, { 9: 6, 10: 1 }), shot(8, 14, { 9: 6, 10: 7 }), shot(9, 16, { 9: 6, 10: 7 }), shot(10, 18, { 9: 6, 10: 5 })]
+    // r2c1's 6 from its first reading (the empty and the 5 later are misreads); r2c2's lone 1 is outweighed by the 7
+    // after it, and the last shot's lone 5 is no overwrite.
+    expect(movesOf(shots).map((m) => [m.seconds, m.cell, m.kind === 'digit' && m.digit])).toEqual([[2, 9, 6], [14, 10, 7]])
+  })
+
+  it("decides a digit from the reader's probabilities over all its shots, not each shot's top choice", () => {
+    // A 4 the reader takes for a 9 about half the time, and by a little more on the whole.
+    const probs = (p4: number) => ({ 12: `4:${p4} 9:${100 - p4}` })
+    const readings = [60, 48, 49, 59, 47, 60, 58].map((p4, i) => withProbs(shot(i + 2, 2 * i + 2, { 12: p4 >= 50 ? 4 : 9 }), probs(p4)))
+    expect(movesOf([shot(1, 0, {}), ...readings]).map(moveRecord)).toEqual([{ seconds: 2, frame: 2, cell: 'r2c4', digit: 4, was: 0 }])
+  })
+
+  it('lets the candidates settle two close readings, marked doubtful, but never a clear one', () => {
+    // r1c2 is read 9 a little more than 7, but r1c1 holds a printed 9; r1c3's 9 is clear, so stays a 9 (a mistake).
+    const close = withProbs(shot(2, 2, { 1: 9, 2: 9 }), { 1: '9:54 7:27 4:18', 2: '9:97 7:2' })
+    const moves = movesOf([shot(1, 0, {}, { 0: 9 }), close, { ...close, frame: 3, seconds: 4 }]).map(moveRecord)
+    expect(moves).toEqual([
+      { seconds: 2, frame: 2, cell: 'r1c2', digit: 7, was: 0, doubtful: true },
+      { seconds: 2, frame: 2, cell: 'r1c3', digit: 9, was: 0 },
+    ])
+  })
+
+  it('logs pencil marks as they change, once read twice, and not when a digit is written over them', () => {
+    const marked = (frame: number, cells: Record<number, string>, entries: Record<number, number> = {}): ShotRecord => ({
+      ...shot(frame, 2 * frame, entries),
+      marks: Array.from({ length: 81 }, (_, c) => cells[c] ?? '').join(','),
+    })
+    const shots = [marked(1, {}), marked(2, { 30: '27' }), marked(3, { 30: '27', 40: '1' }), marked(4, { 30: '27', 40: '?' }), marked(5, { 30: '27', 40: '?' }), marked(6, {}, { 30: 7 }), marked(7, {}, { 30: 7 })]
+    expect(movesOf(shots).map(moveRecord)).toEqual([
+      { seconds: 4, frame: 2, cell: 'r4c4', marks: [2, 7] },
+      { seconds: 8, frame: 4, cell: 'r5c5', marks: [], unread: true },
+      { seconds: 12, frame: 6, cell: 'r4c4', digit: 7, was: 0 },
+      { seconds: 12, frame: 6, cell: 'r5c5', marks: [] },
+    ])
   })
 
   it('never counts a printed given as a move, even when a shot misses it; a digit written later is one whatever its kind', () => {

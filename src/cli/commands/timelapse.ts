@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path'
 import { encodeFrames } from '../../main/timelapse/encode-frames'
 import type { X264Preset } from '../../main/timelapse/ffmpeg-args'
 import { FilmOutputError, reserveFilm } from '../../main/timelapse/film-output'
-import { listFrames } from '../../main/timelapse/frame-names'
+import { listFrames, SKIPPED_PREFIX, withLooks } from '../../main/timelapse/frame-names'
 import { loadSheetLocator } from '../../main/timelapse/locate'
 import { readManifest } from '../../main/timelapse/manifest'
 import { moveRecord, movesOf } from '../../shared/timelapse-moves'
@@ -20,13 +20,15 @@ import { InputError, UsageError, choiceOption, defineCommand, integerOption, par
 export const spec = defineCommand({
   name: 'timelapse',
   usage:
-    'timelapse <frames-dir> --out film.mp4 | --moves [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--annotate] [--preset veryfast]',
+    'timelapse <frames-dir> --out film.mp4 | --moves [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--annotate] [--include-skipped] [--preset veryfast]',
   about: [
     'Encodes a numbered frame sequence (frame0000001.jpg… or image0000001.jpg…; gaps are fine) to an',
     'H.264 film with the same code as the app, printing progress on stderr. Exit code 0, 1 when the',
     'encoding fails, 130 when interrupted.',
-    'With --moves, prints instead the session\'s moves (each pen digit written, changed or erased, from',
-    'the boards its manifest.json recorded per shot) as JSON lines: seconds, frame, cell, digit, was.',
+    'With --moves, prints instead the session\'s moves (each pen digit written, changed or erased, and',
+    'each cell\'s pencil marks as they changed, from the boards its manifest.json recorded per shot) as',
+    'JSON lines: seconds, frame, cell, then digit and was (doubtful: true where the candidates chose',
+    'between two close readings), or marks (unread: true where marks were seen but not read).',
   ].join('\n'),
   options: {
     out: { type: 'string', value: 'FILE', help: 'the film to write (required unless --moves)' },
@@ -39,6 +41,7 @@ export const spec = defineCommand({
     stabilise: { type: 'boolean', help: 'hold the sheet still from frame to frame' },
     stamp: { type: 'boolean', help: 'print the elapsed time on each frame' },
     annotate: { type: 'boolean', help: 'draw time, digits filled and techniques from the boards the app recorded (manifest.json), and a final card' },
+    'include-skipped': { type: 'boolean', help: 'encode too the looks kept but not filmed (skipped0000012.jpg…: a hand over the grid, idle minutes), in their place' },
     interval: { type: 'string', value: 'S', help: `seconds between shots, for the time stamp (default ${DEFAULT_TIMELAPSE_SETTINGS.intervalSeconds})` },
     preset: { type: 'string', value: 'NAME', help: 'x264 preset: ultrafast … slow (default veryfast)' },
     threads: { type: 'string', value: 'N', help: 'encoder threads, 0 to 64 (default: ffmpeg decides)' },
@@ -95,6 +98,7 @@ export async function run(args: string[]): Promise<number> {
     stampElapsed: values.stamp ?? false,
     stabilise: values.stabilise ?? false,
     annotate: values.annotate ?? false,
+    includeSkipped: values['include-skipped'] ?? false,
     crop: cropOption(values.crop),
   })
   if (!checked.ok) throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('; '))
@@ -121,10 +125,12 @@ export async function run(args: string[]): Promise<number> {
   const quiet = values.quiet ?? false
   const say = (text: string) => quiet || process.stderr.write(text)
   try {
-    const { prefix, numbers } = await listFrames(dir, ['frame', 'image']).catch((error: Error) => {
+    const { prefix, numbers: shotNumbers } = await listFrames(dir, ['frame', 'image']).catch((error: Error) => {
       throw new InputError(`cannot read ${dir}: ${error.message}`)
     })
-    if (numbers.length === 0) throw new InputError(`no frame0000001.jpg-style frames in ${dir}`)
+    if (shotNumbers.length === 0) throw new InputError(`no frame0000001.jpg-style frames in ${dir}`)
+    const looks = settings.includeSkipped ? (await listFrames(dir, [SKIPPED_PREFIX])).numbers : []
+    const numbers = withLooks(shotNumbers, looks)
     say(`${numbers.length} frames (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`)
 
     const shots = settings.annotate ? await recordedShots(dir) : undefined
@@ -134,6 +140,7 @@ export async function run(args: string[]): Promise<number> {
       dir,
       numbers,
       prefix,
+      skipped: new Set(looks),
       settings,
       output: film,
       stagingDir: join(staging, 'frames'),

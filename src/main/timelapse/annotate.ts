@@ -2,10 +2,12 @@
  * The annotated film's overlays, drawn into copies of the frames at encode time (the frames on disk
  * stay clean): a box at the top left with the elapsed time, the digits filled and the technique
  * behind each digit written lately (timelapse-annotations.ts), and a closing card over the last
- * frame with the total time and the puzzle's difficulty. SVG composited by sharp, like stamp.ts.
+ * frame with the total time and the puzzle's difficulty. SVG composited by sharp, like stamp.ts,
+ * and like it laid out in the part of the frame the film keeps (its crop), sized to that part.
  */
 import type { FinalCard, FrameAnnotation } from '../../shared/timelapse-annotations'
-import { escapeXml } from './overlay'
+import type { CropRect } from './ffmpeg-args'
+import { escapeXml, visibleArea } from './overlay'
 
 /** Technique lines shown at once: the newest digits' (a shot rarely brings more than two). */
 const MAX_NOTES = 3
@@ -14,9 +16,10 @@ export const CARD_SECONDS = 3
 
 const FONT = 'DejaVu Sans, Liberation Sans, sans-serif'
 
-/** An SVG the frame's size with the annotation's box at the top left. */
-export function annotationSvg(width: number, height: number, a: FrameAnnotation, notes: readonly string[]): string {
-  const fontSize = Math.max(12, Math.round(height / 24))
+/** An SVG the frame's size with the annotation's box at the top left of `area` (the whole frame by default). */
+export function annotationSvg(width: number, height: number, a: FrameAnnotation, notes: readonly string[], area?: CropRect | null): string {
+  const shown = visibleArea(width, height, area)
+  const fontSize = Math.max(12, Math.round(shown.height / 24))
   const pad = Math.round(fontSize * 0.4)
   const lines = [`${a.elapsed} · ${a.filled}`, ...notes.slice(-MAX_NOTES)]
   // DejaVu Sans averages about 0.55 em a character; the box only needs to be roughly right.
@@ -24,22 +27,23 @@ export function annotationSvg(width: number, height: number, a: FrameAnnotation,
   const lineH = Math.round(fontSize * 1.3)
   const boxH = lines.length * lineH + pad
   const text = lines
-    .map((line, i) => `<text x="${2 * pad}" y="${2 * pad + i * lineH + fontSize * 0.5}" font-size="${i ? Math.round(fontSize * 0.85) : fontSize}" dominant-baseline="central">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="${shown.x + 2 * pad}" y="${shown.y + 2 * pad + i * lineH + fontSize * 0.5}" font-size="${i ? Math.round(fontSize * 0.85) : fontSize}" dominant-baseline="central">${escapeXml(line)}</text>`)
     .join('')
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-    `<rect x="${pad}" y="${pad}" width="${boxW}" height="${boxH}" rx="${pad}" fill="black" fill-opacity="0.6"/>` +
+    `<rect x="${shown.x + pad}" y="${shown.y + pad}" width="${boxW}" height="${boxH}" rx="${pad}" fill="black" fill-opacity="0.6"/>` +
     `<g font-family="${FONT}" fill="white">${text}</g></svg>`
   )
 }
 
-/** An SVG the frame's size: the frame dimmed, the card's lines centred. */
-export function cardSvg(width: number, height: number, card: FinalCard): string {
-  const fontSize = Math.max(14, Math.round(height / 14))
+/** An SVG the frame's size: the frame dimmed, the card's lines centred in `area` (the whole frame by default). */
+export function cardSvg(width: number, height: number, card: FinalCard, area?: CropRect | null): string {
+  const shown = visibleArea(width, height, area)
+  const fontSize = Math.max(14, Math.round(shown.height / 14))
   const lineH = Math.round(fontSize * 1.5)
-  const top = height / 2 - ((card.lines.length - 1) * lineH) / 2
+  const top = shown.y + shown.height / 2 - ((card.lines.length - 1) * lineH) / 2
   const text = card.lines
-    .map((line, i) => `<text x="${width / 2}" y="${top + i * lineH}" font-size="${i ? Math.round(fontSize * 0.6) : fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="${shown.x + shown.width / 2}" y="${top + i * lineH}" font-size="${i ? Math.round(fontSize * 0.6) : fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(line)}</text>`)
     .join('')
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +

@@ -15,7 +15,7 @@ import { encodeSequence, type EncodeResult } from './encode'
 import type { CropRect, X264Preset } from './ffmpeg-args'
 import type { ReservedFilm } from './film-output'
 import { isWholeJpeg } from './frame-check'
-import { frameName, FRAME_PREFIX } from './frame-names'
+import { FRAME_PREFIX, sequenceFile } from './frame-names'
 import { decodeJpeg } from './jpeg'
 import { type FilmAnnotations, prepareFrames } from './prepare-frames'
 import { CARD_SECONDS } from './annotate'
@@ -38,6 +38,8 @@ export interface EncodeFramesOptions {
   readonly dir: string
   readonly numbers: readonly number[]
   readonly prefix?: string
+  /** Numbers among `numbers` that are kept looks (SKIPPED_PREFIX files), encoded in their place. */
+  readonly skipped?: ReadonlySet<number>
   readonly settings: TimelapseSettings
   /** From reserveFilm(), before any work: a folder that cannot take the film fails at once. */
   readonly output: ReservedFilm
@@ -64,12 +66,12 @@ export interface EncodeFramesResult extends EncodeResult {
 }
 
 /** What an annotated film draws, from the boards recorded per shot; null (and a note) when there are none. */
-function filmAnnotations(shots: readonly ShotRecord[], s: TimelapseSettings, notes: string[]): FilmAnnotations | null {
+function filmAnnotations(shots: readonly ShotRecord[], s: TimelapseSettings, area: CropRect | null, notes: string[]): FilmAnnotations | null {
   if (!shots.length) {
     notes.push('No boards were recorded with these shots (a session shot every interval, or frames from elsewhere), so the film is not annotated.')
     return null
   }
-  return { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: Math.max(1, Math.round(CARD_SECONDS * s.fpsIn)) }
+  return { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: Math.max(1, Math.round(CARD_SECONDS * s.fpsIn)), area }
 }
 
 /** The shots that are whole JPEGs, in order, read one at a time. */
@@ -112,8 +114,8 @@ export async function encodeFrames(o: EncodeFramesOptions): Promise<EncodeFrames
 }
 
 /**
- * The film's crop, worked out on the shots as taken, before any frame is prepared: the stamp is
- * drawn inside it (a stamp in the frame's corner would be cropped away) and stabilising registers
+ * The film's crop, worked out on the shots as taken, before any frame is prepared: the stamp and
+ * the annotations are drawn inside it (a stamp in the frame's corner would be cropped away) and stabilising registers
  * to the same corners the crop was taken from.
  */
 async function resolveCrop(
@@ -134,7 +136,7 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
   if (o.numbers.length === 0) throw new Error('There are no frames to encode')
   const total = o.numbers.length
   const prefix = o.prefix ?? FRAME_PREFIX
-  const { crop, corners, notes } = await resolveCrop(o.numbers.map((n) => join(o.dir, frameName(n, prefix))), s.crop, o.locate)
+  const { crop, corners, notes } = await resolveCrop(o.numbers.map((n) => sequenceFile(o.dir, n, prefix, o.skipped)), s.crop, o.locate)
 
   let stabilise: { cv: CV; locate: LocateCorners; reference?: Corners } | null = null
   if (s.stabilise) {
@@ -146,10 +148,11 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
     dir: o.dir,
     numbers: o.numbers,
     prefix,
+    skipped: o.skipped,
     stagingDir: o.stagingDir,
     stabilise,
     stamp: s.stampElapsed ? { intervalSeconds: s.intervalSeconds, area: crop } : null,
-    annotate: s.annotate ? filmAnnotations(o.shots ?? [], s, notes) : null,
+    annotate: s.annotate ? filmAnnotations(o.shots ?? [], s, crop, notes) : null,
     signal: o.signal,
     onFrame: (done) => o.onProgress?.({ phase: 'preparing', percent: (100 * done) / total, frame: done, totalFrames: total }),
   })

@@ -3,9 +3,16 @@
  * 115 days at one per second). ffmpeg's image2 reader takes the same shape as `frame%07d.jpg`.
  */
 import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 
 export const FRAME_DIGITS = 7
 export const FRAME_PREFIX = 'frame'
+/**
+ * Looks kept but not filmed (a "changes" recording's hand over the grid, idle minutes): numbered in
+ * the shots' sequence under their own prefix, so a listing of frames never takes one for a shot,
+ * even when the manifest that marks it was lost in a crash.
+ */
+export const SKIPPED_PREFIX = 'skipped'
 export const FRAME_PATTERN = `${FRAME_PREFIX}%0${FRAME_DIGITS}d.jpg`
 export const MAX_FRAME_NUMBER = 10 ** FRAME_DIGITS - 1
 
@@ -34,6 +41,22 @@ export interface FrameListing {
  * Lists the frames in a folder; the folder on disk is the truth, whatever a manifest says. Only
  * regular files count: a symbolic link named like a frame is not followed, nor encoded, nor deleted.
  */
+/** Number `n`'s file in a sequence where the numbers in `skipped` are kept looks and the rest frames under `prefix`. */
+export function sequenceFile(dir: string, n: number, prefix: string, skipped?: ReadonlySet<number>): string {
+  return join(dir, frameName(n, skipped?.has(n) ? SKIPPED_PREFIX : prefix))
+}
+
+/** `numbers` and the kept looks' numbers `looks` as one sequence, ascending. */
+export function withLooks(numbers: readonly number[], looks: readonly number[]): number[] {
+  return [...numbers, ...looks].sort((a, b) => a - b)
+}
+
+/** The highest number a frame or a kept look has on disk, 0 for none: the next shot's must be above it. */
+export async function lastNumberOnDisk(dir: string): Promise<number> {
+  const lists = await Promise.all([FRAME_PREFIX, SKIPPED_PREFIX].map((prefix) => listFrames(dir, [prefix])))
+  return Math.max(0, ...lists.map(({ numbers }) => numbers.at(-1) ?? 0))
+}
+
 export async function listFrames(dir: string, prefixes: readonly string[] = [FRAME_PREFIX]): Promise<FrameListing> {
   const entries = await readdir(dir, { withFileTypes: true })
   const byPrefix = new Map<string, number[]>()

@@ -9,6 +9,7 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   isSessionId,
+  skippedLooksOf,
   validateTimelapseSettings,
   type SessionState,
   type TimelapseManifest,
@@ -91,5 +92,6 @@ export async function readManifest(dir: string): Promise<TimelapseManifest | und
     video: text(m.video),
     updatedAt: text(m.updatedAt) ?? new Date(0).toISOString(),
     shots: shotRecordsOf(m.shots),
+    looks: skippedLooksOf(m.looks),
   }
 }

@@ -11,7 +11,7 @@ import type { Corners } from '../../shared/vision/image'
 import { abortError } from './encode'
 import type { CropRect } from './ffmpeg-args'
 import { isWholeJpeg } from './frame-check'
-import { frameName, FRAME_PREFIX } from './frame-names'
+import { frameName, FRAME_PREFIX, sequenceFile } from './frame-names'
 import { decodeJpeg, encodeJpeg } from './jpeg'
 import { Stabiliser, type LocateCorners } from './stabilise'
 import { formatElapsed } from '../../shared/elapsed'
@@ -26,6 +26,8 @@ export interface PrepareOptions {
   /** Frame numbers on disk, ascending. */
   readonly numbers: readonly number[]
   readonly prefix?: string
+  /** Numbers among `numbers` that are kept looks (SKIPPED_PREFIX files), encoded in their place. */
+  readonly skipped?: ReadonlySet<number>
   readonly stagingDir: string
   /** `reference`: the corners to register every frame to (else the first frame's where found). */
   readonly stabilise?: { readonly cv: CV; readonly locate: LocateCorners; readonly reference?: Corners } | null
@@ -41,6 +43,8 @@ export interface FilmAnnotations {
   readonly byFrame: ReadonlyMap<number, FrameAnnotation>
   readonly card: FinalCard
   readonly cardFrames: number
+  /** The film's crop: the overlays are drawn inside it. */
+  readonly area?: CropRect | null
 }
 
 export interface PreparedFrames {
@@ -56,7 +60,7 @@ export interface PreparedFrames {
 
 export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> {
   const prefix = o.prefix ?? FRAME_PREFIX
-  const sources = o.numbers.map((n) => join(o.dir, frameName(n, prefix)))
+  const sources = o.numbers.map((n) => sequenceFile(o.dir, n, prefix, o.skipped))
   if (!o.stabilise && !o.stamp && !o.annotate)
     return { files: sources, skipped: 0, registrationFailures: 0, cleanup: async () => undefined }
 
@@ -83,7 +87,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
         const annotation = o.annotate?.byFrame.get(o.numbers[i])
         if (annotation) {
           if (annotation.notes.length) notes = annotation.notes
-          jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes))
+          jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes, o.annotate?.area))
         }
       } catch (error) {
         if (errorCode(error) !== undefined) throw error
@@ -111,7 +115,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
 
 /** The closing card over the last frame, repeated so it stays up for its time. */
 async function appendCard(files: string[], stagingDir: string, annotate: FilmAnnotations): Promise<void> {
-  const card = await overlayJpeg(await readFile(files[files.length - 1]), (width, height) => cardSvg(width, height, annotate.card))
+  const card = await overlayJpeg(await readFile(files[files.length - 1]), (width, height) => cardSvg(width, height, annotate.card, annotate.area))
   for (let i = 0; i < annotate.cardFrames; i++) {
     const staged = join(stagingDir, frameName(files.length + 1))
     await writeFile(staged, card)

@@ -6,7 +6,7 @@
 import { lstat, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { filmSeconds, isSessionId, type TimelapseManifest, type TimelapseSessionSummary } from '../../shared/timelapse'
-import { listFrames } from './frame-names'
+import { lastNumberOnDisk, listFrames } from './frame-names'
 import { readManifest, sessionDir, writeManifest } from './manifest'
 import { errorCode } from './storage-errors'
 
@@ -144,12 +144,11 @@ export async function recoverSession(baseDir: string, id: string): Promise<Sessi
       await rm(join(dir, name), { recursive: true, force: true }).catch(() => undefined)
   const session = await readSession(baseDir, id)
   if (!session) throw new Error(`No readable time-lapse session ${id}`)
-  const last = session.frames.length ? session.frames[session.frames.length - 1] : 0
   const manifest: TimelapseManifest = {
     ...session.manifest,
     state: session.manifest.state === 'recording' ? 'stopped' : session.manifest.state,
     frameCount: session.frames.length,
-    nextFrame: Math.max(session.manifest.nextFrame, last + 1),
+    nextFrame: Math.max(session.manifest.nextFrame, (await lastNumberOnDisk(dir)) + 1),
     updatedAt: new Date().toISOString(),
   }
   await writeManifest(dir, manifest)

@@ -11,6 +11,8 @@ import {
   type FrameReceipt,
   filmSeconds,
   isSessionId,
+  SKIP_REASONS,
+  type SkipReason,
   validateTimelapseSettings,
   type TimelapseManifest,
   type TimelapseSessionSummary,
@@ -22,7 +24,7 @@ import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
 import type { X264Preset } from './ffmpeg-args'
 import { reserveFilm } from './film-output'
-import { frameNumber } from './frame-names'
+import { frameNumber, listFrames, SKIPPED_PREFIX, withLooks } from './frame-names'
 import { newSessionId, readManifest, writeManifest } from './manifest'
 import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
 import { isJpeg, SessionRecorder } from './session-store'
@@ -56,8 +58,11 @@ export interface TimelapseServiceOptions {
 
 export interface TimelapseService {
   startSession(settings: unknown): Promise<TimelapseSessionSummary>
-  /** `board`: what was read from the shot (givens, entries, marks), kept in the manifest. */
-  addFrame(id: unknown, jpeg: unknown, board?: unknown): FrameReceipt
+  /**
+   * `board`: what was read from the shot (givens, entries, marks), kept in the manifest. `skipped`:
+   * the frame is a look kept but not filmed, and why (SkipReason); it is no shot.
+   */
+  addFrame(id: unknown, jpeg: unknown, board?: unknown, skipped?: unknown): FrameReceipt
   stopSession(id: unknown): Promise<TimelapseSessionSummary>
   resumeSession(id: unknown): Promise<TimelapseSessionSummary>
   listSessions(): Promise<TimelapseSessionSummary[]>
@@ -97,6 +102,11 @@ function checkSettings(input: unknown): TimelapseSettings {
   const v = validateTimelapseSettings(input)
   if (!v.ok) throw new ValidationError(`Invalid time-lapse settings: ${v.errors.join('; ')}`)
   return v.value
+}
+
+/** Shots taken so far, dropped ones included: every number given out but the skipped looks'. */
+function shotsTaken(m: TimelapseManifest): number {
+  return m.nextFrame - 1 - (m.looks?.length ?? 0)
 }
 
 function checkFrame(jpeg: unknown): Uint8Array {
@@ -191,26 +201,26 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
       return liveSummary(recorder)
     },
 
-    addFrame(id, jpeg, board) {
+    addFrame(id, jpeg, board, skipped) {
       const key = checkId(id)
       const bytes = checkFrame(jpeg)
       const read = board === undefined ? undefined : shotBoardGuard(board)
+      if (skipped !== undefined && !SKIP_REASONS.includes(skipped as SkipReason)) throw new ValidationError(`skipped must be one of ${SKIP_REASONS.join(', ')}`)
       const r = live.get(key)
       if (!r) {
         // Stopped by its shot limit or a full disk a moment ago: the panel learns from the receipt.
         const m = finished.get(key)
         if (!m) throw new Error(`Session ${key} is not recording`)
-        const shots = m.nextFrame - 1
-        return { status: 'stopped', shots, dropped: m.dropped, filmSeconds: filmSeconds(m.frameCount, m.settings.fpsIn), error: m.error }
+        return { status: 'stopped', shots: shotsTaken(m), dropped: m.dropped, filmSeconds: filmSeconds(m.frameCount, m.settings.fpsIn), error: m.error }
       }
-      const result = r.addFrame(bytes, read)
+      const result = skipped === undefined ? r.addFrame(bytes, read) : r.addSkippedLook(bytes, skipped as SkipReason)
       const m = r.manifest
       return {
         status: result.status,
         frame: result.status === 'stopped' ? undefined : result.frame,
-        shots: m.nextFrame - 1,
+        shots: shotsTaken(m),
         dropped: m.dropped,
-        filmSeconds: filmSeconds(m.nextFrame - 1 - m.dropped, m.settings.fpsIn),
+        filmSeconds: filmSeconds(shotsTaken(m) - m.dropped, m.settings.fpsIn),
         error: m.error,
       }
     },
@@ -270,10 +280,13 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
           await film.discard()
           throw error
         })
+        // Looks kept but not filmed go in only when asked for, in their place among the shots.
+        const looks = chosen.includeSkipped ? (await listFrames(session.dir, [SKIPPED_PREFIX])).numbers : []
         const result = await cancellable(signal, (cancel) =>
           encodeFrames({
             dir: session.dir,
-            numbers: session.frames,
+            numbers: withLooks(session.frames, looks),
+            skipped: new Set(looks),
             settings: chosen,
             output: film,
             stagingDir: join(session.dir, '.staging'),

@@ -8,10 +8,10 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { TimelapseManifest, TimelapseSettings } from '../../shared/timelapse'
+import { SKIPPED_LOOK_SECONDS, type SkipReason, type TimelapseManifest, type TimelapseSettings } from '../../shared/timelapse'
 import type { ShotBoard } from '../../shared/timelapse-shots'
 import { writeFileAtomic } from '../atomic-file'
-import { frameName, listFrames, MAX_FRAME_NUMBER } from './frame-names'
+import { FRAME_PREFIX, frameName, lastNumberOnDisk, listFrames, MAX_FRAME_NUMBER, SKIPPED_PREFIX } from './frame-names'
 import { newSessionId, readManifest, sessionDir, writeManifest } from './manifest'
 import { isStoppingError, storageMessage } from './storage-errors'
 
@@ -38,7 +38,7 @@ export function isJpeg(bytes: Uint8Array): boolean {
 export class SessionRecorder {
   readonly dir: string
   private state: TimelapseManifest
-  private readonly queue: { n: number; bytes: Uint8Array }[] = []
+  private readonly queue: { n: number; bytes: Uint8Array; prefix: string }[] = []
   private draining: Promise<void> | undefined
   private accepting = true
   private settled: Promise<void> | undefined
@@ -93,12 +93,11 @@ export class SessionRecorder {
     const manifest = await readManifest(dir)
     if (!manifest) throw new Error(`No readable time-lapse session ${id}`)
     const { numbers } = await listFrames(dir)
-    const last = numbers.length ? numbers[numbers.length - 1] : 0
     const resumed: TimelapseManifest = {
       ...manifest,
       state: 'recording',
       frameCount: numbers.length,
-      nextFrame: Math.max(manifest.nextFrame, last + 1),
+      nextFrame: Math.max(manifest.nextFrame, (await lastNumberOnDisk(dir)) + 1),
       error: null,
       updatedAt: (options.now?.() ?? new Date()).toISOString(),
     }
@@ -136,22 +135,38 @@ export class SessionRecorder {
       return { status: 'stopped', error: null }
     }
     this.state = { ...this.state, nextFrame: n + 1 }
-    if (board) {
-      const seconds = Math.max(0, (this.now().getTime() - Date.parse(this.state.startedAt)) / 1000)
-      this.state = { ...this.state, shots: [...(this.state.shots ?? []), { frame: n, seconds, ...board }] }
-    }
+    if (board) this.state = { ...this.state, shots: [...(this.state.shots ?? []), { frame: n, seconds: this.secondsSinceStart(), ...board }] }
     let result: AddFrameResult
     if (this.queue.length >= (this.options.queueLimit ?? 8)) {
       this.state = { ...this.state, dropped: this.state.dropped + 1 }
       result = { status: 'dropped', frame: n }
     } else {
-      this.queue.push({ n, bytes: jpeg })
+      this.queue.push({ n, bytes: jpeg, prefix: FRAME_PREFIX })
       result = { status: 'queued', frame: n }
     }
     const limit = this.state.settings.stopAfterFrames
     if (limit !== null && n >= limit) this.finish(null)
     this.kick()
     return result
+  }
+
+  /**
+   * Keeps a look that was not filmed, marked with why, under the skipped prefix and the next shot
+   * number. Never waits, and keeps at most one per SKIPPED_LOOK_SECONDS: a look sooner after the
+   * last kept one, or one the queue has no room for, is let go (it is no shot, so not counted).
+   */
+  addSkippedLook(jpeg: Uint8Array, reason: SkipReason): AddFrameResult {
+    if (!this.accepting) return { status: 'stopped', error: this.state.error }
+    if (!isJpeg(jpeg)) throw new TypeError('A time-lapse frame must be JPEG bytes')
+    const n = this.state.nextFrame
+    const seconds = this.secondsSinceStart()
+    const last = this.state.looks?.at(-1)
+    const full = this.queue.length >= (this.options.queueLimit ?? 8)
+    if (n > MAX_FRAME_NUMBER || full || (last && seconds - last.seconds < SKIPPED_LOOK_SECONDS)) return { status: 'dropped', frame: n }
+    this.state = { ...this.state, nextFrame: n + 1, looks: [...(this.state.looks ?? []), { frame: n, seconds, kind: 'skipped', reason }] }
+    this.queue.push({ n, bytes: jpeg, prefix: SKIPPED_PREFIX })
+    this.kick()
+    return { status: 'queued', frame: n }
   }
 
   /** Stops taking shots, writes what is queued, and marks the session stopped. */
@@ -179,15 +194,15 @@ export class SessionRecorder {
   private async drain(): Promise<void> {
     const fsync = this.options.fsync ?? true
     while (this.queue.length) {
-      const { n, bytes } = this.queue[0]
+      const { n, bytes, prefix } = this.queue[0]
       try {
-        await writeFileAtomic(join(this.dir, frameName(n)), bytes, { fsync })
+        await writeFileAtomic(join(this.dir, frameName(n, prefix)), bytes, { fsync })
       } catch (error) {
         this.fail(error)
         return
       }
       this.queue.shift()
-      this.state = { ...this.state, frameCount: this.state.frameCount + 1, updatedAt: this.nowIso() }
+      this.state = { ...this.state, frameCount: this.state.frameCount + (prefix === FRAME_PREFIX ? 1 : 0), updatedAt: this.nowIso() }
       // The manifest follows each write batch, not each frame, when shots queue up.
       if (this.queue.length === 0) {
         try {
@@ -228,6 +243,10 @@ export class SessionRecorder {
 
   private saveManifest(): Promise<void> {
     return writeManifest(this.dir, this.state, this.options.fsync ?? true)
+  }
+
+  private secondsSinceStart(): number {
+    return Math.max(0, (this.now().getTime() - Date.parse(this.state.startedAt)) / 1000)
   }
 
   private now(): Date {

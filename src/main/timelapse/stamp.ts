@@ -4,15 +4,7 @@
  * white paper and on a dark desk alike.
  */
 import type { CropRect } from './ffmpeg-args'
-import { escapeXml, overlayJpeg } from './overlay'
-
-/** `area` clipped to a `width` × `height` frame; the whole frame when there is no area. */
-function visibleArea(width: number, height: number, area: CropRect | null | undefined): CropRect {
-  if (!area) return { x: 0, y: 0, width, height }
-  const x = Math.min(Math.max(0, Math.round(area.x)), width - 1)
-  const y = Math.min(Math.max(0, Math.round(area.y)), height - 1)
-  return { x, y, width: Math.min(Math.round(area.width), width - x), height: Math.min(Math.round(area.height), height - y) }
-}
+import { escapeXml, overlayJpeg, visibleArea } from './overlay'
 
 /**
  * An SVG the size of the frame with `text` in a box at the bottom right of `area` (the crop the

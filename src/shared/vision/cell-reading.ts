@@ -20,6 +20,12 @@ export interface CellReading {
   readonly marks: readonly number[]
   /** 0..1: how sure the reader is of the kind and, where there is one, the digit. */
   readonly confidence: number
+  /**
+   * A given's or an entry's digit read as handwriting: probabilities (index d - 1), before any rule
+   * chose the digit; absent elsewhere. A time-lapse, which knows that a digit appearing after the
+   * first shot was written, weighs them over every shot that shows the cell.
+   */
+  readonly written?: readonly number[]
 }
 
 /** What a read page holds beyond its cells: the puzzle, the person's digits and their mistakes. */

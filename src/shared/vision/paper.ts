@@ -121,7 +121,8 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
     const digit = kind === 'given' ? givens[cell] : kind === 'entry' ? entries[cell] : 0
     const digitProbs = kind === 'given' ? givenProbs[cell] : kind === 'entry' ? e.written : null
     const digitP = digit && digitProbs ? digitProbs[digit - 1] : 1
-    return { kind, digit, marks: kind === 'marks' ? [...e.marks] : [], confidence: round3(kindP * digitP) }
+    const reading: CellReading = { kind, digit, marks: kind === 'marks' ? [...e.marks] : [], confidence: round3(kindP * digitP) }
+    return digit && e.written ? { ...reading, written: Array.from(e.written) } : reading
   })
   return {
     cells,

@@ -4,7 +4,9 @@ import { readFile, readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encodeFrames } from '../../../src/main/timelapse/encode-frames'
 import { countVideoFrames } from '../../../src/main/timelapse/ffmpeg-probe'
+import { reserveFilm } from '../../../src/main/timelapse/film-output'
 import { frameName } from '../../../src/main/timelapse/frame-names'
 import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
 import { SessionRecorder } from '../../../src/main/timelapse/session-store'
@@ -12,7 +14,7 @@ import { solve } from '../../../src/shared/sudoku/solver'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
 import { annotationsOf, finalCard } from '../../../src/shared/timelapse-annotations'
 import { gridText } from '../../../src/shared/timelapse-shots'
-import { ffmpegPath, makeFrames, regionDifference, tempDir } from './helpers'
+import { ffmpegPath, greyDifference, greyFrames, makeFrames, regionDifference, tempDir } from './helpers'
 
 const BIN = resolve('bin/sudoku-lens.js')
 const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
@@ -57,6 +59,25 @@ describe('annotated encode', () => {
     expect(await regionDifference(original, await readFile(prepared.files[8]), { left: 400, top: 250, width: 200, height: 80 })).toBeGreaterThan(100)
     expect(Buffer.compare(await readFile(join(dir, frameName(2))), original)).toBe(0)
     await prepared.cleanup()
+  })
+
+  it('draws the box and the card inside the crop, so a film cropped to the grid still carries them', async () => {
+    const { readManifest } = await import('../../../src/main/timelapse/manifest')
+    const shots = (await readManifest(dir))!.shots!
+    // The crop is the frame's bottom-right quarter: an overlay at the frame's top left would be cut away.
+    const settings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 2, fpsOut: 2, size: null, crop: { kind: 'rect', x: 320, y: 180, width: 320, height: 180 } } as const
+    const film = async (annotate: boolean, name: string) => {
+      const result = await encodeFrames({ dir, numbers: [1, 2, 3, 4], settings: { ...settings, annotate }, shots, output: await reserveFilm(join(base, name)), stagingDir: join(base, '.staging'), ffmpegPath })
+      return greyFrames(result.output, 320, 180)
+    }
+    const [annotated, plain] = [await film(true, 'cropped-annotated.mp4'), await film(false, 'cropped-plain.mp4')]
+    // annotationSvg on a 180-px-high area: 12-px text in a dark box from 5 px in at the top left.
+    expect(greyDifference(annotated[1], plain[1], 320, { left: 10, top: 8, width: 60, height: 12 })).toBeGreaterThan(30)
+    expect(greyDifference(annotated[1], plain[1], 320, { left: 200, top: 120, width: 100, height: 50 })).toBeLessThan(2)
+    // The card: the cropped picture dimmed, its first line across the middle.
+    expect(annotated).toHaveLength(4 + 6)
+    expect(greyDifference(annotated[9], plain[3], 320, { left: 0, top: 150, width: 320, height: 30 })).toBeGreaterThan(100)
+    expect(greyDifference(annotated[9], plain[3], 320, { left: 100, top: 80, width: 120, height: 20 })).toBeGreaterThan(60)
   })
 
   it('timelapse --annotate encodes the session with the card; without boards it says so in one line', async () => {

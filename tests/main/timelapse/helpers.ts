@@ -92,3 +92,10 @@ export async function greyFrames(file: string, width: number, height: number): P
   const size = width * height
   return Array.from({ length: Math.floor(stdout.length / size) }, (_, i) => new Uint8Array(stdout.subarray(i * size, (i + 1) * size)))
 }
+
+/** Mean absolute difference of two grey images (`width` pixels a row) inside `region`. */
+export function greyDifference(a: Uint8Array, b: Uint8Array, width: number, r: { left: number; top: number; width: number; height: number }): number {
+  let sum = 0
+  for (let y = r.top; y < r.top + r.height; y++) for (let x = r.left; x < r.left + r.width; x++) sum += Math.abs(a[y * width + x] - b[y * width + x])
+  return sum / (r.width * r.height)
+}

@@ -10,7 +10,7 @@ import { createTimelapseService } from '../../../src/main/timelapse/service'
 import { stampJpeg } from '../../../src/main/timelapse/stamp'
 import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../../../src/shared/timelapse'
 import { formatElapsed } from '../../../src/shared/elapsed'
-import { ffmpegPath, greyFrames, makeFrames, regionDifference, tempDir } from './helpers'
+import { ffmpegPath, greyDifference, greyFrames, makeFrames, regionDifference, tempDir } from './helpers'
 
 describe('formatElapsed', () => {
   it('writes m:ss under an hour and h:mm:ss above', () => {
@@ -51,15 +51,6 @@ describe('prepareFrames with the elapsed-time stamp', () => {
     await rm(dir, { recursive: true, force: true })
   })
 })
-
-type Region = { left: number; top: number; width: number; height: number }
-
-/** Mean absolute difference of two grey images (`width` pixels a row) inside `region`. */
-function greyDifference(a: Uint8Array, b: Uint8Array, width: number, r: Region): number {
-  let sum = 0
-  for (let y = r.top; y < r.top + r.height; y++) for (let x = r.left; x < r.left + r.width; x++) sum += Math.abs(a[y * width + x] - b[y * width + x])
-  return sum / (r.width * r.height)
-}
 
 /** A plain light frame: the stamp's dark box is what changes it. */
 const plainFrame = (width: number, height: number) =>

@@ -2,6 +2,7 @@ import { CELLS } from '../../../shared/sudoku/board'
 import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import type { HintLevel } from '../../../shared/sudoku/hint'
 import { playerCandidates } from '../../../shared/sudoku/pencil'
+import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse'
 import { type ShotBoard, gridOfText, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
@@ -31,18 +32,22 @@ export class PaperWatch {
   private trigger: ShotTrigger | undefined
   private busy = false
   private canvas: HTMLCanvasElement | undefined
+  /** When the last shot or kept look was taken (performance.now()). */
+  private lastKeptAt = 0
 
   /**
    * Starts watching `video`; `onShot` gets the frame (as a canvas to encode) and its board. It is
-   * awaited, so a slow write never overlaps the next read.
+   * awaited, so a slow write never overlaps the next read. `onSkipped`, when given, gets a look that
+   * is not filmed, and why, at most every SKIPPED_LOOK_SECONDS since the last shot or kept look.
    */
-  start(video: HTMLVideoElement, options: TriggerOptions, onShot: (frame: HTMLCanvasElement, board: ShotBoard, reason: ShotReason) => Promise<void>): void {
+  start(video: HTMLVideoElement, options: TriggerOptions, onShot: ShotHandler, onSkipped?: SkippedHandler): void {
     this.stop()
     this.vision ??= new VisionClient()
     this.trigger = new ShotTrigger(options)
     this.board = null
     this.check = null
-    this.timer = setInterval(() => void this.look(video, onShot), LOOK_INTERVAL_MS)
+    this.lastKeptAt = performance.now()
+    this.timer = setInterval(() => void this.look(video, onShot, onSkipped), LOOK_INTERVAL_MS)
   }
 
   get watching(): boolean {
@@ -77,7 +82,7 @@ export class PaperWatch {
     return result.kind === 'no-mistakes' && result.solved
   }
 
-  private async look(video: HTMLVideoElement, onShot: (frame: HTMLCanvasElement, board: ShotBoard, reason: ShotReason) => Promise<void>): Promise<void> {
+  private async look(video: HTMLVideoElement, onShot: ShotHandler, onSkipped: SkippedHandler | undefined): Promise<void> {
     const vision = this.vision
     const trigger = this.trigger
     if (this.busy || !vision || !trigger || video.readyState < 2 || !vision.canDetect) return
@@ -86,9 +91,16 @@ export class PaperWatch {
       const detection = await vision.detect(await createImageBitmap(video))
       const decision = trigger.observe({ at: performance.now(), corners: detection.corners, cells: detection.cells ?? null })
       this.view = decision.view
-      if (!decision.shoot) return
+      const canvas = (this.canvas ??= document.createElement('canvas'))
+      if (!decision.shoot) {
+        if (!onSkipped || performance.now() - this.lastKeptAt < SKIPPED_LOOK_SECONDS * 1000) return
+        this.lastKeptAt = performance.now()
+        if (this.timer !== undefined) await onSkipped(grab(video, canvas), SKIP_REASON[decision.view])
+        return
+      }
+      this.lastKeptAt = performance.now()
       // The shot is the frame the trigger saw clear, grabbed now (a look later at most 500 ms on).
-      const frame = grab(video, (this.canvas ??= document.createElement('canvas')))
+      const frame = grab(video, canvas)
       const outcome = await vision.read(await createImageBitmap(frame))
       this.board = shotBoardOfReadings(outcome.cells)
       if (this.timer !== undefined) await onShot(frame, this.board, decision.shoot)
@@ -99,6 +111,12 @@ export class PaperWatch {
     }
   }
 }
+
+type ShotHandler = (frame: HTMLCanvasElement, board: ShotBoard, reason: ShotReason) => Promise<void>
+type SkippedHandler = (frame: HTMLCanvasElement, reason: SkipReason) => Promise<void>
+
+/** Why a look the trigger did not shoot is not filmed: a hand over the grid (or writing), nothing new, or no steady grid. */
+const SKIP_REASON: Record<View, SkipReason> = { covered: 'covered', writing: 'covered', clear: 'unchanged', 'no-grid': 'no-grid', moving: 'no-grid' }
 
 function grab(video: HTMLVideoElement, canvas: HTMLCanvasElement): HTMLCanvasElement {
   canvas.width = video.videoWidth

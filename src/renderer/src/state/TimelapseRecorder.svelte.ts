@@ -1,5 +1,12 @@
 import type { Events } from '../../../shared/ipc'
-import { DEFAULT_TIMELAPSE_SETTINGS, type EncodeOutcome, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
+import {
+  DEFAULT_TIMELAPSE_SETTINGS,
+  type EncodeOutcome,
+  type SkipReason,
+  type TimelapseSessionSummary,
+  type TimelapseSettings,
+  filmSeconds,
+} from '../../../shared/timelapse'
 import type { ShotBoard } from '../../../shared/timelapse-shots'
 import type { TriggerOptions } from '../../../shared/timelapse-trigger'
 import { host } from '../host'
@@ -99,7 +106,8 @@ export class TimelapseRecorder {
     this.startedAt = this.now = this.lastShotAt = Date.now()
     this.clock = setInterval(() => (this.now = Date.now()), CLOCK_TICK_MS)
     if (this.settings.shotMode === 'changes') {
-      this.paper.start(video, triggerOptions(this.settings), (frame, board) => this.shootPaper(frame, board))
+      const keep = this.settings.keepSkipped ? (frame: HTMLCanvasElement, reason: SkipReason) => this.keepSkipped(frame, reason) : undefined
+      this.paper.start(video, triggerOptions(this.settings), (frame, board) => this.shootPaper(frame, board), keep)
       return
     }
     this.timer = setInterval(() => void this.shoot(), this.settings.intervalSeconds * 1000)
@@ -189,6 +197,17 @@ export class TimelapseRecorder {
     } catch (error) {
       this.message = `Recording stopped: ${(error as Error).message}`
       await this.stop()
+    }
+  }
+
+  /** A look not filmed, kept on disk marked with why; no shot, so the counters stay as they are. */
+  private async keepSkipped(frame: HTMLCanvasElement, reason: SkipReason): Promise<void> {
+    const current = this.current
+    if (!current) return
+    try {
+      await this.deliver(async () => host.call('timelapse:frame', { id: current.id, jpeg: await canvasJpeg(frame), skipped: reason }))
+    } catch {
+      // A look is a nice-to-have: one that could not be kept does not stop the recording.
     }
   }
 
