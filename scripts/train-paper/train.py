@@ -47,13 +47,15 @@ SEED = int(os.environ.get('SEED', 1))
 # ~3, and the held-out given-digit errors of the shipped (+-2 px) run are nearly all on jittered
 # cuts with off-centre digits; 3 was only tried together with the synthetic pages (README).
 SHIFT = int(os.environ.get('SHIFT', 2))
-# Light-ink augmentation of the entries (written in pen; givens, printed, stay as dark as they are,
-# and a first run that lightened them too took light givens for entries): a LIGHT_P share of them has its ink scaled so that its contrast (the patch's 90th percentile grey
-# less its 1st) becomes LIGHT_CONTRAST (uniform, grey levels; never darker than it was), then half
-# of those softened (mean with a 3x3 blur) and half thinned (mean with a 2x2 erosion). Measured on
-# the 32x32 patches of the pen photos' entries: the train split's have a median contrast of 156,
-# 5% below 98 and 1% below 52, while the lightest pen on the pen photos has 45-70 (its strokes
-# never reach grey 128), strokes 2.0-2.2 px wide at the half-contrast cut against 2.4.
+# Light-ink augmentation of the entries (givens, printed, stay as dark as they are: a first run
+# that lightened them too read 6 val entries as givens). A LIGHT_P share of the entries has its ink
+# scaled so that its contrast (the patch's 90th percentile grey less its 1st) becomes
+# LIGHT_CONTRAST (uniform, grey levels; never darker than it was), then half of those softened
+# (mean with a 3x3 blur) and half thinned (mean with a 2x2 erosion). Measured on the 32x32 patches
+# of the pen photos' entries: the train split's have a median contrast of 156, 5% below 98 and 1%
+# below 52, while the lightest pen on the pen photos has 45-70 (its strokes never reach grey 128),
+# strokes 2.0-2.2 px wide at the half-contrast cut against 2.4. Off by default: the shipped model
+# has none (README.md, "Light ink").
 LIGHT_P = float(os.environ.get('LIGHT_P', 0))
 LIGHT_CONTRAST = tuple(float(v) for v in os.environ.get('LIGHT_CONTRAST', '40,100').split(','))
 
