@@ -17,14 +17,9 @@ import { toGray } from '../../src/shared/vision/gray'
 import type { Corners } from '../../src/shared/vision/image'
 import { listPenPhotos, MARKS_LABEL, penFolds } from '../../datasets/kubiesa'
 import { listPhotos as listWichtPhotos } from '../../datasets/wicht'
-import { cutPage, jitterCorners, rng } from './cut'
+import { cutPage, FOLDS, JITTER, JITTERS, jitterCorners, rng } from './cut'
 import { KIND, SampleWriter, SOURCE, UNKNOWN_KIND } from './samples'
 
-/** Cuts per photo beyond the exact one. */
-const JITTERS = Number(process.env.JITTERS ?? 2)
-/** Corner error of the jittered cuts, as a fraction of the grid side (see jitterCorners). */
-const JITTER = 0.01
-export const FOLDS = 5
 
 interface Job {
   readonly jpg: string

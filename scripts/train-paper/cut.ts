@@ -21,6 +21,13 @@ export function cutPage(cv: CV, gray: GrayImage, corners: Corners): CutPage {
   return { patches: cellPatches(cells.flat, cells.bounds), cells }
 }
 
+/** Cuts per photo beyond the exact one. */
+export const JITTERS = Number(process.env.JITTERS ?? 2)
+/** Corner error of the jittered cuts, as a fraction of the grid side (see jitterCorners). */
+export const JITTER = 0.01
+/** By-puzzle folds of the pen photos (penFolds). */
+export const FOLDS = 5
+
 /** The digit trainer's seeded PRNG, so every cut is repeatable. */
 export { rng } from '../../devkit/random'
 

@@ -47,6 +47,17 @@ SEED = int(os.environ.get('SEED', 1))
 # ~3, and the held-out given-digit errors of the shipped (+-2 px) run are nearly all on jittered
 # cuts with off-centre digits; 3 was only tried together with the synthetic pages (README).
 SHIFT = int(os.environ.get('SHIFT', 2))
+# Light-ink augmentation of the entries (givens, printed, stay as dark as they are: a first run
+# that lightened them too read 6 val entries as givens). A LIGHT_P share of the entries has its ink
+# scaled so that its contrast (the patch's 90th percentile grey less its 1st) becomes
+# LIGHT_CONTRAST (uniform, grey levels; never darker than it was), then half of those softened
+# (mean with a 3x3 blur) and half thinned (mean with a 2x2 erosion). Measured on the 32x32 patches
+# of the pen photos' entries: the train split's have a median contrast of 156, 5% below 98 and 1%
+# below 52, while the lightest pen on the pen photos has 45-70 (its strokes never reach grey 128),
+# strokes 2.0-2.2 px wide at the half-contrast cut against 2.4. Off by default: the shipped model
+# has none (README.md, "Light ink").
+LIGHT_P = float(os.environ.get('LIGHT_P', 0))
+LIGHT_CONTRAST = tuple(float(v) for v in os.environ.get('LIGHT_CONTRAST', '40,100').split(','))
 
 
 def load_set(name):
@@ -113,16 +124,42 @@ def to_input(patches):
     return 1 - torch.from_numpy(patches).float().unsqueeze(1) / 255
 
 
-def augment(x, g):
+def augment(x, g, entries=None):
     """Shifts of up to SHIFT px (one per batch: batches are random), contrast and paper-level
-    changes, noise; x is ink [N,1,S,S]."""
+    changes, noise; x is ink [N,1,S,S]. entries (bool [N]): the cells light_ink may lighten."""
     n = x.shape[0]
     dx, dy = (int(v) for v in torch.randint(0, 2 * SHIFT + 1, (2,), generator=g))
     out = F.pad(x, (SHIFT,) * 4, mode='replicate')[:, :, dy:dy + SIDE, dx:dx + SIDE]
+    if LIGHT_P > 0 and entries is not None:
+        out = light_ink(out, entries & (torch.rand(n, generator=g) < LIGHT_P), g)
     gain = 0.7 + 0.6 * torch.rand(n, 1, 1, 1, generator=g)
     offset = 0.04 * (torch.rand(n, 1, 1, 1, generator=g) - 0.5)
     noise = 0.02 * torch.rand(n, 1, 1, 1, generator=g) * torch.randn(out.shape, generator=g)
     return (out * gain + offset + noise).clamp(0, 1)
+
+
+def light_ink(x, chosen, g):
+    """The chosen cells written in a lighter, thinner pen (see LIGHT_P): ink scaled toward the paper,
+    then softened or thinned."""
+    if not chosen.any():
+        return x
+    out = x.clone()
+    sel = out[chosen]
+    k = sel.shape[0]
+    flat = sel.flatten(1)
+    contrast = (torch.quantile(flat, 0.99, dim=1) - torch.quantile(flat, 0.10, dim=1)).clamp(min=1e-3)
+    lo, hi = LIGHT_CONTRAST
+    target = (lo + (hi - lo) * torch.rand(k, generator=g)) / 255
+    sel = sel * (target / contrast).clamp(max=1).view(k, 1, 1, 1)
+    r = torch.rand(k, generator=g)
+    soft, thin = r < 0.5, r >= 0.5
+    if soft.any():
+        sel[soft] = (sel[soft] + F.avg_pool2d(F.pad(sel[soft], (1, 1, 1, 1), mode='replicate'), 3, 1)) / 2
+    if thin.any():
+        eroded = -F.max_pool2d(F.pad(-sel[thin], (0, 1, 0, 1), value=-1.0), 2, 1)
+        sel[thin] = (sel[thin] + eroded) / 2
+    out[chosen] = sel
+    return out
 
 
 def loss_of(kind_logits, digit_logits, kind, digit):
@@ -169,9 +206,10 @@ def train(parts, epochs=EPOCHS, seed=SEED, log=''):
         total = 0.0
         for s in range(steps_per_epoch):
             b = order[s * batch:(s + 1) * batch]
-            inp = augment(to_input(x[b]), g)
+            kb = torch.from_numpy(kind[b])
+            inp = augment(to_input(x[b]), g, kb == 2)
             kl, dl = net(inp)
-            loss = loss_of(kl, dl, torch.from_numpy(kind[b]), torch.from_numpy(digit[b]))
+            loss = loss_of(kl, dl, kb, torch.from_numpy(digit[b]))
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -235,7 +273,8 @@ def photo_grids(meta, cell_ok):
 def settings():
     """What a trained model's figures depend on besides the data tag (saved with it, checked by export.py)."""
     return {'widths': list(WIDTHS), 'epochs': EPOCHS, 'seed': SEED, 'shift': SHIFT, 'wicht_per_epoch': WICHT_PER_EPOCH,
-            'synth_per_epoch': SYNTH_PER_EPOCH, 'pen_repeat': PEN_REPEAT}
+            'synth_per_epoch': SYNTH_PER_EPOCH, 'pen_repeat': PEN_REPEAT,
+            **({'light_p': LIGHT_P, 'light_contrast': list(LIGHT_CONTRAST)} if LIGHT_P > 0 else {})}
 
 
 def save_fold(net, tag, fold):

@@ -21,6 +21,9 @@ README.md's Steps, with what each variant gave):
   SYNTH_ENTRY_SHARE  fraction of the SYNTH_PER_EPOCH synthetic cells drawn from their entries
                      (default: drawn from all alike, ~47% entries)
   MNIST_PER_EPOCH=0  MNIST digits (mnist80.py's 80x80 images) drawn afresh each epoch
+  PEN_LIGHT=0       the pen entries as written in a lighter pen (cut-light.ts's pen-light.*) whose
+                    80x80 image is not blank, this many times an epoch: the digits cells.ts cuts
+                    short when light strokes fall apart (a 5 without its bar, a 4 as its stem)
   VARIANT=name      names the CV run's files (cv-digits-<data>-<name>.*), so variants coexist
 """
 import json
@@ -47,6 +50,7 @@ AUG = os.environ.get('DIGIT_AUG', 'shift')
 ENTRY_REPEAT = int(os.environ.get('ENTRY_REPEAT', 1))
 SYNTH_ENTRY_SHARE = float(os.environ['SYNTH_ENTRY_SHARE']) if 'SYNTH_ENTRY_SHARE' in os.environ else None
 MNIST_PER_EPOCH = int(os.environ.get('MNIST_PER_EPOCH', 0))
+PEN_LIGHT = int(os.environ.get('PEN_LIGHT', 0))
 VARIANT = os.environ.get('VARIANT', '')
 # warp's ranges (80x80 pixels and radians): measured on nothing, set by eye from the train photos'
 # entries (slant up to ~15 degrees, strokes 2-8 px at this scale) and left as they are.
@@ -208,6 +212,8 @@ def settings():
         out.update(synth_entry_share=SYNTH_ENTRY_SHARE)
     if MNIST_PER_EPOCH:
         out.update(mnist_per_epoch=MNIST_PER_EPOCH)
+    if PEN_LIGHT:
+        out.update(pen_light=PEN_LIGHT)
     return out
 
 
@@ -247,12 +253,22 @@ def main():
         m = np.load(os.path.join(CACHE, 'mnist80.npz'))
         extra.append((m['images'] if AUG == 'warp' else net_input(m['images']), m['digits'].astype(np.int64), MNIST_PER_EPOCH))
 
-    def pen_parts(mask):
-        """The pen cells of `mask`: all once, the entries ENTRY_REPEAT times in all."""
+    if PEN_LIGHT:
+        light_meta, light_x = load_img80('pen-light')
+        blank = (np.fromfile(os.path.join(CACHE, 'pen-light.img80.bin'), dtype=np.uint8).reshape(-1, 80 * 80) >= 128).all(1)
+        light_meta, light_x = light_meta[~blank], light_x[~blank]
+        print(f'pen-light: {len(light_x)} entries with a digit image (of {len(blank)})', flush=True)
+
+    def pen_parts(mask, fold=None):
+        """The pen cells of `mask`: all once, the entries ENTRY_REPEAT times in all; the light-pen
+        entries of the same photos (all but fold `fold`) PEN_LIGHT times."""
         parts = [(pen_x[mask], pen_meta[mask, 5], None)]
         if ENTRY_REPEAT > 1:
             more = mask & (kinds == 2)
             parts.append((pen_x[more], pen_meta[more, 5], ('repeat', ENTRY_REPEAT - 1)))
+        if PEN_LIGHT:
+            keep = light_meta[:, 2] != fold
+            parts.append((light_x[keep], light_meta[keep, 5], ('repeat', PEN_LIGHT)))
         return parts
 
     if mode == 'final':
@@ -264,7 +280,7 @@ def main():
     probs = np.zeros((len(pen_x), 9), np.float32)
     for fold in range(FOLDS):
         held = pen_meta[:, 2] == fold
-        net = train(pen_parts(~held) + extra, log=f'fold {fold} ')
+        net = train(pen_parts(~held, fold) + extra, log=f'fold {fold} ')
         save_fold(net, tag, fold)
         probs[held] = predict(net, pen_x[held])
         p = probs[held].argmax(1) + 1
