@@ -17,6 +17,7 @@ import {
   type TimelapseSettings,
 } from '../../shared/timelapse'
 import { ValidationError } from '../../shared/guards'
+import { MAX_FRAME_BYTES } from '../../shared/ipc'
 import { shotBoardGuard } from '../../shared/timelapse-shots'
 import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
@@ -31,8 +32,6 @@ import { loadSheetLocator } from './locate'
 import type { LocateCorners } from './stabilise'
 
 export const VIDEO_NAME = 'timelapse.mp4'
-/** A webcam JPEG is well under 1 MB; anything this big is not a frame. */
-export const MAX_FRAME_BYTES = 32 * 1024 * 1024
 
 export interface TimelapseServiceOptions {
   /** Folder holding one sub-folder per session; the app passes `app.getPath('userData')/timelapses`. */
