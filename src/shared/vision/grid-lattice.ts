@@ -22,7 +22,7 @@ import {
   type Homography,
   type Line,
 } from './geometry'
-import { median } from './grid-square'
+import { median } from './median'
 import type { Corners, GrayImage, Point } from './image'
 
 /** A closed, roughly quadrilateral hole: a box or a cell of a grid, bounded by its lines. */
