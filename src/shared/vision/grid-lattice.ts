@@ -9,6 +9,8 @@
  * outer line is then fitted to the holes along it and moved out across the border.
  *
  * Plain TypeScript on plain data: the holes come from OpenCV contours in `grid-contour.ts`.
+ * About 300 lines: one algorithm (seed, grow, fit, outline) whose steps share its Hole and
+ * LatticeFit types and are used nowhere else.
  */
 import {
   applyHomography,
