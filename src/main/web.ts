@@ -9,7 +9,7 @@ import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServices } from './services'
 import { type WebServer, startWebServer } from './web-server'
-import { errorMessage, ownProcessErrors } from './process-errors'
+import { errorMessage, ownProcessErrors } from '../node/process-errors'
 
 export function defaultUserDataDir(): string {
   if (process.env.SUDOKU_LENS_DATA) return process.env.SUDOKU_LENS_DATA

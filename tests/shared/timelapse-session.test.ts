@@ -4,7 +4,7 @@
  * digit, none with the hand over the grid. The full-size figures are bench/timelapse-session.ts's.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { dropEmscriptenHandlers } from '../../src/main/process-errors'
+import { dropEmscriptenHandlers } from '../../src/node/process-errors'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../../src/shared/timelapse-trigger'
 import { type CV, loadOpenCV } from '../../src/shared/vision/cv'
 import { LOOK_SECONDS, PaperWatcher, type SolvingSession, makeSolvingSession } from '../fixtures/solving-session'

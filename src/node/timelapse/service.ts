@@ -31,7 +31,7 @@ import { frameNumber } from './frame-names'
 import { newSessionId, readManifest, writeManifest } from './manifest'
 import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
 import { isJpeg, SessionRecorder } from './session-store'
-import { checkSolveVideoInput, renderSolveVideo } from './solve-video'
+import { checkSolveVideoInput, renderSolveVideo } from '../solve-video/solve-video'
 import { loadSheetLocator } from './locate'
 import type { LocateCorners } from './stabilise'
 

@@ -4,10 +4,10 @@ import { readFile, readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countVideoFrames } from '../../../src/main/timelapse/ffmpeg-probe'
-import { frameName } from '../../../src/main/timelapse/frame-names'
-import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
-import { SessionRecorder } from '../../../src/main/timelapse/session-store'
+import { countVideoFrames } from '../../../src/node/timelapse/ffmpeg-probe'
+import { frameName } from '../../../src/node/timelapse/frame-names'
+import { prepareFrames } from '../../../src/node/timelapse/prepare-frames'
+import { SessionRecorder } from '../../../src/node/timelapse/session-store'
 import { solve } from '../../../src/shared/sudoku/solver'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
 import { annotationsOf, finalCard } from '../../../src/shared/timelapse-annotations'
@@ -40,7 +40,7 @@ afterAll(() => rm(base, { recursive: true, force: true }))
 
 describe('annotated encode', () => {
   it('draws the box at the top left of copies and ends on the card, leaving the frames on disk clean', async () => {
-    const { readManifest } = await import('../../../src/main/timelapse/manifest')
+    const { readManifest } = await import('../../../src/node/timelapse/manifest')
     const shots = (await readManifest(dir))!.shots!
     const original = await readFile(join(dir, frameName(2)))
     const prepared = await prepareFrames({
