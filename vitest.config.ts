@@ -22,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           // opencv-node first: OpenCV.js's own `then` makes vitest's import of it hang otherwise.
           setupFiles: ['tests/shared/vision/opencv-node.ts', 'tests/setup/electron-mock.ts'],
+          // tests/cli run the bin, which runs the built CLI.
+          globalSetup: ['tests/setup/build-cli.ts'],
         },
       },
       {

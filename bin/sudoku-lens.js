@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI straight from source through tsx, so `npx sudoku-lens` works right
-// after `npm install` with no build step. src/cli/index.ts owns the process's errors from there.
-import { register } from 'tsx/esm/api'
-import { fileURLToPath } from 'node:url'
+// Runs the command line as built by `npm run build` (out/cli, plain JavaScript: no TypeScript
+// loader ships with the app). src/cli/index.ts owns the process's errors from there.
+import { existsSync } from 'node:fs'
+
+const BUILT = new URL('../out/cli/index.js', import.meta.url)
 
 // `sudoku-lens solve file | head` closes the pipe early: that is a normal end, not a crash.
 process.stdout.on('error', (error) => {
@@ -10,9 +11,14 @@ process.stdout.on('error', (error) => {
   process.stderr.write(`sudoku-lens: cannot write the output: ${error.message}\n`)
   process.exit(1)
 })
+if (!existsSync(BUILT)) {
+  process.stderr.write('sudoku-lens: the command line is not built: run npm run build first\n')
+  process.exit(1)
+}
+// Stacks asked for name the TypeScript sources.
+if (process.env.SUDOKU_LENS_DEBUG) process.setSourceMapsEnabled(true)
 try {
-  register()
-  const { runFromShell } = await import(fileURLToPath(new URL('../src/cli/index.ts', import.meta.url)))
+  const { runFromShell } = await import(BUILT.href)
   await runFromShell(process.argv.slice(2))
 } catch (error) {
   // Only when the CLI itself cannot load (a broken install): still one line, not a stack.

@@ -7,7 +7,7 @@
  * `runFromShell` is the process: it owns uncaught errors (OpenCV's handlers removed) and exits 1
  * with one line for any that escape.
  */
-import { dropEmscriptenHandlers, errorMessage, ownProcessErrors } from '../main/process-errors'
+import { dropEmscriptenHandlers, errorMessage, ownProcessErrors } from '../node/process-errors'
 import { UsageError } from './args'
 import { commands } from './commands/index'
 import { oneLine, shortText } from './output'

@@ -3,7 +3,7 @@
  * per-photo templates and, when its weights are present, the trained classifier, created once
  * and reused for every image.
  */
-import { dropEmscriptenHandlers } from '../main/process-errors'
+import { dropEmscriptenHandlers } from '../node/process-errors'
 import type { CV } from '../shared/vision/cv'
 import { loadOpenCV } from '../shared/vision/opencv'
 import { loadPaperJudge } from '../shared/vision/paper-judge'

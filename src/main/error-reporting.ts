@@ -8,7 +8,7 @@
  * does not bury the window in dialogs; the rest go to the log.
  */
 import { app, dialog } from 'electron'
-import { errorMessage, ownProcessErrors, type ProcessErrorOrigin } from './process-errors'
+import { errorMessage, ownProcessErrors, type ProcessErrorOrigin } from '../node/process-errors'
 
 const DIALOG_INTERVAL_MS = 60_000
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { type SavedPuzzle, savedPuzzle } from '../shared/saved-puzzle'
-import { writeFileAtomic } from './atomic-file'
+import { writeFileAtomic } from '../node/atomic-file'
 import { UserError } from './invoke'
 
 /**

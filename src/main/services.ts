@@ -6,7 +6,7 @@ import { UserError } from './invoke'
 import { PuzzleStore } from './puzzle-store'
 import { SettingsStore } from './settings'
 import { createTimelapseHandlers } from './timelapse-handlers'
-import { type TimelapseService, createTimelapseService } from './timelapse/service'
+import { type TimelapseService, createTimelapseService } from '../node/timelapse/service'
 
 export interface ServiceContext {
   /** Where the app keeps its files (Electron: app.getPath('userData')). */

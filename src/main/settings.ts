@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { DEFAULT_SETTINGS, type UserSettings, requestGuards } from '../shared/ipc'
-import { writeFileAtomic } from './atomic-file'
+import { writeFileAtomic } from '../node/atomic-file'
 
 /** User preferences in `<userData>/settings.json`; a missing or damaged file means defaults. */
 export class SettingsStore {

@@ -2,7 +2,7 @@ import { type BrowserWindow, dialog, shell } from 'electron'
 import { writeFile } from 'node:fs/promises'
 import type { Handlers, ShellApi } from '../shared/ipc'
 import { UserError } from './invoke'
-import type { TimelapseService } from './timelapse/service'
+import type { TimelapseService } from '../node/timelapse/service'
 
 /** The channels that need native dialogs, bound to the app's window. */
 export function createShellHandlers(window: () => BrowserWindow | undefined, timelapse: TimelapseService): Handlers<keyof ShellApi> {

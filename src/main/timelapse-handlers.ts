@@ -1,5 +1,5 @@
 import type { EventName, Events, Handlers, ServiceChannel } from '../shared/ipc'
-import type { TimelapseService } from './timelapse/service'
+import type { TimelapseService } from '../node/timelapse/service'
 
 type TimelapseChannel = Extract<ServiceChannel, `timelapse:${string}`>
 

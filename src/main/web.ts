@@ -9,7 +9,7 @@ import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServices } from './services'
 import { type WebServer, startWebServer } from './web-server'
-import { errorMessage, ownProcessErrors } from './process-errors'
+import { errorMessage, ownProcessErrors } from '../node/process-errors'
 
 /** SUDOKU_LENS_USER_DATA moves the app's own folder (not SUDOKU_LENS_DATA: that is the test data). */
 export function defaultUserDataDir(): string {

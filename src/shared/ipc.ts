@@ -126,7 +126,7 @@ const timelapseSettings: Guard<TimelapseSettings> = (value, path = 'settings') =
 /** An exported image is a few MB at most. */
 export const MAX_SAVED_FILE_BYTES = 64 * 1024 * 1024
 
-/** A webcam shot as JPEG is far below this. */
+/** A webcam shot as JPEG is well under 1 MB; anything this big is not a frame. Checked by the guard and by the time-lapse service. */
 export const MAX_FRAME_BYTES = 16 * 1024 * 1024
 
 export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
@@ -183,26 +183,8 @@ export const MAX_REQUEST_BYTES: { readonly [C in ServiceChannel]: number } = {
   'solve:video': SMALL_REQUEST_BYTES,
 }
 
-export const serviceChannels = [
-  'app:info',
-  'settings:get',
-  'settings:set',
-  'puzzle:get',
-  'puzzle:set',
-  'timelapse:start',
-  'timelapse:frame',
-  'timelapse:stop',
-  'timelapse:resume',
-  'timelapse:list',
-  'timelapse:unfinished',
-  'timelapse:encode',
-  'timelapse:cancel-encode',
-  'timelapse:delete-frames',
-  'timelapse:delete',
-  'solve:video',
-] as const satisfies readonly ServiceChannel[]
-export const shellChannels = ['file:save', 'timelapse:reveal'] as const satisfies readonly (keyof ShellApi)[]
-export const channels: readonly Channel[] = [...serviceChannels, ...shellChannels]
+/** Every channel, read off the guard table, whose type makes it list each channel once and no other. */
+export const channels = Object.keys(requestGuards) as readonly Channel[]
 
 /** Events pushed from main to the renderer (Electron: webContents.send; web mode: server-sent events). */
 export interface Events {

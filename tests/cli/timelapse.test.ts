@@ -4,10 +4,10 @@ import { chmod, mkdir, readdir, readFile, rm, truncate } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/commands/timelapse'
-import { inspectFilm, probeVideo } from '../../src/main/timelapse/ffmpeg-probe'
-import { SessionRecorder } from '../../src/main/timelapse/session-store'
+import { inspectFilm, probeVideo } from '../../src/node/timelapse/ffmpeg-probe'
+import { SessionRecorder } from '../../src/node/timelapse/session-store'
 import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount } from '../../src/shared/timelapse'
-import { ffmpegChildren, ffmpegPath, makeFrames, nearDuration, processEnded, tempDir } from '../main/timelapse/helpers'
+import { ffmpegChildren, ffmpegPath, makeFrames, nearDuration, processEnded, tempDir } from '../node/timelapse/helpers'
 import { WITHOUT_ROOT_OVERRIDE, canDropRootOverride } from '../fixtures/without-root-override'
 
 const BIN = resolve('bin/sudoku-lens.js')

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WEB_TOKEN_HEADER } from '../../src/shared/ipc'
 import { WIRE_CONTENT_TYPE } from '../../src/shared/wire'
 import { createServices } from '../../src/main/services'
-import { type WebServer, parseRange, startWebServer } from '../../src/main/web-server'
+import { parseRange } from '../../src/main/web-http'
+import { type WebServer, startWebServer } from '../../src/main/web-server'
 import { type WebClient, signIn } from './web-client'
 
 let server: WebServer

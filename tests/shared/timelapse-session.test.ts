@@ -4,7 +4,7 @@
  * shot for each digit and each cell's marks, none with the hand over the grid. The full-size figures are bench/timelapse-session.ts's.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { dropEmscriptenHandlers } from '../../src/main/process-errors'
+import { dropEmscriptenHandlers } from '../../src/node/process-errors'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../../src/shared/timelapse-trigger'
 import type { CV } from '../../src/shared/vision/cv'
 import { loadOpenCV } from '../../src/shared/vision/opencv'

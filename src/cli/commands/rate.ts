@@ -1,10 +1,9 @@
-import { gridToDigits, parsePuzzle } from '../../shared/sudoku/format'
+import { gridToDigits } from '../../shared/sudoku/format'
 import { TECHNIQUE_LABELS } from '../../shared/sudoku/logic/techniques'
 import { ratePuzzle } from '../../shared/sudoku/rating'
 import { defineCommand, parseCommand } from '../args'
-import { forEachPuzzle } from '../each-puzzle'
-import { LineWriter, oneLine } from '../output'
-import { placeOf } from '../puzzle-input'
+import { forEachPuzzle, invalidLine, parseEntry } from '../each-puzzle'
+import { LineWriter } from '../output'
 
 export const spec = defineCommand({
   name: 'rate',
@@ -28,16 +27,11 @@ export async function run(args: string[]): Promise<number> {
   const out = new LineWriter()
   let allRated = true
   const allRead = await forEachPuzzle(spec.name, parsed.positionals, out, async (entry) => {
-    const place = placeOf(entry)
-    const from = entry.file ? { file: entry.file, line: entry.line } : {}
-    let grid: Uint8Array
-    try {
-      if (entry.problem) throw new Error(entry.problem)
-      grid = parsePuzzle(entry.text)
-    } catch (error) {
+    const parsedEntry = parseEntry(entry)
+    const { grid, from, place, message } = parsedEntry
+    if (!grid) {
       allRated = false
-      const message = (error as Error).message
-      await out.line(json ? JSON.stringify({ ...from, puzzle: entry.text, status: 'invalid', message }) : `invalid: ${oneLine(place ? `${place}: ${message}` : message)}`)
+      await out.line(json ? JSON.stringify({ ...from, puzzle: entry.text, status: 'invalid', message }) : invalidLine(parsedEntry))
       return
     }
     const rating = ratePuzzle(grid)

@@ -14,7 +14,7 @@ import { readSudoku, type ReadSuccess } from '../../shared/vision/read'
 import { UsageError, defineCommand, parseCommand } from '../args'
 import { decodeImage } from '../decode-image'
 import { oneLine } from '../output'
-import { errorMessage } from '../../main/process-errors'
+import { errorMessage } from '../../node/process-errors'
 import { type NodeReader, createNodeReader } from '../reader-node'
 
 export const spec = defineCommand({

@@ -1,9 +1,9 @@
-import { formatPuzzle, gridToDigits, parsePuzzle } from '../../shared/sudoku/format'
+import { formatPuzzle, gridToDigits } from '../../shared/sudoku/format'
 import { analyse } from '../../shared/sudoku/validate'
 import { defineCommand, integerOption, parseCommand } from '../args'
-import { forEachPuzzle } from '../each-puzzle'
-import { LineWriter, oneLine } from '../output'
-import { type PuzzleText, placeOf } from '../puzzle-input'
+import { forEachPuzzle, invalidLine, parseEntry } from '../each-puzzle'
+import { LineWriter } from '../output'
+import type { PuzzleText } from '../puzzle-input'
 
 /**
  * Counting 100 000 solutions of an empty grid takes about 0.1 s; a limit far above that only
@@ -44,16 +44,11 @@ export async function run(args: string[]): Promise<number> {
 }
 
 function solveOne(entry: PuzzleText, limit: number, json: boolean): { text: string; unique: boolean } {
-  const place = placeOf(entry)
-  const from = entry.file ? { file: entry.file, line: entry.line } : {}
-  let grid: Uint8Array
-  try {
-    if (entry.problem) throw new Error(entry.problem)
-    grid = parsePuzzle(entry.text)
-  } catch (error) {
-    const message = (error as Error).message
+  const parsed = parseEntry(entry)
+  const { grid, from, place, message } = parsed
+  if (!grid) {
     const out = { ...from, puzzle: entry.text, status: 'invalid', count: 0, solution: null, solutions: [], errors: [{ cells: [], message }], warnings: [], message }
-    return { text: json ? JSON.stringify(out) : `invalid: ${oneLine(place ? `${place}: ${message}` : message)}`, unique: false }
+    return { text: json ? JSON.stringify(out) : invalidLine(parsed), unique: false }
   }
   const analysis = analyse(grid, { limit })
   const unique = analysis.status === 'unique'

@@ -6,9 +6,7 @@
  */
 import type { Corners, Point } from '../vision/image'
 import type { Cell } from '../sudoku/board'
-
-/** 3x3 row-major, h[8] = 1. Maps (u, v, 1) to homogeneous image coordinates. */
-export type Homography = readonly [number, number, number, number, number, number, number, number, number]
+import { applyHomography, type Homography } from '../vision/geometry'
 
 /** A 2-D affine transform in canvas/SVG order: x' = a·x + c·y + e, y' = b·x + d·y + f. */
 export type Affine = readonly [a: number, b: number, c: number, d: number, e: number, f: number]
@@ -36,17 +34,13 @@ export function squareToQuad(corners: Corners): Homography {
   return [p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x, p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h, 1]
 }
 
-export function project(m: Homography, u: number, v: number): Point {
-  const w = m[6] * u + m[7] * v + m[8]
-  return { x: (m[0] * u + m[1] * v + m[2]) / w, y: (m[3] * u + m[4] * v + m[5]) / w }
-}
-
 /** The cell's four corners in image pixels (TL, TR, BR, BL). */
 export function cellQuad(m: Homography, cell: Cell): Corners {
   const u = (cell % 9) / 9
   const v = Math.floor(cell / 9) / 9
   const s = 1 / 9
-  return [project(m, u, v), project(m, u + s, v), project(m, u + s, v + s), project(m, u, v + s)]
+  const at = (x: number, y: number): Point => applyHomography(m, { x, y })
+  return [at(u, v), at(u + s, v), at(u + s, v + s), at(u, v + s)]
 }
 
 /**

@@ -26,6 +26,8 @@ export const COLOURS = {
   ink: '#111111',
   given: '#111111',
   solution: '#0b7a34',
+  /** A candidate a step eliminates, struck out. */
+  struck: '#c62828',
   /** The solution drawn on a photo: saturated so it reads against grey paper. */
   overlay: '#d81b60',
 } as const

@@ -4,18 +4,14 @@
  */
 import { borderBand } from './cell-crop'
 
-export interface Blob {
-  x0: number
-  y0: number
-  x1: number
-  y1: number
-  area: number
+/** A blob of ink found in a crop: its box and what tells a grid line's remnant. */
+export interface Blob extends DigitBox {
   /** Pixels within the outer band of the crop: grid-line remnants live there. */
   inBand: number
   touchesEdge: boolean
 }
 
-/** A digit's box in crop pixels (inclusive) and its ink. */
+/** A piece of ink in crop pixels: its box, edges inclusive, and its ink (pixels). */
 export interface DigitBox {
   x0: number
   y0: number

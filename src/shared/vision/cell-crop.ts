@@ -2,7 +2,8 @@
  * Cutting: each cell's edges in the warped grid (from the measured lattice, or nine equal slices)
  * and the crop inside them where its digit is sought.
  */
-import type { CellBounds } from './cells'
+import type { DigitBox } from './cell-blobs'
+import type { Box, CellBounds } from './cells'
 import type { GrayImage, Point } from './image'
 
 /** Fraction of each cell side stripped before looking for the digit (its border band, where grid lines run). Chosen by hand with the first cell cutter. */
@@ -54,6 +55,11 @@ export function cellCrop(cell: CellBounds, width: number, height: number): CellC
 /** Width of a crop's outer band for a cell of `side`: the border less the margin, at least 1 px. */
 export function borderBand(side: number): number {
   return Math.max(1, Math.round((BORDER - MARGIN) * side))
+}
+
+/** A box found in the crop whose corner is (`x0`, `y0`), in the warped grid's pixels. */
+export function boxInGrid(x0: number, y0: number, box: Pick<DigitBox, 'x0' | 'y0' | 'x1' | 'y1'>): Box {
+  return { x: x0 + box.x0, y: y0 + box.y0, width: box.x1 - box.x0 + 1, height: box.y1 - box.y0 + 1 }
 }
 
 /** A crop's pixels copied out of a mask (or any grey image). */

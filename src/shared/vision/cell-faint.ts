@@ -32,12 +32,14 @@
  * (limited by test 3: their faint blob is slightly taller than the page's median digit).
  */
 import { findDigit } from './cell-blobs'
+import { boxInGrid } from './cell-crop'
 import { DIGIT_HEIGHT_SHARE, DIGIT_INK_SHARE, FILLED_THRESHOLD, MAX_SIZE_SCORE, MIN_DIGIT_WIDTH } from './cell-evidence'
 import type { LevelImage } from './cell-flatten'
 import { cellLevels, levelAt, lineDepth, meanDarkness } from './cell-levels'
 import { emptyCell, normalise } from './cell-normalise'
-import type { Box, CellBounds, CellImage } from './cells'
+import type { CellBounds, CellImage } from './cells'
 import type { GrayImage } from './image'
+import { median } from './median'
 
 /** Test 1's limit: contrast over the paper's noise. */
 const FAINT_CNR = 6
@@ -68,7 +70,6 @@ export function pageInk(level: LevelImage, cells: readonly CellImage[], bounds: 
     ratios.push(meanDarkness(at, box) / Math.max(1, lineDepth(level, bounds[i], at.paper)))
   })
   if (heights.length < MIN_PAGE_DIGITS || !ratios.length) return null
-  const median = (v: number[]): number => v.sort((a, b) => a - b)[v.length >> 1]
   return { digitHeight: median(heights), inkToLines: median(ratios) }
 }
 
@@ -98,7 +99,7 @@ export function readFaintCell(level: LevelImage, flat: GrayImage, cell: CellBoun
     bw < MIN_DIGIT_WIDTH ? 0 : MAX_SIZE_SCORE,
   )
   const filledScore = FILLED_THRESHOLD * score
-  const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
+  const found = boxInGrid(x0, y0, box)
   if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
   return { filled: true, filledScore, image: normalise(flat, found), box: found }
 }

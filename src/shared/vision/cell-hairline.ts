@@ -3,7 +3,7 @@
  * the thick strokes of a high-contrast serif face: a ")" of a 9) or pieces of a light pen stroke
  * is grown along its fainter connected strokes and drawn at a looser cut.
  */
-import type { CellCrop } from './cell-crop'
+import { boxInGrid, type CellCrop } from './cell-crop'
 import type { DigitBox } from './cell-blobs'
 import { histogramQuantile } from './cell-normalise'
 import type { Box } from './cells'
@@ -95,5 +95,5 @@ export function wholeDigit(flat: GrayImage, mask: Uint8Array, crop: CellCrop, bo
       }
   }
   if (gy1 - gy0 + 1 > MAX_GROWN * side || gx1 - gx0 + 1 > MAX_GROWN * side) return null
-  return { x: x0 + gx0, y: y0 + gy0, width: gx1 - gx0 + 1, height: gy1 - gy0 + 1 }
+  return boxInGrid(x0, y0, { x0: gx0, y0: gy0, x1: gx1, y1: gy1 })
 }

@@ -2,6 +2,7 @@
  * A cell measured on the level image (the background-divided grey, unclipped) for the faint second
  * look: its paper, the paper's noise, how dark its ink and its grid lines are.
  */
+import type { DigitBox } from './cell-blobs'
 import { cellCrop } from './cell-crop'
 import type { LevelImage } from './cell-flatten'
 import type { CellBounds } from './cells'
@@ -79,7 +80,7 @@ export function cellLevels(level: LevelImage, cell: CellBounds): CellLevels | nu
 }
 
 /** Mean darkness below the paper of the pixels under the cut inside a box (crop coordinates). */
-export function meanDarkness(at: CellLevels, box: { x0: number; y0: number; x1: number; y1: number }): number {
+export function meanDarkness(at: CellLevels, box: Pick<DigitBox, 'x0' | 'y0' | 'x1' | 'y1'>): number {
   let darkness = 0
   let n = 0
   for (let y = Math.max(0, box.y0); y <= Math.min(at.h - 1, box.y1); y++)

@@ -31,7 +31,7 @@
  *     faded print), judged against the cell's own paper noise and grid lines and against the
  *     digits found on the page.
  */
-import { cellBoundsOf, cellCrop, cropPixels } from './cell-crop'
+import { boxInGrid, cellBoundsOf, cellCrop, cropPixels } from './cell-crop'
 import { findDigit } from './cell-blobs'
 import { DIGIT_HEIGHT_SHARE, DIGIT_INK_SHARE, FILLED_THRESHOLD, MAX_SIZE_SCORE, MIN_DIGIT_WIDTH } from './cell-evidence'
 import { pageInk, readFaintCell } from './cell-faint'
@@ -109,7 +109,7 @@ function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBou
   const heightScore = bh / (DIGIT_HEIGHT_SHARE * side)
   const inkScore = box.area / (DIGIT_INK_SHARE * side * side)
   const filledScore = Math.min(heightScore, inkScore, bw < MIN_DIGIT_WIDTH ? 0 : MAX_SIZE_SCORE)
-  const found: Box = { x: x0 + box.x0, y: y0 + box.y0, width: bw, height: bh }
+  const found = boxInGrid(x0, y0, box)
   if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
   // Where the cut lost part of the digit (a lone stem: the ")" of a 9; or a light pen or pencil
   // stroke broken into its darker pieces), the digit is grown along its fainter strokes and drawn

@@ -9,7 +9,8 @@ import { angleDiff, intersectLines, orderCorners } from './geometry'
 import { clusterLines, gridLinePairs, type Segment } from './grid-hough-lines'
 import { LINE_REACH } from './grid-score'
 import { plausibleQuad } from './grid-shape'
-import { SCORE_CELL, SCORE_SIZE, median, stripProfile, warpToSquare } from './grid-square'
+import { SCORE_CELL, SCORE_SIZE, stripProfile, warpToSquare } from './grid-square'
+import { median } from './median'
 import type { Corners, Point } from './image'
 
 type Mat = InstanceType<CV['Mat']>

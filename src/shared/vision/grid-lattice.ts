@@ -9,6 +9,8 @@
  * outer line is then fitted to the holes along it and moved out across the border.
  *
  * Plain TypeScript on plain data: the holes come from OpenCV contours in `grid-contour.ts`.
+ * About 300 lines: one algorithm (seed, grow, fit, outline) whose steps share its Hole and
+ * LatticeFit types and are used nowhere else.
  */
 import {
   applyHomography,
@@ -22,7 +24,7 @@ import {
   type Homography,
   type Line,
 } from './geometry'
-import { median } from './grid-square'
+import { median } from './median'
 import type { Corners, GrayImage, Point } from './image'
 
 /** A closed, roughly quadrilateral hole: a box or a cell of a grid, bounded by its lines. */

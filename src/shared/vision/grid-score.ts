@@ -5,7 +5,8 @@
  */
 import type { CV, Own } from './cv'
 import type { Corners } from './image'
-import { SCORE_CELL, SCORE_SIZE, median, stripProfile, warpQuad, warpToSquare } from './grid-square'
+import { SCORE_CELL, SCORE_SIZE, stripProfile, warpQuad, warpToSquare } from './grid-square'
+import { median } from './median'
 
 type Mat = InstanceType<CV['Mat']>
 
@@ -99,8 +100,7 @@ function profileScore(profile: Float64Array, norm: number): number {
     // Mid-cell background: the median of the middle third of the cells on either side.
     const bg: number[] = []
     for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) bg.push(profile[k] / norm)
-    bg.sort((a, b) => a - b)
-    inner.push(Math.max(0, line - bg[bg.length >> 1]))
+    inner.push(Math.max(0, line - median(bg)))
   }
   inner.sort((a, b) => a - b)
   return inner.slice(0, WEAKEST_LINES).reduce((s, v) => s + v, 0) / WEAKEST_LINES

@@ -8,7 +8,8 @@ import { applyHomography, fitLine, homographyFromPoints, intersectLines } from '
 import type { GridDetection } from './grid'
 import { gridScore } from './grid-score'
 import { plausibleQuad } from './grid-shape'
-import { SCORE_CELL, SCORE_SIZE, median, warpToSquare } from './grid-square'
+import { SCORE_CELL, SCORE_SIZE, warpToSquare } from './grid-square'
+import { median } from './median'
 import type { Corners } from './image'
 
 type Mat = InstanceType<CV['Mat']>

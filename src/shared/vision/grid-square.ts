@@ -47,8 +47,3 @@ export function stripProfile(d: Uint8Array, size: number, { across, from, to }: 
   for (let t = from; t < to; t++) for (let k = 0; k < size; k++) profile[k] += d[across ? t * size + k : k * size + t] / (255 * (to - from))
   return profile
 }
-
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[s.length >> 1]
-}

@@ -1,40 +1,26 @@
 /**
  * Weights as text: base64 of little-endian IEEE float16, half the size of float32 and nothing lost
- * that matters to a small network (11 significant bits). Plain TypeScript, without atob or Buffer,
- * neither of which exists in every context src/shared runs in. Shared by every shipped model
+ * that matters to a small network (11 significant bits). Shared by every shipped model
  * (classifier.ts's digit model, nn.ts's networks) and mirrored by the Python export scripts
  * (`numpy.float16` little-endian, then base64).
  */
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+// Present in every runtime this module runs in (browsers, workers, Node 16+), but typed only by the
+// DOM and Node libraries, which src/shared leaves out on purpose.
+declare function atob(text: string): string
+declare function btoa(binary: string): string
 
 export function base64ToBytes(text: string): Uint8Array {
-  const lookup = new Uint8Array(128)
-  for (let i = 0; i < B64.length; i++) lookup[B64.charCodeAt(i)] = i
-  const clean = text.replace(/[^A-Za-z0-9+/]/g, '')
-  const out = new Uint8Array(Math.floor((clean.length * 3) / 4))
-  let o = 0
-  for (let i = 0; i + 1 < clean.length; i += 4) {
-    const a = lookup[clean.charCodeAt(i)], b = lookup[clean.charCodeAt(i + 1)]
-    const c = i + 2 < clean.length ? lookup[clean.charCodeAt(i + 2)] : 0
-    const d = i + 3 < clean.length ? lookup[clean.charCodeAt(i + 3)] : 0
-    const n = (a << 18) | (b << 12) | (c << 6) | d
-    if (o < out.length) out[o++] = (n >> 16) & 255
-    if (o < out.length) out[o++] = (n >> 8) & 255
-    if (o < out.length) out[o++] = n & 255
-  }
-  return out
+  return Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0))
 }
 
+/** Bytes to a binary string a chunk at a time: one argument per byte would overflow the stack. */
+const CHUNK = 0x8000
+
 export function bytesToBase64(bytes: Uint8Array): string {
-  let s = ''
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0)
-    s += B64[(n >> 18) & 63] + B64[(n >> 12) & 63]
-    s += i + 1 < bytes.length ? B64[(n >> 6) & 63] : '='
-    s += i + 2 < bytes.length ? B64[n & 63] : '='
-  }
-  return s
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += CHUNK) binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK))
+  return btoa(binary)
 }
 
 /** float32 -> IEEE half (round to nearest). */

@@ -16,7 +16,8 @@
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure.
  */
-import { blobsIn, eraseLines } from './cell-blobs'
+import { blobsIn, type DigitBox, eraseLines } from './cell-blobs'
+import { boxInGrid } from './cell-crop'
 import { normalise, otsu } from './cell-normalise'
 import type { Box, CellBounds } from './cells'
 import type { DigitClassifier } from './classifier'
@@ -86,11 +87,11 @@ function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: 
     eraseLines(mask, w, h)
     return mask
   }
-  const notLine = (b: PieceBox): boolean => b.x1 - b.x0 + 1 <= MAX_PIECE_SPAN * w && b.y1 - b.y0 + 1 <= MAX_PIECE_SPAN * h
-  const digitSized = (b: PieceBox): boolean => b.y1 - b.y0 + 1 >= MIN_PIECE_HEIGHT && b.area >= MIN_PIECE_AREA
+  const notLine = (b: DigitBox): boolean => b.x1 - b.x0 + 1 <= MAX_PIECE_SPAN * w && b.y1 - b.y0 + 1 <= MAX_PIECE_SPAN * h
+  const digitSized = (b: DigitBox): boolean => b.y1 - b.y0 + 1 >= MIN_PIECE_HEIGHT && b.area >= MIN_PIECE_AREA
   const cut = Math.min(otsu(histogram), MARK_INK_MAX)
   const mask = maskAt(cut)
-  const boxes: PieceBox[] = blobsIn(mask, w, h, 1)
+  const boxes: DigitBox[] = blobsIn(mask, w, h, 1)
     .filter((b) => b.area >= 3)
     .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
     .filter(notLine)
@@ -117,16 +118,8 @@ function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: 
   const pieces = kept
     .flatMap((b) => splitRunTogether(mask, w, b))
     .sort((a, b) => a.x0 - b.x0)
-    .map((b) => ({ x: x0 + b.x0, y: y0 + b.y0, width: b.x1 - b.x0 + 1, height: b.y1 - b.y0 + 1 }))
+    .map((b) => boxInGrid(x0, y0, b))
   return { pieces, stray }
-}
-
-interface PieceBox {
-  x0: number
-  y0: number
-  x1: number
-  y1: number
-  area: number
 }
 
 /**
@@ -134,7 +127,7 @@ interface PieceBox {
  * MAX_PIECE_ASPECT times its height: it is cut into round(width / (DIGIT_ASPECT x height))
  * pieces at the columns with least ink near the even cuts, each tightened to its own ink.
  */
-function splitRunTogether(mask: Uint8Array, w: number, b: PieceBox): PieceBox[] {
+function splitRunTogether(mask: Uint8Array, w: number, b: DigitBox): DigitBox[] {
   const width = b.x1 - b.x0 + 1
   const height = b.y1 - b.y0 + 1
   if (width <= MAX_PIECE_ASPECT * height) return [b]
@@ -152,9 +145,9 @@ function splitRunTogether(mask: Uint8Array, w: number, b: PieceBox): PieceBox[] 
     cuts.push(best)
   }
   cuts.push(b.x1)
-  const out: PieceBox[] = []
+  const out: DigitBox[] = []
   for (let k = 0; k < n; k++) {
-    const piece: PieceBox = { x0: Infinity, y0: Infinity, x1: -1, y1: -1, area: 0 }
+    const piece: DigitBox = { x0: Infinity, y0: Infinity, x1: -1, y1: -1, area: 0 }
     for (let y = b.y0; y <= b.y1; y++)
       for (let x = cuts[k] + 1; x <= cuts[k + 1]; x++)
         if (mask[y * w + x]) {

@@ -8,6 +8,9 @@
  * Ensemble: each voter gives per filled cell 9 probabilities; they are combined as a weighted
  * product (sum of weighted logs, each floored so that one voter cannot veto a digit), then
  * normalised. The repair step then picks the most likely assignment that obeys the rules.
+ *
+ * Over 300 lines: the orchestrator with the vote arithmetic and page turning (a quarter or half
+ * turn, decided from the votes) that only it uses; every step it calls is in its own file.
  */
 import { CELLS, type Cell, type Grid } from '../sudoku/board'
 import type { PaperReading } from './cell-reading'

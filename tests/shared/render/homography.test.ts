@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CELL_UNITS, cellAffine, cellQuad, insideQuad, project, squareToQuad } from '../../../src/shared/render/homography'
+import { CELL_UNITS, cellAffine, cellQuad, insideQuad, squareToQuad } from '../../../src/shared/render/homography'
+import { applyHomography } from '../../../src/shared/vision/geometry'
 import type { Corners } from '../../../src/shared/vision/image'
 
 // A sheet seen at an angle (strong perspective: the far edge is much shorter).
@@ -20,7 +21,7 @@ describe('squareToQuad', () => {
       [0, 1],
     ]
     unit.forEach(([u, v], i) => {
-      const p = project(h, u, v)
+      const p = applyHomography(h, { x: u, y: v })
       expect(p.x).toBeCloseTo(tilted[i].x, 6)
       expect(p.y).toBeCloseTo(tilted[i].y, 6)
     })
@@ -28,7 +29,7 @@ describe('squareToQuad', () => {
 
   it('keeps straight lines straight (the centre lies on both diagonals)', () => {
     const h = squareToQuad(tilted)
-    const centre = project(h, 0.5, 0.5)
+    const centre = applyHomography(h, { x: 0.5, y: 0.5 })
     const onLine = (a: { x: number; y: number }, b: { x: number; y: number }) =>
       (b.x - a.x) * (centre.y - a.y) - (b.y - a.y) * (centre.x - a.x)
     expect(Math.abs(onLine(tilted[0], tilted[2]))).toBeLessThan(1e-6)
@@ -42,7 +43,7 @@ describe('squareToQuad', () => {
       { x: 100, y: 100 },
       { x: 10, y: 90 },
     ])
-    expect(project(h, 1, 1).x).toBeCloseTo(100)
+    expect(applyHomography(h, { x: 1, y: 1 }).x).toBeCloseTo(100)
     const line: Corners = [
       { x: 0, y: 0 },
       { x: 1, y: 1 },
@@ -60,13 +61,13 @@ describe('cellAffine', () => {
       const [a, b, c, d, e, f] = cellAffine(h, cell)
       const u = ((cell % 9) + 0.5) / 9
       const v = (Math.floor(cell / 9) + 0.5) / 9
-      const centre = project(h, u, v)
+      const centre = applyHomography(h, { x: u, y: v })
       expect(e).toBeCloseTo(centre.x, 6)
       expect(f).toBeCloseTo(centre.y, 6)
       // A small step of 5 local units (5% of the cell) agrees with the true projection.
       const step = 5 / (9 * CELL_UNITS)
-      const right = project(h, u + step, v)
-      const down = project(h, u, v + step)
+      const right = applyHomography(h, { x: u + step, y: v })
+      const down = applyHomography(h, { x: u, y: v + step })
       expect(a * 5 + e).toBeCloseTo(right.x, 1)
       expect(b * 5 + f).toBeCloseTo(right.y, 1)
       expect(c * 5 + e).toBeCloseTo(down.x, 1)
@@ -79,7 +80,7 @@ describe('cellQuad / insideQuad', () => {
   it('tiles the grid: every cell centre is inside its own quad and no other', () => {
     const h = squareToQuad(tilted)
     for (let cell = 0; cell < 81; cell++) {
-      const centre = project(h, ((cell % 9) + 0.5) / 9, (Math.floor(cell / 9) + 0.5) / 9)
+      const centre = applyHomography(h, { x: ((cell % 9) + 0.5) / 9, y: (Math.floor(cell / 9) + 0.5) / 9 })
       const hits = Array.from({ length: 81 }, (_, other) => other).filter((other) => insideQuad(cellQuad(h, other), centre))
       expect(hits).toEqual([cell])
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { project, squareToQuad } from '../../../src/shared/render/homography'
+import { squareToQuad } from '../../../src/shared/render/homography'
+import { applyHomography } from '../../../src/shared/vision/geometry'
 import { checkOverlay, hintOverlay, layoutOverlay, solutionOverlay } from '../../../src/shared/render/paper-overlay'
 import type { Grid } from '../../../src/shared/sudoku/board'
 import { checkPaper } from '../../../src/shared/sudoku/check'
@@ -45,12 +46,12 @@ describe('paper overlay', () => {
   it('places everything in perspective: quads on the cells, struck candidates at their pencil-mark place', () => {
     const h = squareToQuad(CORNERS)
     const layout = layoutOverlay(CORNERS, { highlight: [40], digits: [{ cell: 40, digit: 5 }], removed: [{ cell: 40, digit: 9 }], mistakes: [80] })
-    expect(layout.highlight[0][0]).toEqual(project(h, 4 / 9, 4 / 9))
-    expect(layout.mistakes[0][2]).toEqual(project(h, 1, 1))
-    const centre = project(h, 4.5 / 9, 4.5 / 9)
+    expect(layout.highlight[0][0]).toEqual(applyHomography(h, { x: 4 / 9, y: 4 / 9 }))
+    expect(layout.mistakes[0][2]).toEqual(applyHomography(h, { x: 1, y: 1 }))
+    const centre = applyHomography(h, { x: 4.5 / 9, y: 4.5 / 9 })
     expect(layout.digits[0].transform[4]).toBeCloseTo(centre.x, 6)
     // 9 sits in the bottom-right third of the cell.
-    const nine = project(h, (4 + 5 / 6) / 9, (4 + 5 / 6) / 9)
+    const nine = applyHomography(h, { x: (4 + 5 / 6) / 9, y: (4 + 5 / 6) / 9 })
     expect(layout.removed[0].transform[4]).toBeCloseTo(nine.x, 6)
     expect(layout.removed[0].transform[5]).toBeCloseTo(nine.y, 6)
     // A third of a cell's scale.

@@ -4,7 +4,7 @@
  * calls back with the module, itself thenable) spins forever in microtasks. Loading it through
  * Node's require and dropping `then` before anything imports `src/shared/vision/opencv.ts` puts the
  * cleaned object in Node's module cache, so opencv.ts's import and `loadOpenCV()` then work as in the
- * app. (The same build either way; see also tests/main/timelapse/helpers.ts.)
+ * app. (The same build either way; see also tests/node/timelapse/helpers.ts.)
  */
 import { createRequire } from 'node:module'
 

@@ -3,6 +3,10 @@
  * feed, stop and resume recordings, list sessions, encode, delete. Every argument comes from
  * outside, so each one is checked here: settings by the shared validator, session ids by a
  * strict pattern (no path can be smuggled into a folder name), frames as bounded JPEG bytes.
+ *
+ * Over 300 lines: one closure over the live sessions, the busy set and the running encodes, which
+ * every method shares; the work itself is in its own files (session-store, recovery, encode-frames,
+ * manifest, solve-video).
  */
 import { lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -19,6 +23,7 @@ import {
   type TimelapseSettings,
 } from '../../shared/timelapse'
 import { ValidationError } from '../../shared/guards'
+import { MAX_FRAME_BYTES } from '../../shared/ipc'
 import { shotBoardGuard } from '../../shared/timelapse-shots'
 import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
@@ -28,13 +33,11 @@ import { frameNumber, listFrames, SKIPPED_PREFIX, withLooks } from './frame-name
 import { newSessionId, readManifest, writeManifest } from './manifest'
 import { findUnfinishedSessions, listSessionsOnDisk, readSession, recoverSession, summarise } from './recovery'
 import { isJpeg, SessionRecorder } from './session-store'
-import { checkSolveVideoInput, renderSolveVideo } from './solve-video'
+import { checkSolveVideoInput, renderSolveVideo } from '../solve-video/solve-video'
 import { loadSheetLocator } from './locate'
 import type { LocateCorners } from './stabilise'
 
 export const VIDEO_NAME = 'timelapse.mp4'
-/** A webcam JPEG is well under 1 MB; anything this big is not a frame. */
-export const MAX_FRAME_BYTES = 32 * 1024 * 1024
 
 export interface TimelapseServiceOptions {
   /** Folder holding one sub-folder per session; the app passes `app.getPath('userData')/timelapses`. */

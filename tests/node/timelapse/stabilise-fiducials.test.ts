@@ -5,8 +5,8 @@
  */
 import '../../shared/vision/opencv-node'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { chooseCorners, loadSheetLocator, type SheetLocator } from '../../../src/main/timelapse/locate'
-import { Stabiliser } from '../../../src/main/timelapse/stabilise'
+import { chooseCorners, loadSheetLocator, type SheetLocator } from '../../../src/node/timelapse/locate'
+import { Stabiliser } from '../../../src/node/timelapse/stabilise'
 import type { GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
 import { occlude, renderA4Sheet, turnedPage, viewPage } from '../../shared/vision/synthetic'
 

@@ -4,7 +4,7 @@
  * `error CODE`. Run with `node --import tsx list-child.ts <base-dir> [exhaust]`.
  */
 import { openSync } from 'node:fs'
-import { listSessionsOnDisk } from '../../../src/main/timelapse/recovery'
+import { listSessionsOnDisk } from '../../../src/node/timelapse/recovery'
 
 const [baseDir, mode] = process.argv.slice(2)
 if (mode === 'exhaust') {

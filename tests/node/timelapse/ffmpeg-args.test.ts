@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildEncodeArgs, even, videoFilters } from '../../../src/main/timelapse/ffmpeg-args'
+import { buildEncodeArgs, even, videoFilters } from '../../../src/node/timelapse/ffmpeg-args'
 
 const base = {
   inputCodec: 'mjpeg' as const,

@@ -1,9 +1,9 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cropRect, puzzleCropRect } from '../../../src/main/timelapse/crop'
-import { unpackedPath } from '../../../src/main/timelapse/ffmpeg-path'
-import { frameName, frameNumber, listFrames } from '../../../src/main/timelapse/frame-names'
+import { cropRect, puzzleCropRect } from '../../../src/node/timelapse/crop'
+import { unpackedPath } from '../../../src/node/timelapse/ffmpeg-path'
+import { frameName, frameNumber, listFrames } from '../../../src/node/timelapse/frame-names'
 import { tempDir } from './helpers'
 
 describe('unpackedPath', () => {

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Stabiliser, usableCorners, warpToReference } from '../../../src/main/timelapse/stabilise'
+import { Stabiliser, usableCorners, warpToReference } from '../../../src/node/timelapse/stabilise'
 import type { CV } from '../../../src/shared/vision/cv'
 import type { Corners, RgbaImage } from '../../../src/shared/vision/image'
 import { loadOpenCVForTests } from './helpers'

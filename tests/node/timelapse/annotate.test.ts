@@ -4,12 +4,12 @@ import { readFile, readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeFrames } from '../../../src/main/timelapse/encode-frames'
-import { countVideoFrames } from '../../../src/main/timelapse/ffmpeg-probe'
-import { reserveFilm } from '../../../src/main/timelapse/film-output'
-import { frameName } from '../../../src/main/timelapse/frame-names'
-import { prepareFrames } from '../../../src/main/timelapse/prepare-frames'
-import { SessionRecorder } from '../../../src/main/timelapse/session-store'
+import { encodeFrames } from '../../../src/node/timelapse/encode-frames'
+import { countVideoFrames } from '../../../src/node/timelapse/ffmpeg-probe'
+import { reserveFilm } from '../../../src/node/timelapse/film-output'
+import { frameName } from '../../../src/node/timelapse/frame-names'
+import { prepareFrames } from '../../../src/node/timelapse/prepare-frames'
+import { SessionRecorder } from '../../../src/node/timelapse/session-store'
 import { solve } from '../../../src/shared/sudoku/solver'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
 import { annotationsOf, finalCard } from '../../../src/shared/timelapse-annotations'
@@ -42,7 +42,7 @@ afterAll(() => rm(base, { recursive: true, force: true }))
 
 describe('annotated encode', () => {
   it('draws the box at the top left of copies and ends on the card, leaving the frames on disk clean', async () => {
-    const { readManifest } = await import('../../../src/main/timelapse/manifest')
+    const { readManifest } = await import('../../../src/node/timelapse/manifest')
     const shots = (await readManifest(dir))!.shots!
     const original = await readFile(join(dir, frameName(2)))
     const prepared = await prepareFrames({
@@ -62,7 +62,7 @@ describe('annotated encode', () => {
   })
 
   it('draws the box and the card inside the crop, so a film cropped to the grid still carries them', async () => {
-    const { readManifest } = await import('../../../src/main/timelapse/manifest')
+    const { readManifest } = await import('../../../src/node/timelapse/manifest')
     const shots = (await readManifest(dir))!.shots!
     // The crop is the frame's bottom-right quarter: an overlay at the frame's top left would be cut away.
     const settings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 2, fpsOut: 2, size: null, crop: { kind: 'rect', x: 320, y: 180, width: 320, height: 180 } } as const

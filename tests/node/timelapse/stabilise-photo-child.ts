@@ -5,9 +5,9 @@
  * "Camera-based Sudoku recognition with Deep Belief Network", SoCPaR 2014).
  */
 import sharp from 'sharp'
-import { decodeJpeg } from '../../../src/main/timelapse/jpeg'
-import { loadSheetLocator } from '../../../src/main/timelapse/locate'
-import { Stabiliser } from '../../../src/main/timelapse/stabilise'
+import { decodeJpeg } from '../../../src/node/timelapse/jpeg'
+import { loadSheetLocator } from '../../../src/node/timelapse/locate'
+import { Stabiliser } from '../../../src/node/timelapse/stabilise'
 
 const [photo, shiftsJson] = process.argv.slice(2)
 const shifts = JSON.parse(shiftsJson) as [number, number][]

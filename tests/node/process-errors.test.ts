@@ -10,7 +10,7 @@ import { promisify } from 'node:util'
 import { dialog } from 'electron'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setupErrorReporting } from '../../src/main/error-reporting'
-import { dropEmscriptenHandlers, isEmscriptenListener } from '../../src/main/process-errors'
+import { dropEmscriptenHandlers, isEmscriptenListener } from '../../src/node/process-errors'
 
 const exec = promisify(execFile)
 
@@ -31,7 +31,7 @@ createRequire(import.meta.url)('@techstark/opencv-js')`
 describe('OpenCV.js process handlers in Node', () => {
   it('control: left in place, an unrelated rejected promise exits 7 with megabytes of OpenCV source', async () => {
     const { code, stdout, stderr } = await node(`${LOAD_OPENCV}
-const { isEmscriptenListener } = await import('./src/main/process-errors.ts')
+const { isEmscriptenListener } = await import('./src/node/process-errors.ts')
 console.log(process.listeners('uncaughtException').filter((l) => isEmscriptenListener('uncaughtException', l)).length,
   process.listeners('unhandledRejection').filter((l) => isEmscriptenListener('unhandledRejection', l)).length)
 void Promise.reject(new Error('unrelated'))`)
@@ -44,7 +44,7 @@ void Promise.reject(new Error('unrelated'))`)
     // export's module loads OpenCV (through the vision pipeline) after runFromShell owns the process.
     const { code, stdout, stderr } = await node(`const { runFromShell } = await import('./src/cli/index.ts')
 await runFromShell(['export', '--help'])
-const { isEmscriptenListener } = await import('./src/main/process-errors.ts')
+const { isEmscriptenListener } = await import('./src/node/process-errors.ts')
 const { createRequire } = await import('node:module')
 const loaded = Object.keys(createRequire(import.meta.url).cache).some((path) => path.endsWith('opencv.js'))
 const left = ['uncaughtException', 'unhandledRejection'].flatMap((o) => process.listeners(o).filter((l) => isEmscriptenListener(o, l)))
@@ -57,9 +57,9 @@ void Promise.reject(new Error('unrelated'))`)
   })
 
   it('the main process: after the time-lapse locator loads OpenCV, errors are reported and it keeps running', async () => {
-    const { code, stdout, stderr } = await node(`const { ownProcessErrors } = await import('./src/main/process-errors.ts')
+    const { code, stdout, stderr } = await node(`const { ownProcessErrors } = await import('./src/node/process-errors.ts')
 ownProcessErrors((error, origin) => console.log('reported', origin, error.message))
-const { loadSheetLocator } = await import('./src/main/timelapse/locate.ts')
+const { loadSheetLocator } = await import('./src/node/timelapse/locate.ts')
 const { cv } = await loadSheetLocator()
 console.log('opencv', typeof cv.Mat)
 void Promise.reject(new Error('unrelated rejection'))

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import sharp from 'sharp'
-import { frameName } from '../../../src/main/timelapse/frame-names'
+import { frameName } from '../../../src/node/timelapse/frame-names'
 import type { CV } from '../../../src/shared/vision/cv'
 
 export const ffmpegPath = ffmpegInstaller.path

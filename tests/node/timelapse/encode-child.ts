@@ -3,7 +3,7 @@
  * app's time-lapse service, printing `encoding` once ffmpeg reports progress, until it is killed.
  * Run with `node --import tsx encode-child.ts <base-dir> <id>`.
  */
-import { createTimelapseService } from '../../../src/main/timelapse/service'
+import { createTimelapseService } from '../../../src/node/timelapse/service'
 
 const [baseDir, id] = process.argv.slice(2)
 // 'slow' makes the whole encode take far longer than ffmpeg needs to finish what it has read.

@@ -8,9 +8,9 @@ import { candidatesOf, CELLS, type Grid } from '../../shared/sudoku/board'
 import { applyStep } from '../../shared/sudoku/logic/apply'
 import type { Step } from '../../shared/sudoku/logic/step'
 import type { EncodeProgress, FrameSize } from '../../shared/timelapse'
-import { abortError, encodeSequence, type EncodeResult } from './encode'
-import type { X264Preset } from './ffmpeg-args'
-import type { ReservedFilm } from './film-output'
+import { abortError, encodeSequence, type EncodeResult } from '../timelapse/encode'
+import type { X264Preset } from '../timelapse/ffmpeg-args'
+import type { ReservedFilm } from '../timelapse/film-output'
 import { solveFrameSvg, type SolveFrame } from './solve-frame-svg'
 
 export interface SolveVideoOptions {

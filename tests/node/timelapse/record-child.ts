@@ -5,7 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createTimelapseService } from '../../../src/main/timelapse/service'
+import { createTimelapseService } from '../../../src/node/timelapse/service'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
 
 const [baseDir, framesDir] = process.argv.slice(2)

@@ -8,8 +8,8 @@ import {
   framesDecoded,
   parseProgressLine,
   parseTimestamp,
-} from '../../../src/main/timelapse/ffmpeg-progress'
-import { parseVideoInfo } from '../../../src/main/timelapse/ffmpeg-probe'
+} from '../../../src/node/timelapse/ffmpeg-progress'
+import { parseVideoInfo } from '../../../src/node/timelapse/ffmpeg-probe'
 import type { EncodeProgress } from '../../../src/shared/timelapse'
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../../fixtures/timelapse', name), 'utf8')

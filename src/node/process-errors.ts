@@ -20,7 +20,7 @@ type Listener = (...args: unknown[]) => void
 /**
  * Emscripten's two listeners, told apart by what only Emscripten's runtime names: its
  * `ExitStatus` class and its `abort` function, which calls `Module.onAbort`. Both names are in
- * every Emscripten version since 1.38; tests/main/process-errors.test.ts checks them against the
+ * every Emscripten version since 1.38; tests/node/process-errors.test.ts checks them against the
  * OpenCV.js build in node_modules, so an upgrade that changes them fails there.
  */
 export function isEmscriptenListener(origin: ProcessErrorOrigin, listener: (...args: never[]) => unknown): boolean {
