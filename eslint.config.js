@@ -15,7 +15,7 @@ const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((name) => `node:
 /**
  * OpenCV.js is 10 MB: whatever imports its loader carries it into a bundle. Only the loader itself
  * imports the package, and only the vision worker and the Node reader import the loader (the
- * main process's time-lapse code loads it with a dynamic `import()`, which this rule does not see
+ * Node time-lapse service loads it with a dynamic `import()`, which this rule does not see
  * and which keeps it out of the main bundle's start). Type imports are erased, so they are free.
  */
 const OPENCV_PACKAGE = { group: ['@techstark/opencv-js'], allowTypeImports: true, message: 'Only src/shared/vision/opencv.ts loads OpenCV.js (10 MB): import loadOpenCV from there, in a worker or the Node reader.' }
@@ -34,7 +34,7 @@ const devFolder = (name) => ({
 const SHARED_FORBIDS = {
   paths: [...NODE_BUILTINS, 'electron'].map((name) => ({ name, message: 'src/shared is pure TypeScript: no Node, no Electron (pass what it needs in).' })),
   patterns: [
-    { group: ['**/main/**', '**/renderer/**', '**/cli/**', '**/preload/**'], message: 'src/shared imports nothing from main, renderer, preload or the CLI.' },
+    { group: ['**/main/**', '**/node/**', '**/renderer/**', '**/cli/**', '**/preload/**'], message: 'src/shared imports nothing from main, the Node services, renderer, preload or the CLI.' },
   ],
 }
 
@@ -97,7 +97,7 @@ export default tseslint.config(
   {
     // Off in OpenCV code: @techstark/opencv-js declares cv.Size, cv.Scalar, cv.Point and the flag
     // constants (cv.INTER_AREA, ...) as `any`, so every call that passes one is "unsafe".
-    files: ['src/shared/vision/**', 'src/main/timelapse/**', 'bench/*-views.ts', 'devkit/*-views.ts'],
+    files: ['src/shared/vision/**', 'src/node/timelapse/**', 'bench/*-views.ts', 'devkit/*-views.ts'],
     rules: { '@typescript-eslint/no-unsafe-argument': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
@@ -122,7 +122,7 @@ export default tseslint.config(
   },
   // Globals by where the code runs. src/shared gets none: tsconfig.shared.json has no DOM and no
   // Node types, so `tsc` already refuses a `document` or a `process` there.
-  { files: ['src/main/**', 'src/preload/**', 'src/cli/**', 'bin/**', 'tests/**', 'bench/**', 'scripts/**', 'datasets/**', 'devkit/**', '*.js', '*.ts'], languageOptions: { globals: globals.node } },
+  { files: ['src/main/**', 'src/node/**', 'src/preload/**', 'src/cli/**', 'bin/**', 'tests/**', 'bench/**', 'scripts/**', 'datasets/**', 'devkit/**', '*.js', '*.ts'], languageOptions: { globals: globals.node } },
   { files: ['src/renderer/**'], languageOptions: { globals: { ...globals.browser, ...globals.worker } } },
 
   // ---- Layer rules (later entries replace earlier ones for the files they match) ----

@@ -100,7 +100,7 @@ function settledDigit(segment: Segment, cell: Cell, tracks: readonly Segment[][]
   for (let d = 1; d <= 9; d++) {
     if (taken.has(d)) continue
     const ratio = Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[segment.digit - 1]) / shown)
-    if (ratio >= CANDIDATE_TIE_RATIO && (!best || segment.logEvidence[d - 1] > segment.logEvidence[best - 1])) best = d as Digit
+    if (ratio >= CANDIDATE_TIE_RATIO && (!best || segment.logEvidence[d - 1] > segment.logEvidence[best - 1])) best = d
   }
   return best ? { digit: best, doubtful: true } : { digit: segment.digit, doubtful: false }
 }
@@ -124,7 +124,7 @@ function marksMoves(shots: readonly ShotRecord[], cell: Cell, track: readonly Se
     if (field === settled || digitAt(track, i)) continue
     if (i < shots.length - 1 && fieldAt(i + 1) !== field) continue
     // A field is "137", or "?" for marks seen but not read (timelapse-shots.ts).
-    const marks = [...field.replace('?', '')].map(Number) as Digit[]
+    const marks = [...field.replace('?', '')].map((ch) => Number(ch) as Digit)
     moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks, unread: field.startsWith('?') })
     settled = field
   }

@@ -5,7 +5,6 @@
  * files are removed whatever happens.
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import sharp from 'sharp'
 import { outputFrameCount, type TimelapseSettings } from '../../shared/timelapse'
 import type { CV } from '../../shared/vision/cv'

@@ -239,7 +239,10 @@ class Engine {
       for (let i = from; i < from + count; i++) longest = Math.max(longest, this.depths[this.rank[this.pool[i]] - 1] + 1)
       this.depths[at] = longest
     }
-    if (this.rank[f ^ 1]) (this.broken = Broken.Both), (this.brokenAt = f)
+    if (this.rank[f ^ 1]) {
+      this.broken = Broken.Both
+      this.brokenAt = f
+    }
     return true
   }
 
@@ -323,7 +326,10 @@ class Engine {
       let boxes = 0
       for (let i = u * 9; i < u * 9 + 9; i++) {
         const c = UNIT_CELLS[i]
-        if (this.current[c] & bit) (rows |= 1 << ROW_OF[c]), (cols |= 1 << COL_OF[c]), (boxes |= 1 << BOX_OF[c])
+        if (!(this.current[c] & bit)) continue
+        rows |= 1 << ROW_OF[c]
+        cols |= 1 << COL_OF[c]
+        boxes |= 1 << BOX_OF[c]
       }
       let sharing = -1
       if (u < 18) sharing = POPCOUNT[boxes] === 1 ? 18 + indexOf(boxes) : -1
@@ -334,7 +340,10 @@ class Engine {
       let count = 0
       for (let i = u * 9; i < u * 9 + 9; i++) {
         const c = UNIT_CELLS[i]
-        if (this.startCands[c] & bit && !(this.current[c] & bit)) (this.push(fact(c, digit, 0)), count++)
+        if (this.startCands[c] & bit && !(this.current[c] & bit)) {
+          this.push(fact(c, digit, 0))
+          count++
+        }
       }
       for (let i = sharing * 9; i < sharing * 9 + 9; i++) {
         const c = UNIT_CELLS[i]
