@@ -15,6 +15,7 @@
  */
 import { type Candidates, type Cell, type Digit, CELLS, allUnits, bitCount, digitBit, peers } from '../board'
 import { sees } from './common'
+import { findSimplePath } from './simple-path'
 import { GROUP_NODES, type GroupNode, groupDigit, groupNodes, groupsInUnit, isGroup } from './group-nodes'
 
 /** A candidate as one number: `cell * 9 + digit - 1` (0..728); group nodes follow (group-nodes.ts). */
@@ -270,8 +271,9 @@ export function findChains(cands: Candidates, graph: LinkGraph, maxNodes: number
         if (excludedByStart[n]) eliminations.push(n)
       })
       if (eliminations.length === 0) return
-      const nodes = pathTo(s)
-      if (isSimplePath(graph, nodes)) chains.push(chainOf(graph, nodes, eliminations.sort((a, b) => a - b)))
+      let nodes: Node[] | null = pathTo(s)
+      if (!isSimplePath(graph, nodes)) nodes = findSimplePath(graph, start * 2, s, maxNodes)
+      if (nodes) chains.push(chainOf(graph, nodes, eliminations.sort((a, b) => a - b)))
     })
   }
   return chains
