@@ -15,9 +15,15 @@ import type { Step } from '../../../../src/shared/sudoku/logic/step'
 import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/unique-rectangle'
 import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
 import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
+import { findGroupedXChain } from '../../../../src/shared/sudoku/logic/grouped-x-chain'
+import { findGroupedAic } from '../../../../src/shared/sudoku/logic/grouped-aic'
+import { findContinuousNiceLoop } from '../../../../src/shared/sudoku/logic/continuous-nice-loop'
+import { findDiscontinuousNiceLoop } from '../../../../src/shared/sudoku/logic/discontinuous-nice-loop'
 import { contradictions, samplePuzzles, seededRandom, solutionOf, walkStates } from './soundness-states'
 
-const finders = [findFinnedFishes, findTurbotFish, findEmptyRectangle, findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic]
+const finders = [findFinnedFishes, findTurbotFish, findEmptyRectangle, findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic, findContinuousNiceLoop, findDiscontinuousNiceLoop, findGroupedXChain, findGroupedAic]
+
+const NEW_CHAINS = ['continuous-nice-loop', 'discontinuous-nice-loop', 'grouped-x-chain', 'grouped-aic']
 
 function check(file: string, count: number, seed: number) {
   const errors: string[] = []
@@ -59,7 +65,7 @@ describe('advanced finders on real states', () => {
     expect(errors).toEqual([])
     expect(states).toBeGreaterThan(300)
     // The sample must exercise the finders, or this test proves nothing.
-    for (const technique of ['finned-fish', 'turbot-fish', 'empty-rectangle', 'simple-colouring', 'x-chain', 'xy-chain', 'aic'])
+    for (const technique of ['finned-fish', 'turbot-fish', 'empty-rectangle', 'simple-colouring', 'x-chain', 'xy-chain', 'aic', ...NEW_CHAINS])
       expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
   })
 
@@ -67,7 +73,7 @@ describe('advanced finders on real states', () => {
     const { errors, found, states } = check('puzzles5_forum_hardest_1905_11+', 24, 2)
     expect(errors).toEqual([])
     expect(states).toBeGreaterThan(300)
-    for (const technique of ['x-chain', 'xy-chain', 'aic']) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
+    for (const technique of ['x-chain', 'xy-chain', 'aic', ...NEW_CHAINS]) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
     const urs = [...found].filter(([t]) => t.startsWith('unique-rectangle')).reduce((n, [, c]) => n + c, 0)
     expect(urs).toBeGreaterThan(0)
   })

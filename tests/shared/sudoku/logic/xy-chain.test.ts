@@ -26,4 +26,13 @@ describe('findXYChain', () => {
       expect(step.text).not.toContain('the only other place for')
     }
   })
+
+  it("finds HoDoKu's XY-Chain of nine cells (past the eight cells it used to stop at)", () => {
+    const state = parseHodokuLine(HODOKU.xyChainLong)
+    const steps = findXYChain(state.cands)
+    const removed = removedKeys(steps)
+    for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
+    const { solution } = solve(state.givens, { limit: 2 })
+    for (const s of steps) expect(contradictions(s, solution!)).toEqual([])
+  })
 })
