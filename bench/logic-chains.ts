@@ -1,6 +1,6 @@
 /**
  * Timing of the advanced finders (simple colouring, unique rectangles, BUG+1, X-Chain, XY-Chain,
- * AIC, forcing chains and nets) on the states a logical solve meets: each puzzle is solved step by
+ * AIC, nice loops, grouped X-Chain and AIC, forcing chains and nets) on the states a logical solve meets: each puzzle is solved step by
  * step with every technique, and every finder is timed on every intermediate state (the forcing
  * finders only on the states where they give the step), and so is the hint (the easiest step).
  *
@@ -17,13 +17,30 @@ import { findSimpleColouring } from '../src/shared/sudoku/logic/simple-colouring
 import { findUniqueRectangles } from '../src/shared/sudoku/logic/unique-rectangle'
 import { findXChain } from '../src/shared/sudoku/logic/x-chain'
 import { findXYChain } from '../src/shared/sudoku/logic/xy-chain'
+import { findGroupedXChain } from '../src/shared/sudoku/logic/grouped-x-chain'
+import { findGroupedAic } from '../src/shared/sudoku/logic/grouped-aic'
+import { findContinuousNiceLoop } from '../src/shared/sudoku/logic/continuous-nice-loop'
+import { findDiscontinuousNiceLoop } from '../src/shared/sudoku/logic/discontinuous-nice-loop'
 import { findForcingChain } from '../src/shared/sudoku/logic/forcing-chain'
 import { findForcingNet } from '../src/shared/sudoku/logic/forcing-net'
 import { easiestStep } from '../src/shared/sudoku/logic/techniques'
 
 const PUZZLES = new URL('../../shared/data/puzzles/', import.meta.url)
 const FILES = ['puzzles3_magictour_top1465', 'puzzles5_forum_hardest_1905_11+']
-const FINDERS = { findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic, findForcingChain, findForcingNet }
+const FINDERS = {
+  findSimpleColouring,
+  findUniqueRectangles,
+  findBugPlusOne,
+  findXChain,
+  findXYChain,
+  findAic,
+  findContinuousNiceLoop,
+  findDiscontinuousNiceLoop,
+  findGroupedXChain,
+  findGroupedAic,
+  findForcingChain,
+  findForcingNet,
+}
 /** The forcing finders are the slow ones: timed only where they are what the hint needs (nothing easier applies). */
 const LAST_RESORT = new Set(['findForcingChain', 'findForcingNet'])
 
@@ -62,11 +79,11 @@ for (const file of FILES) {
     }
   }
   console.log(`\n${file}: ${count} puzzles, ${states} states`)
-  console.log('finder                 mean ms  median ms   p90 ms   p99 ms   max ms   states')
+  console.log('finder                     mean ms  median ms   p90 ms   p99 ms   max ms   states')
   for (const [name, list] of times) {
     const sorted = [...list].sort((a, b) => a - b)
     console.log(
-      `${name.padEnd(22)} ${(list.reduce((a, b) => a + b, 0) / list.length).toFixed(3).padStart(7)} ${quantile(sorted, 0.5).toFixed(3).padStart(9)} ${quantile(sorted, 0.9).toFixed(3).padStart(8)} ` +
+      `${name.padEnd(26)} ${(list.reduce((a, b) => a + b, 0) / list.length).toFixed(3).padStart(7)} ${quantile(sorted, 0.5).toFixed(3).padStart(9)} ${quantile(sorted, 0.9).toFixed(3).padStart(8)} ` +
         `${quantile(sorted, 0.99).toFixed(2).padStart(8)} ${sorted[sorted.length - 1].toFixed(2).padStart(8)} ${String(list.length).padStart(8)}`,
     )
   }
