@@ -64,7 +64,7 @@ export function chainConclusion(chain: Chain): string {
 }
 
 /** "r2c8 cannot be 4 or 7 and r3c1 cannot be 4". */
-export function removals(eliminations: readonly Node[]): string {
+function removals(eliminations: readonly Node[]): string {
   const byCell = new Map<number, number[]>()
   for (const n of eliminations) byCell.set(nodeCell(n), [...(byCell.get(nodeCell(n)) ?? []), nodeDigit(n)])
   return joinAnd([...byCell].map(([cell, digits]) => `${cellName(cell)} cannot be ${joinOr(digits.map(String))}`))

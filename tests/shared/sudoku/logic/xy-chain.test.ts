@@ -6,15 +6,18 @@ import { HODOKU } from './hodoku-examples'
 import { parseHodokuLine } from './hodoku-line'
 import { contradictions, keysOf, removedKeys } from './soundness-states'
 
+/** The XY-Chains of a HoDoKu example make its removals, and none contradicts the solution. */
+function expectHodokuRemovals(line: string): void {
+  const state = parseHodokuLine(line)
+  const steps = findXYChain(state.cands)
+  const removed = removedKeys(steps)
+  for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
+  const { solution } = solve(state.givens, { limit: 2 })
+  for (const s of steps) expect(contradictions(s, solution!)).toEqual([])
+}
+
 describe('findXYChain', () => {
-  it('finds the XY-Chain eliminations of the HoDoKu example', () => {
-    const state = parseHodokuLine(HODOKU.xyChain)
-    const steps = findXYChain(state.cands)
-    const removed = removedKeys(steps)
-    for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
-    const { solution } = solve(state.givens, { limit: 2 })
-    for (const s of steps) expect(contradictions(s, solution!)).toEqual([])
-  })
+  it('finds the XY-Chain eliminations of the HoDoKu example', () => expectHodokuRemovals(HODOKU.xyChain))
 
   it('walks only through cells with two candidates, at least three of them', () => {
     const state = parseHodokuLine(HODOKU.xyChain)
@@ -27,12 +30,6 @@ describe('findXYChain', () => {
     }
   })
 
-  it("finds HoDoKu's XY-Chain of nine cells (past the eight cells it used to stop at)", () => {
-    const state = parseHodokuLine(HODOKU.xyChainLong)
-    const steps = findXYChain(state.cands)
-    const removed = removedKeys(steps)
-    for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
-    const { solution } = solve(state.givens, { limit: 2 })
-    for (const s of steps) expect(contradictions(s, solution!)).toEqual([])
-  })
+  it("finds HoDoKu's XY-Chain of nine cells (past the eight cells it used to stop at)", () =>
+    expectHodokuRemovals(HODOKU.xyChainLong))
 })
