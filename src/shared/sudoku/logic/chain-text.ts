@@ -56,10 +56,13 @@ export function chainConclusion(chain: Chain): string {
   const single = a.length === 1 && b.length === 1
   if (x === y) {
     const targets = chain.eliminations.map((n) => cellName(nodeCell(n)))
-    const ends = single ? `${cellName(a[0])} or ${cellName(b[0])} is ${x}` : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
+    const ends = single
+      ? `${cellName(a[0])} or ${cellName(b[0])} is ${x}`
+      : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
     return `So ${ends}, and ${x} can be removed from ${joinAnd(targets)}, which ${targets.length > 1 ? 'see' : 'sees'} both.`
   }
-  const ends = single && a[0] === b[0] ? `${cellName(a[0])} is ${x} or ${y}` : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
+  const ends =
+    single && a[0] === b[0] ? `${cellName(a[0])} is ${x} or ${y}` : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
   return `So ${ends}. Either way ${removals(chain.eliminations)}.`
 }
 

@@ -10,7 +10,19 @@
  */
 import { type Candidates, cellName } from '../board'
 import { AIC_MAX_NODES } from './aic'
-import { type Chain, ALL_NODES, type LinkGraph, buildLinkGraph, chainOf, dedupeChains, explore, forEachExcludedBy, isSimplePath, nodeDigit, pathTo } from './links'
+import {
+  type Chain,
+  ALL_NODES,
+  type LinkGraph,
+  buildLinkGraph,
+  chainOf,
+  dedupeChains,
+  explore,
+  forEachExcludedBy,
+  isSimplePath,
+  nodeDigit,
+  pathTo,
+} from './links'
 import { chainEliminations, chainStep, nodeClaim } from './chain-text'
 import { describeEliminations, joinAnd, joinOr } from './common'
 import { NICE_LOOP_BASE, chainDifficulty } from './explainer-scale'
@@ -62,7 +74,8 @@ export function findContinuousNiceLoop(cands: Candidates): Step[] {
 
 function loopStep(loop: Chain): Step {
   const oneDigit = loop.nodes.every((n) => nodeDigit(n) === nodeDigit(loop.nodes[0]))
-  const base = NICE_LOOP_BASE.continuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
+  const base =
+    NICE_LOOP_BASE.continuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
   const oneTrue = weakPairs(loop.nodes.length).map(([i, j]) => {
     const [a, b] = [loop.cells[i], loop.cells[j]]
     const [x, y] = [nodeDigit(loop.nodes[i]), nodeDigit(loop.nodes[j])]

@@ -8,8 +8,7 @@
  * candidate sees both ends of it); the AIC comes first in the difficulty order, so a loop of that
  * kind shows where it is the shorter way to tell it. Loops may pass through group nodes.
  */
-import type { Candidates } from '../board'
-import { cellName } from '../board'
+import { type Candidates, cellName } from '../board'
 import { chainStep } from './chain-text'
 import { NICE_LOOP_BASE, chainDifficulty } from './explainer-scale'
 import { isGroup } from './group-nodes'
@@ -41,11 +40,13 @@ function loopStep(loop: Chain): Step {
   const start = loop.nodes[0]
   const [cell, digit] = [nodeCell(start), nodeDigit(start)]
   const oneDigit = loop.nodes.every((n) => nodeDigit(n) === digit)
-  const base = NICE_LOOP_BASE.discontinuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
+  const base =
+    NICE_LOOP_BASE.discontinuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
   const conclusion = loop.startsTrue
     ? `That contradicts the start, so ${digit} can be removed from ${cellName(cell)}.`
     : `That contradicts the start, so ${cellName(cell)} must be ${digit}.`
-  const step = chainStep('discontinuous-nice-loop', `A discontinuous nice loop leaves ${digit} in ${cellName(cell)} and comes back to it.`, loop, conclusion)
+  const intro = `A discontinuous nice loop leaves ${digit} in ${cellName(cell)} and comes back to it.`
+  const step = chainStep('discontinuous-nice-loop', intro, loop, conclusion)
   return {
     ...step,
     placements: loop.startsTrue ? [] : [{ cell, digit }],

@@ -1,8 +1,10 @@
 /**
- * Chain machinery shared by X-Chain, XY-Chain and AIC: the link graph between candidates and a
+ * Chain machinery shared by X-Chain, XY-Chain, AIC, their grouped forms and nice loops: the link graph between candidates and a
  * bounded search for alternating chains in it.
  *
- * A node is one candidate, "digit d in cell c". Two kinds of links join nodes:
+ * A node is one candidate, "digit d in cell c", or, for grouped chains, a group node: a digit's
+ * places in one box that lie in one row or column of it, "d is in one of these cells"
+ * (group-nodes.ts). Two kinds of links join nodes:
  * - strong: at least one of the two is true. Either the only two places for a digit in a unit
  *   (bilocal) or the only two digits left in a cell (bivalue).
  * - weak: at most one of the two is true. The same digit in two cells that see each other, or two
@@ -100,7 +102,8 @@ export function buildLinkGraph(cands: Candidates, options: LinkOptions): LinkGra
       for (const [i, d] of digits.entries()) {
         const places = unit.filter((cell) => cands[cell] & digitBit(d))
         if (places.length === 2 && keep(places[0], d) && keep(places[1], d)) addStrong(nodeOf(places[0], d), nodeOf(places[1], d), u)
-        else if (options.groups && places.length > 2) for (const [a, b] of groupedSplits(places, groupsInUnit(groups[i], u))) addStrong(a, b, u)
+        else if (options.groups && places.length > 2)
+          for (const [a, b] of groupedSplits(places, groupsInUnit(groups[i], u))) addStrong(a, b, u)
       }
     }
   }
