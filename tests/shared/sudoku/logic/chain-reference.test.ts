@@ -21,6 +21,9 @@ import { removedKeys, samplePuzzles, seededRandom, solutionOf, walkStates } from
  */
 const REFERENCE_AIC_NODES = 10
 
+/** A guard against a hang, far above the ten seconds or so the reference takes on an idle machine. */
+const TIMEOUT_MS = 240_000
+
 function states(file: string, count: number, seed: number): Candidates[] {
   const out: Candidates[] = []
   const random = seededRandom(seed)
@@ -45,7 +48,7 @@ describe('chain finders against every chain tried one by one', () => {
     )
     expect(sample.length).toBeGreaterThan(100)
     expect(misses).toEqual([])
-  })
+  }, TIMEOUT_MS)
 
   it('AIC: every chain, less the ones X-Chain, XY-Chain and Naked Pair cover', () => {
     let made = 0
@@ -57,5 +60,5 @@ describe('chain finders against every chain tried one by one', () => {
     })
     expect(made).toBeGreaterThan(100)
     expect(misses).toEqual([])
-  })
+  }, TIMEOUT_MS)
 })
