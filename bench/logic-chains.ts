@@ -1,6 +1,6 @@
 /**
  * Timing of the advanced finders (simple colouring, unique rectangles, BUG+1, X-Chain, XY-Chain,
- * AIC, forcing chains and nets) on the states a logical solve meets: each puzzle is solved step by
+ * AIC, nice loops, grouped X-Chain and AIC, forcing chains and nets) on the states a logical solve meets: each puzzle is solved step by
  * step with every technique, and every finder is timed on every intermediate state (the forcing
  * finders only on the states where they give the step, both as a hint searches them, stopping at
  * the first proof, and as the solve does, looking for the shortest), and so is the hint
@@ -20,6 +20,10 @@ import { findSimpleColouring } from '../src/shared/sudoku/logic/simple-colouring
 import { findUniqueRectangles } from '../src/shared/sudoku/logic/unique-rectangle'
 import { findXChain } from '../src/shared/sudoku/logic/x-chain'
 import { findXYChain } from '../src/shared/sudoku/logic/xy-chain'
+import { findGroupedXChain } from '../src/shared/sudoku/logic/grouped-x-chain'
+import { findGroupedAic } from '../src/shared/sudoku/logic/grouped-aic'
+import { findContinuousNiceLoop } from '../src/shared/sudoku/logic/continuous-nice-loop'
+import { findDiscontinuousNiceLoop } from '../src/shared/sudoku/logic/discontinuous-nice-loop'
 import { findForcingChain } from '../src/shared/sudoku/logic/forcing-chain'
 import { findForcingNet } from '../src/shared/sudoku/logic/forcing-net'
 import { hintStep } from '../src/shared/sudoku/hint'
@@ -35,6 +39,10 @@ const FINDERS: Record<string, (cands: Uint16Array) => Step[] | Step | null> = {
   'X-Chain': findXChain,
   'XY-Chain': findXYChain,
   AIC: findAic,
+  'continuous nice loop': findContinuousNiceLoop,
+  'discontinuous nice loop': findDiscontinuousNiceLoop,
+  'grouped X-Chain': findGroupedXChain,
+  'grouped AIC': findGroupedAic,
   'forcing chain (hint)': (cands) => findForcingChain(cands, undefined, first),
   'forcing chain (solve)': findForcingChain,
   'forcing net (hint)': (cands) => findForcingNet(cands, undefined, first),

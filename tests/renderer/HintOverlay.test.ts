@@ -2,6 +2,8 @@ import { cleanup, render } from '@testing-library/svelte'
 import { afterEach, describe, expect, it } from 'vitest'
 import HintOverlay from '../../src/renderer/src/components/HintOverlay.svelte'
 import { candidatePoint, groupBox } from '../../src/renderer/src/components/link-geometry'
+import { allUnits, cellAt, digitBit } from '../../src/shared/sudoku/board'
+import { findGroupedXChain } from '../../src/shared/sudoku/logic/grouped-x-chain'
 import type { Step } from '../../src/shared/sudoku/logic/step'
 
 afterEach(cleanup)
@@ -41,5 +43,23 @@ describe('HintOverlay', () => {
     expect(candidatePoint(0, 1)).toEqual({ x: 1 / 6, y: 1 / 6 })
     expect(candidatePoint(80, 9)).toEqual({ x: 8 + 5 / 6, y: 8 + 5 / 6 })
     expect(candidatePoint(40, 5)).toEqual({ x: 4.5, y: 4.5 })
+  })
+})
+
+describe('HintOverlay with a grouped chain from the hint engine', () => {
+  it('draws the group node of a grouped X-Chain as one box over its cells', () => {
+    // Every digit everywhere, but 4 in row 4 only at r4c3 and r4c7|r4c9, in column 8 only at r6c8 and
+    // r9c8 (the diagram of tests/shared/sudoku/logic/grouped-chains.test.ts).
+    const cands = new Uint16Array(81).fill(0x1ff)
+    const keep = [cellAt(3, 2), cellAt(3, 6), cellAt(3, 8), cellAt(5, 7), cellAt(8, 7)]
+    for (const cell of [...allUnits[3], ...allUnits[16]]) if (!keep.includes(cell)) cands[cell] &= ~digitBit(4)
+    const [step] = findGroupedXChain(cands)
+    const { container } = render(HintOverlay, { step })
+    const groups = container.querySelectorAll('rect[data-group]')
+    expect(groups).toHaveLength(1)
+    expect(groups[0].getAttribute('data-group')).toBe(`4:${cellAt(3, 6)},${cellAt(3, 8)}`)
+    // One ring per single candidate (r4c3, r6c8, r9c8); three links.
+    expect(container.querySelectorAll('circle')).toHaveLength(3)
+    expect(container.querySelectorAll('line')).toHaveLength(3)
   })
 })

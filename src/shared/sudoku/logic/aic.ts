@@ -24,8 +24,8 @@ export function findAic(cands: Candidates): Step[] {
   const graph = buildLinkGraph(cands, { cellLinks: true, unitLinks: true, weakInCell: true })
   const chains = findChains(cands, graph, AIC_MAX_NODES).filter((c) => c.nodes.length >= 4 && !isPlainChain(c))
   return dedupeChains(chains).map((chain) => {
-    const first = nodeName(chain.nodes[0])
-    const last = nodeName(chain.nodes[chain.nodes.length - 1])
+    const first = nodeName(chain, 0)
+    const last = nodeName(chain, chain.nodes.length - 1)
     return chainStep('aic', `An alternating chain links ${first} to ${last}.`, chain)
   })
 }

@@ -57,6 +57,13 @@ export const EXPLAINER_RATING: Record<Technique, number> = {
   'x-chain': 6.6, // plus the length bonus
   'xy-chain': 6.6, // plus the length bonus
   aic: 7.0, // SE: a Forcing Chain; plus the length bonus
+  // Nice loops: SE's cycles and forcing chains. The finder sets each step's figure (see NICE_LOOP_BASE).
+  'continuous-nice-loop': 7.0, // SE: a Bidirectional Cycle
+  'discontinuous-nice-loop': 7.0, // SE: a Forcing Chain
+  // SE has no group nodes: a grouped chain is placed a tenth above the chain it groups (HoDoKu too
+  // rates grouped chains above plain ones), plus the length bonus (a group counts as one node).
+  'grouped-x-chain': 6.7,
+  'grouped-aic': 7.1,
   'forcing-chain': 7.0, // the finder sets each step's figure: see FORCING_BASE
   'forcing-net': 8.5, // the finder sets each step's figure: see FORCING_BASE
   'brute-force': 11.0, // beyond anything SE rates by logic
@@ -100,6 +107,21 @@ export function lengthBonus(length: number): number {
   }
   return bonus / 10
 }
+
+/**
+ * Base figures for nice loops, from SE's cycles and chains: a continuous loop on one digit is SE's
+ * "Bidirectional X-Cycle" (6.5), on any digits its "Bidirectional Cycle" (7.0); a discontinuous
+ * loop on one digit is a "Forcing X-Chain" (6.6), on any digits a "Forcing Chain" (7.0). A loop
+ * through group nodes adds a tenth, as grouped chains do; the length bonus comes on top.
+ */
+export const NICE_LOOP_BASE = {
+  continuous: { oneDigit: 6.5, anyDigits: 7.0 },
+  discontinuous: { oneDigit: 6.6, anyDigits: 7.0 },
+  grouped: 0.1,
+} as const
+
+/** A chain finder's figure for a step: its base plus SE's length bonus for `nodes` nodes. */
+export const chainDifficulty = (base: number, nodes: number): number => round1(base + lengthBonus(nodes))
 
 const CHAINS = new Set<Technique>(['x-chain', 'xy-chain', 'aic'])
 

@@ -24,6 +24,10 @@ import { findBugPlusOne } from './bug-plus-one'
 import { findXChain } from './x-chain'
 import { findXYChain } from './xy-chain'
 import { findAic } from './aic'
+import { findContinuousNiceLoop } from './continuous-nice-loop'
+import { findDiscontinuousNiceLoop } from './discontinuous-nice-loop'
+import { findGroupedXChain } from './grouped-x-chain'
+import { findGroupedAic } from './grouped-aic'
 import { findForcingChain } from './forcing-chain'
 import { findForcingNet } from './forcing-net'
 import type { Candidates, Grid } from '../board'
@@ -61,7 +65,11 @@ export const TECHNIQUE_ORDER: readonly Technique[] = [
   'bug-plus-one',
   'x-chain',
   'xy-chain',
+  'continuous-nice-loop',
   'aic',
+  'discontinuous-nice-loop',
+  'grouped-x-chain',
+  'grouped-aic',
   'forcing-chain',
   'forcing-net',
   'brute-force',
@@ -105,6 +113,10 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
   'x-chain': 'X-Chain',
   'xy-chain': 'XY-Chain',
   aic: 'Alternating inference chain',
+  'continuous-nice-loop': 'Continuous nice loop',
+  'discontinuous-nice-loop': 'Discontinuous nice loop',
+  'grouped-x-chain': 'Grouped X-Chain',
+  'grouped-aic': 'Grouped alternating inference chain',
   'forcing-chain': 'Forcing chain',
   'forcing-net': 'Forcing net',
   'brute-force': 'Brute force',
@@ -147,7 +159,11 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'bug-plus-one', find: findBugPlusOne },
   { technique: 'x-chain', find: findXChain },
   { technique: 'xy-chain', find: findXYChain },
+  { technique: 'continuous-nice-loop', find: findContinuousNiceLoop },
   { technique: 'aic', find: findAic },
+  { technique: 'discontinuous-nice-loop', find: findDiscontinuousNiceLoop },
+  { technique: 'grouped-x-chain', find: findGroupedXChain },
+  { technique: 'grouped-aic', find: findGroupedAic },
   { technique: 'forcing-chain', find: findForcingChain },
   { technique: 'forcing-net', find: findForcingNet },
 ]

@@ -4,54 +4,29 @@
  * every finder, and no step may place a wrong digit or remove a digit of the unique solution.
  */
 import { describe, expect, it } from 'vitest'
-import { type Candidates, boxOf } from '../../../../src/shared/sudoku/board'
+import { boxOf } from '../../../../src/shared/sudoku/board'
 import { findAic } from '../../../../src/shared/sudoku/logic/aic'
 import { findEmptyRectangle } from '../../../../src/shared/sudoku/logic/empty-rectangle'
 import { findFinnedFishes } from '../../../../src/shared/sudoku/logic/finned-fish'
 import { findTurbotFish } from '../../../../src/shared/sudoku/logic/turbot-fish'
 import { findBugPlusOne } from '../../../../src/shared/sudoku/logic/bug-plus-one'
 import { findSimpleColouring } from '../../../../src/shared/sudoku/logic/simple-colouring'
-import type { Step } from '../../../../src/shared/sudoku/logic/step'
 import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/unique-rectangle'
 import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
 import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
-import { seededRandom } from '../../../../devkit/random'
-import { contradictions, samplePuzzles, solutionOf, walkStates } from './soundness-states'
+import { type FinderWalk, walkWithFinders } from './soundness-states'
 
 const finders = [findFinnedFishes, findTurbotFish, findEmptyRectangle, findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic]
 
-function check(file: string, count: number, seed: number) {
-  const errors: string[] = []
-  const found = new Map<string, number>()
-  let states = 0
-  const random = seededRandom(seed)
-  for (const [i, grid] of samplePuzzles(file, count).entries()) {
-    const solution = solutionOf(grid)
-    const sound = (step: Step): boolean => contradictions(step, solution).length === 0
-    let latest: Step[] = [] // the steps of the state just visited, easiest finder first
-    walkStates(
-      grid,
-      solution,
-      random,
-      // Carry on with the first sound advanced step, so the walk meets the states they lead to.
-      () => latest.find(sound) ?? null,
-      (cands: Candidates) => {
-        states++
-        latest = finders.flatMap((find) => find(cands))
-        for (const step of latest) {
-          found.set(step.technique, (found.get(step.technique) ?? 0) + 1)
-          for (const error of contradictions(step, solution)) errors.push(`puzzle ${i}: ${error}: ${step.text}`)
-          if (step.technique.startsWith('unique-rectangle')) {
-            expect(step.cells).toHaveLength(4)
-            expect(new Set(step.cells.map(boxOf)).size).toBe(2)
-          }
-          expect(step.eliminations.length + step.placements.length).toBeGreaterThan(0)
-          expect(step.text.length).toBeGreaterThan(20)
-        }
-      },
-    )
-  }
-  return { errors, found, states }
+function check(file: string, count: number, seed: number): FinderWalk {
+  return walkWithFinders(file, count, seed, finders, (step) => {
+    if (step.technique.startsWith('unique-rectangle')) {
+      expect(step.cells).toHaveLength(4)
+      expect(new Set(step.cells.map(boxOf)).size).toBe(2)
+    }
+    expect(step.eliminations.length + step.placements.length).toBeGreaterThan(0)
+    expect(step.text.length).toBeGreaterThan(20)
+  })
 }
 
 describe('advanced finders on real states', () => {

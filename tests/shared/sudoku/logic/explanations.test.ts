@@ -46,12 +46,19 @@ describe('the explanation of every technique', () => {
   })
 })
 
-/** Whether `a` and `b` (single candidates) are strongly linked: a bivalue cell, or a digit's only two places in a unit. */
+/**
+ * Whether `a` and `b` are strongly linked: a bivalue cell, or a digit's places in a unit that are
+ * all in one end or the other (single candidates or group nodes).
+ */
 function strong(cands: Candidates, a: LinkEnd, b: LinkEnd): boolean {
   const [p, q] = [a.cells[0], b.cells[0]]
-  if (p === q) return bitCount(cands[p]) === 2
-  if (a.digit !== b.digit) return false
-  return allUnits.some((unit) => unit.includes(p) && unit.includes(q) && unit.filter((c) => cands[c] & digitBit(a.digit)).length === 2)
+  if (p === q && a.cells.length === 1 && b.cells.length === 1) return bitCount(cands[p]) === 2
+  if (a.digit !== b.digit || a.cells.some((c) => b.cells.includes(c))) return false
+  const both = [...a.cells, ...b.cells]
+  return allUnits.some((unit) => {
+    const places = unit.filter((c) => cands[c] & digitBit(a.digit))
+    return places.length === both.length && both.every((c) => places.includes(c))
+  })
 }
 
 /**
@@ -72,17 +79,18 @@ function strongTogether(cands: Candidates, links: readonly Link[], to: LinkEnd):
   )
 }
 
-/** Whether they are weakly linked: two digits of one cell, or one digit in two cells that see each other. */
+/** Whether they are weakly linked: two digits of one cell, or one digit in cells that all see each other. */
 function weak(a: LinkEnd, b: LinkEnd): boolean {
   const [p, q] = [a.cells[0], b.cells[0]]
-  return p === q ? a.digit !== b.digit : a.digit === b.digit && peers[p].includes(q)
+  if (a.digit !== b.digit) return p === q && a.cells.length === 1 && b.cells.length === 1
+  return a.cells.every((c) => b.cells.every((d) => peers[c].includes(d)))
 }
 
 describe('the links a step draws', () => {
   const withLinks = [...examples()].filter(([, { step }]) => step.links?.length)
 
   it('are drawn for the chains and wings', () => {
-    expect(withLinks.map(([t]) => t)).toEqual(expect.arrayContaining(['skyscraper', 'two-string-kite', 'xy-wing', 'w-wing', 'x-chain', 'xy-chain', 'aic']))
+    expect(withLinks.map(([t]) => t)).toEqual(expect.arrayContaining(['skyscraper', 'two-string-kite', 'xy-wing', 'w-wing', 'x-chain', 'xy-chain', 'aic', 'grouped-x-chain', 'grouped-aic', 'continuous-nice-loop', 'discontinuous-nice-loop']))
   })
 
   it.each(withLinks)('of %s hold on the board, and a chain joins end to end', (technique, { step, candidates }) => {

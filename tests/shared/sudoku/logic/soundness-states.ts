@@ -10,6 +10,7 @@ import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
 import type { Step } from '../../../../src/shared/sudoku/logic/step'
 import { PUZZLES_DIR } from '../../../../datasets/puzzles'
+import { seededRandom } from '../../../../devkit/random'
 
 const PUZZLES = PUZZLES_DIR
 
@@ -118,3 +119,51 @@ export function removedKeys(steps: readonly Step[]): Set<string> {
 
 export const keysOf = (items: readonly { cell: number; digit: number }[]): string[] =>
   items.map((e) => `${e.digit}@${e.cell}`)
+
+export interface FinderWalk {
+  /** Each wrong placement or removal, with the step's text. */
+  readonly errors: string[]
+  /** Steps found per technique. */
+  readonly found: Map<string, number>
+  readonly states: number
+}
+
+/**
+ * Walks `count` puzzles of `file` (walkStates), runs every finder on every state, and carries on
+ * with the first sound step found, so the walk meets the states those steps lead to. `inspect`
+ * sees every step (for a test's own checks).
+ */
+export function walkWithFinders(
+  file: string,
+  count: number,
+  seed: number,
+  finders: readonly ((cands: Candidates) => Step[])[],
+  inspect: (step: Step) => void = () => {},
+  maxStates?: number,
+): FinderWalk {
+  const errors: string[] = []
+  const found = new Map<string, number>()
+  let states = 0
+  const random = seededRandom(seed)
+  for (const [i, grid] of samplePuzzles(file, count).entries()) {
+    const solution = solutionOf(grid)
+    let latest: Step[] = [] // the steps of the state just visited, easiest finder first
+    walkStates(
+      grid,
+      solution,
+      random,
+      () => latest.find((step) => contradictions(step, solution).length === 0) ?? null,
+      (cands) => {
+        states++
+        latest = finders.flatMap((find) => find(cands))
+        for (const step of latest) {
+          found.set(step.technique, (found.get(step.technique) ?? 0) + 1)
+          for (const error of contradictions(step, solution)) errors.push(`puzzle ${i}: ${error}: ${step.text}`)
+          inspect(step)
+        }
+      },
+      maxStates,
+    )
+  }
+  return { errors, found, states }
+}

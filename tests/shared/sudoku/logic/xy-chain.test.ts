@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { bitCount } from '../../../../src/shared/sudoku/board'
 import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
-import { contradictions } from './soundness-states'
+import { solve } from '../../../../src/shared/sudoku/solver'
+import { parseHodokuLine } from './hodoku-line'
+import { PUBLISHED } from './published-states'
+import { contradictions, keysOf, removedKeys } from './soundness-states'
 import { casesOf } from './technique-cases'
 
 // The project's states where an XY-Chain is the first step that applies (technique-cases.ts).
 const cases = casesOf('xy-chain')
+
+/** The XY-Chains of a published example make its removals, and none contradicts the solution. */
+function expectPublishedRemovals(line: string): void {
+  const state = parseHodokuLine(line)
+  const steps = findXYChain(state.cands)
+  const removed = removedKeys(steps)
+  for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
+  const { solution } = solve(state.givens, { limit: 2 })
+  for (const s of steps) expect(contradictions(s, solution!)).toEqual([])
+}
 
 describe('findXYChain', () => {
   it.each(cases.map((c) => [c.source, c] as const))('finds XY-Chains in %s that agree with the solution', (_, { cands, solution }) => {
@@ -23,4 +36,6 @@ describe('findXYChain', () => {
       expect(step.text).not.toContain('the only other place for')
     }
   })
+
+  it("finds HoDoKu's XY-Chain of nine cells (past the eight cells it used to stop at)", () => expectPublishedRemovals(PUBLISHED.xyChainLong))
 })
