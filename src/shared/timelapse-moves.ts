@@ -124,7 +124,7 @@ function marksMoves(shots: readonly ShotRecord[], cell: Cell, track: readonly Se
     if (field === settled || digitAt(track, i)) continue
     if (i < shots.length - 1 && fieldAt(i + 1) !== field) continue
     // A field is "137", or "?" for marks seen but not read (timelapse-shots.ts).
-    const marks = [...field.replace('?', '')].map((ch) => Number(ch) as Digit)
+    const marks = [...field.replace('?', '')].map((ch) => Number(ch))
     moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks, unread: field.startsWith('?') })
     settled = field
   }

@@ -5,7 +5,7 @@
  * for the rare pairs where the shortest path repeats itself.
  */
 import { GROUP_BASE, GROUP_NODES, groupDigit } from './group-nodes'
-import type { LinkGraph, Node, StrongLink } from './links'
+import type { LinkGraph, Node } from './links'
 
 // links.ts imports this file: its constants are not ready yet when this one loads.
 const ALL_NODES = GROUP_BASE + GROUP_NODES
@@ -19,7 +19,7 @@ const queue = new Int32Array(ALL_NODES * 2)
 function forEachNext(graph: LinkGraph, state: number, fn: (next: number) => void): void {
   const node = state >> 1
   if (state & 1) for (const n of graph.weak[node]) fn(n * 2)
-  else for (const l of graph.strong[node] as readonly StrongLink[]) fn(l.to * 2 + 1)
+  else for (const l of graph.strong[node]) fn(l.to * 2 + 1)
 }
 
 /**
