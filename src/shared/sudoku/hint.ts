@@ -130,7 +130,7 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
   }
   if (!grid.includes(0) && isSolved(cands)) return { kind: 'solved', cells: [], text: 'The puzzle is solved. Well done!' }
 
-  const step = easiestStep(cands, grid, input.techniques ?? allTechniques) ?? bruteForceStep(cands, solution, grid)
+  const step = easiestStep(cands, grid, input.techniques ?? allTechniques, input.givens) ?? bruteForceStep(cands, solution, grid)
   return describe(step, level)
 }
 

@@ -21,14 +21,15 @@ interface Example {
 }
 
 function examples(): Map<Technique, Example> {
-  const exemplars = readFileSync('tests/fixtures/hodoku-exemplars.txt', 'utf8')
-    .split('\n')
+  const exemplars = ['hodoku-exemplars.txt', 'hodoku-exemplars-advanced.txt']
+    .flatMap((file) => readFileSync(`tests/fixtures/${file}`, 'utf8').split('\n'))
     .filter((line) => line && !line.startsWith('#'))
     .map((line) => line.split(' ')[0])
   const found = new Map<Technique, Example>()
   for (const text of [...Object.values(HODOKU), ...exemplars, FULL_HOUSE]) {
-    const { grid, candidates } = boardOf(readState(text).state)
-    for (const step of allSteps(candidates, grid)) if (!found.has(step.technique)) found.set(step.technique, { step, candidates })
+    const { state } = readState(text)
+    const { grid, candidates } = boardOf(state)
+    for (const step of allSteps(candidates, grid, undefined, state.givens)) if (!found.has(step.technique)) found.set(step.technique, { step, candidates })
   }
   return found
 }

@@ -17,6 +17,8 @@ const examples = [
   ['type 3 with a pair', 'unique-rectangle-3', HODOKU.ur3c],
   ['type 4', 'unique-rectangle-4', HODOKU.ur4],
   ['type 4 (second example)', 'unique-rectangle-4', HODOKU.ur4b],
+  ['type 5 (diagonal)', 'unique-rectangle-5', HODOKU.ur5],
+  ['type 6', 'unique-rectangle-6', HODOKU.ur6],
 ] as const
 
 describe('findUniqueRectangles', () => {
@@ -41,6 +43,14 @@ describe('findUniqueRectangles', () => {
     expect(step.text).toContain('r2c2')
     expect(step.text).toContain('two solutions')
     expect(step.placements).toEqual([])
+  })
+
+  it('draws the rectangle: a and b ringed in its four corners', () => {
+    const [step] = findUniqueRectangles(parseHodokuLine(HODOKU.ur6).cands).filter((s) => s.technique === 'unique-rectangle-6')
+    expect(new Set(step.marks!.map((m) => m.cell))).toEqual(new Set(step.cells))
+    const digits = [...new Set(step.marks!.map((m) => m.digit))].sort()
+    expect(digits).toHaveLength(2)
+    expect(step.text).toContain(`on ${digits[0]} and ${digits[1]}`)
   })
 
   it('finds nothing in a rectangle inside one box or across four', () => {
