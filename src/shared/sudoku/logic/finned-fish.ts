@@ -18,7 +18,7 @@ const SASHIMI_EXTRA = 0.1
 /** Places a base line may have beyond the fish's size: its fins lie in one box, which holds 3 cells of a line. */
 const MAX_EXTRA_PLACES = 3
 
-function findFinnedFish(size: 2 | 3 | 4): TechniqueFinder {
+function findFinnedFish(size: 2 | 3 | 4, seen: Set<string>): TechniqueFinder {
   return (cands) => {
     const solved = solvedCells(cands)
     const steps: Step[] = []
@@ -62,7 +62,11 @@ function findFinnedFish(size: 2 | 3 | 4): TechniqueFinder {
               const targets = cover.flatMap((x) =>
                 placesFor(cands, solved, allUnits[coverUnit(x)], digit).filter((c) => boxOf(c) === box && !baseLines.includes(baseOf(c))),
               )
-              if (targets.length === 0) continue
+              // The same removal from a bigger fish or another choice of cover adds nothing; skipping
+              // it before the text is written keeps candidate-rich states cheap.
+              const key = `${digit}:${targets.join(',')}`
+              if (targets.length === 0 || seen.has(key)) continue
+              seen.add(key)
               const sashimi = inCover.some((n) => n === 1)
               const name = `${sashimi ? 'sashimi' : 'finned'} ${FISH_NAMES[size]}`
               const body = base.flatMap((b) => b.places.filter((c) => !fins.includes(c)))
@@ -90,7 +94,10 @@ function findFinnedFish(size: 2 | 3 | 4): TechniqueFinder {
 }
 
 /** X-Wing, Swordfish and Jellyfish, smaller first: one registry entry, like the unique rectangles. */
-export const findFinnedFishes: TechniqueFinder = (cands) => ([2, 3, 4] as const).flatMap((n) => findFinnedFish(n)(cands))
+export const findFinnedFishes: TechniqueFinder = (cands) => {
+  const seen = new Set<string>()
+  return ([2, 3, 4] as const).flatMap((n) => findFinnedFish(n, seen)(cands))
+}
 
 /** The cross lines (0..8) whose bits are set. */
 function crossesOf(mask: number): number[] {

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs'
 import { type Candidates, type Grid, allUnits, bitCount, boxOf, candidatesOf, colOf, digitBit, peers, rowOf } from '../../../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
-import type { Step } from '../../../../src/shared/sudoku/logic/step'
+import { gridOf } from '../../../../src/shared/sudoku/logic/apply'
+import type { Step, TechniqueFinder } from '../../../../src/shared/sudoku/logic/step'
 import { PUZZLES_DIR } from '../../../fixtures/puzzles'
 
 const PUZZLES = PUZZLES_DIR
@@ -127,3 +128,43 @@ export function removedKeys(steps: readonly Step[]): Set<string> {
 
 export const keysOf = (items: readonly { cell: number; digit: number }[]): string[] =>
   items.map((e) => `${e.digit}@${e.cell}`)
+
+/**
+ * Walks `count` puzzles of `file` (walkStates), carrying on with the first sound step the finders
+ * offer, and runs every finder on every state: the contradictions found, how often each technique
+ * turned up, how many states were seen, and the steps whose shape is wrong (a rectangle that is not
+ * four corners in two boxes, a step that changes nothing, a text too short to explain).
+ */
+export function checkFinders(finders: readonly TechniqueFinder[], file: string, count: number, seed: number) {
+  const errors: string[] = []
+  const found = new Map<string, number>()
+  let states = 0
+  const random = seededRandom(seed)
+  for (const [i, grid] of samplePuzzles(file, count).entries()) {
+    const solution = solutionOf(grid)
+    const sound = (step: Step): boolean => contradictions(step, solution).length === 0
+    let latest: Step[] = [] // the steps of the state just visited, easiest finder first
+    walkStates(
+      grid,
+      solution,
+      random,
+      // Carry on with the first sound advanced step, so the walk meets the states they lead to.
+      () => latest.find(sound) ?? null,
+      (cands: Candidates) => {
+        states++
+        // Every cell down to one candidate holds its digit (the walk stays true to the solution),
+        // so it counts as written in; the puzzle's clues are the givens.
+        latest = finders.flatMap((find) => find(cands, gridOf(cands), grid))
+        for (const step of latest) {
+          found.set(step.technique, (found.get(step.technique) ?? 0) + 1)
+          for (const error of contradictions(step, solution)) errors.push(`puzzle ${i}: ${error}: ${step.text}`)
+          const rectangle = /^(unique|hidden|avoidable)-rectangle/.test(step.technique)
+          if (rectangle && (step.cells.length !== 4 || new Set(step.cells.map(boxOf)).size !== 2)) errors.push(`puzzle ${i}: not a rectangle: ${step.text}`)
+          if (step.eliminations.length + step.placements.length === 0) errors.push(`puzzle ${i}: changes nothing: ${step.text}`)
+          if (step.text.length <= 20) errors.push(`puzzle ${i}: too short: ${step.text}`)
+        }
+      },
+    )
+  }
+  return { errors, found, states }
+}
