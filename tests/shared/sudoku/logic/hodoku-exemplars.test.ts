@@ -68,10 +68,15 @@ const SSTS: Technique[] = [
 const SSTS_ADVANCED: Technique[] = [...SSTS, 'xy-wing', 'simple-colouring']
 
 /**
- * Where HoDoKu's count differs: here both hidden triples found (row 8: 10 removals, box 9: 11) are
+ * Where HoDoKu's count differs. First: both hidden triples found (row 8: 10 removals, box 9: 11) are
  * sound, and HoDoKu's 9 could not be matched; the exemplar is still solved with a hidden triple.
  */
-const COUNT_DIFFERS = new Set(['............2.7..1.39.5...4.9.7....3.5768.9.......2...523..1........9.....4...5..'])
+const COUNT_DIFFERS = new Set([
+  '............2.7..1.39.5...4.9.7....3.5768.9.......2...523..1........9.....4...5..',
+  // ALS-XZ: the instances here (doubly linked ones among them) remove 2 to 13 candidates, none
+  // exactly HoDoKu's 5; the one taken is checked against the solution like every step.
+  '....8.......4........12564.72......6..431....9......8.25.....3869...712..........',
+])
 
 /**
  * Solved without the technique: here an XY-Wing (tried before rectangles, as SE rates it lower,
