@@ -1,6 +1,7 @@
 /**
- * Timing of the advanced finders (simple colouring, unique rectangles, BUG+1, X-Chain, XY-Chain,
- * AIC, nice loops, grouped X-Chain and AIC, forcing chains and nets) on the states a logical solve meets: each puzzle is solved step by
+ * Timing of the advanced finders (finned fish, simple colouring, unique and avoidable rectangles,
+ * Sue de Coq, BUG+1, ALS-XZ, X-Chain, XY-Chain, ALS-XY-Wing, AIC, nice loops, grouped X-Chain and
+ * AIC, forcing chains and nets) on the states a logical solve meets: each puzzle is solved step by
  * step with every technique, and every finder is timed on every intermediate state (the forcing
  * finders only on the states where they give the step, both as a hint searches them, stopping at
  * the first proof, and as the solve does, looking for the shortest), and so is the hint
@@ -10,12 +11,18 @@
  *   npm run bench:logic-chains [-- --count N]   (N puzzles from each file, default 100)
  */
 import { readFileSync } from 'node:fs'
-import { candidatesOf } from '../src/shared/sudoku/board'
+import { type Grid, candidatesOf } from '../src/shared/sudoku/board'
 import { parsePuzzle } from '../src/shared/sudoku/format'
 import { logicalSolve } from '../src/shared/sudoku/logical-solve'
 import { findAic } from '../src/shared/sudoku/logic/aic'
 import { applyStep } from '../src/shared/sudoku/logic/apply'
+import { almostLockedSets } from '../src/shared/sudoku/logic/als'
+import { findAlsXyWing } from '../src/shared/sudoku/logic/als-xy-wing'
+import { findAlsXz } from '../src/shared/sudoku/logic/als-xz'
+import { findAvoidableRectangles } from '../src/shared/sudoku/logic/avoidable-rectangle'
 import { findBugPlusOne } from '../src/shared/sudoku/logic/bug-plus-one'
+import { findFinnedFishes } from '../src/shared/sudoku/logic/finned-fish'
+import { findSueDeCoq } from '../src/shared/sudoku/logic/sue-de-coq'
 import { findSimpleColouring } from '../src/shared/sudoku/logic/simple-colouring'
 import { findUniqueRectangles } from '../src/shared/sudoku/logic/unique-rectangle'
 import { findXChain } from '../src/shared/sudoku/logic/x-chain'
@@ -27,17 +34,29 @@ import { findDiscontinuousNiceLoop } from '../src/shared/sudoku/logic/discontinu
 import { findForcingChain } from '../src/shared/sudoku/logic/forcing-chain'
 import { findForcingNet } from '../src/shared/sudoku/logic/forcing-net'
 import { hintStep } from '../src/shared/sudoku/hint'
-import type { Step } from '../src/shared/sudoku/logic/step'
+import type { FindOptions, Step } from '../src/shared/sudoku/logic/step'
 
 const PUZZLES = new URL('../../shared/data/puzzles/', import.meta.url)
 const FILES = ['puzzles3_magictour_top1465', 'puzzles5_forum_hardest_1905_11+']
 const first = { first: true } as const
-const FINDERS: Record<string, (cands: Uint16Array) => Step[] | Step | null> = {
+/**
+ * Each finder gets the state's candidates, the digits written so far and the givens. The ALS
+ * finders share one search per state (als.ts caches it): "almost locked sets" times that search
+ * alone, on a copy of the state so the cache misses, and ALS-XZ / ALS-XY-Wing their own work on top.
+ */
+type Timed = (cands: Uint16Array, written: Grid, options: FindOptions) => Step[] | Step | null
+const FINDERS: Record<string, Timed> = {
+  'finned fish': findFinnedFishes,
   'simple colouring': findSimpleColouring,
-  'unique rectangles 1-4': findUniqueRectangles,
+  'unique rectangles 1-6, hidden rectangle': findUniqueRectangles,
+  'avoidable rectangles': findAvoidableRectangles,
+  'Sue de Coq': findSueDeCoq,
   'BUG+1': findBugPlusOne,
+  'almost locked sets': (cands) => (almostLockedSets(Uint16Array.from(cands)), []),
+  'ALS-XZ': findAlsXz,
   'X-Chain': findXChain,
   'XY-Chain': findXYChain,
+  'ALS-XY-Wing': findAlsXyWing,
   AIC: findAic,
   'continuous nice loop': findContinuousNiceLoop,
   'discontinuous nice loop': findDiscontinuousNiceLoop,
@@ -47,7 +66,7 @@ const FINDERS: Record<string, (cands: Uint16Array) => Step[] | Step | null> = {
   'forcing chain (solve)': findForcingChain,
   'forcing net (hint)': (cands) => findForcingNet(cands, undefined, first),
   'forcing net (solve)': findForcingNet,
-  'hint (easiest step)': hintStep,
+  'hint (easiest step)': (cands, written, { givens }) => hintStep(cands, written, undefined, givens),
 }
 /** The forcing finders are the slow ones: timed only where they are what the hint needs (nothing easier applies). */
 const LAST_RESORT = (name: string): boolean => name.startsWith('forcing')
@@ -75,17 +94,19 @@ for (const file of FILES) {
   for (const grid of sample(file)) {
     const { steps } = logicalSolve(grid)
     let cands = candidatesOf(grid)
+    const written = Uint8Array.from(grid)
     for (const step of steps) {
       states++
       for (const [name, find] of Object.entries(FINDERS)) {
         if (LAST_RESORT(name) && !step.technique.startsWith('forcing')) continue
         const c0 = cpuMs()
         const t0 = performance.now()
-        find(cands)
+        find(cands, written, { givens: grid })
         times.get(name)!.wall.push(performance.now() - t0)
         times.get(name)!.cpu.push(cpuMs() - c0)
       }
       cands = applyStep(cands, step)
+      for (const { cell, digit } of step.placements) written[cell] = digit
     }
   }
   console.log(`\n${file}: ${count} puzzles, ${states} states`)

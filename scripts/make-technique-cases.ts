@@ -56,7 +56,7 @@ for (const { file, walk } of SOURCES) {
     // One case per technique per puzzle, so the cases spread over many puzzles.
     const taken = new Set<Technique>()
     for (let n = 0; n < STEPS_PER_PUZZLE && written.includes(0); n++) {
-      const step = easiestStep(cands, written, entries)
+      const step = easiestStep(cands, written, entries, { givens: puzzle })
       if (!step || techniqueRank(step.technique) > hardest) break
       if (!taken.has(step.technique) && missing(step.technique)) {
         taken.add(step.technique)

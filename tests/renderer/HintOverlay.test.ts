@@ -38,6 +38,24 @@ describe('HintOverlay', () => {
     expect(container.querySelector('svg')).toBeNull()
   })
 
+  it('shades the candidates a pattern turns on, each once', () => {
+    // A unique rectangle on 3 and 8 at r1c1, r1c4, r2c1 and r2c4 (one corner listed twice).
+    const rectangle: Step = {
+      ...step,
+      technique: 'unique-rectangle-1',
+      links: undefined,
+      marks: [0, 3, 9, 12, 0].flatMap((cell) => [3, 8].map((digit) => ({ cell, digit }))),
+    }
+    const { container } = render(HintOverlay, { step: rectangle })
+    const marks = [...container.querySelectorAll('circle.mark')]
+    expect(marks).toHaveLength(8)
+    expect(marks.map((m) => m.getAttribute('data-mark'))).toContain('8@12')
+    const centre = candidatePoint(12, 8)
+    const ring = marks.find((m) => m.getAttribute('data-mark') === '8@12')!
+    expect(Number(ring.getAttribute('cx'))).toBeCloseTo(centre.x)
+    expect(container.querySelectorAll('line')).toHaveLength(0)
+  })
+
   it('puts a candidate where the board draws its pencil mark', () => {
     // 1 top left of r1c1, 9 bottom right of r9c9, 5 in the middle of r5c5.
     expect(candidatePoint(0, 1)).toEqual({ x: 1 / 6, y: 1 / 6 })

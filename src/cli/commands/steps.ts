@@ -28,8 +28,9 @@ export async function run(args: string[]): Promise<number> {
     throw new UsageError(`give the state: --grid, --entries or --candidates, in any combination. Usage: sudoku-lens ${spec.usage}`)
   }
   const base = values.grid === undefined ? null : stateFrom('--grid', await optionText(values.grid))
-  const { grid, candidates } = boardOf(await combineState(base, values))
-  const steps = allSteps(candidates, grid)
+  const state = await combineState(base, values)
+  const { grid, candidates } = boardOf(state)
+  const steps = allSteps(candidates, grid, undefined, { givens: state.givens })
   if (values.json) {
     const out = steps.map(({ technique, placements, eliminations, text }) => ({ technique, placements, eliminations, text }))
     process.stdout.write(`${JSON.stringify(out)}\n`)

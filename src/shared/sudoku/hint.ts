@@ -130,7 +130,8 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
   }
   if (!grid.includes(0) && isSolved(cands)) return { kind: 'solved', cells: [], text: 'The puzzle is solved. Well done!' }
 
-  const step = hintStep(cands, grid, input.techniques) ?? easiestStep(cands, grid, input.techniques) ?? bruteForceStep(cands, solution, grid)
+  const step =
+    hintStep(cands, grid, input.techniques, input.givens) ?? easiestStep(cands, grid, input.techniques, { givens: input.givens }) ?? bruteForceStep(cands, solution, grid)
   return describe(step, level)
 }
 
@@ -140,8 +141,8 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
  * the hint's propagation budget runs out (NESTED_BUDGET.hint, about 1 hard state in 200), the
  * caller goes on with the solve's wider search before it would ever guess.
  */
-export function hintStep(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = allTechniques): Step | null {
-  return easiestStep(cands, grid, entries, { first: true })
+export function hintStep(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = allTechniques, givens?: Grid): Step | null {
+  return easiestStep(cands, grid, entries, { first: true, givens })
 }
 
 /**

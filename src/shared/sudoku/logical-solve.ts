@@ -19,6 +19,11 @@ export interface LogicalSolveOptions {
   readonly bruteForce?: boolean
   /** The puzzle's solution when already known (saves a search). */
   readonly solution?: Grid
+  /**
+   * The puzzle's clues, for the techniques that tell them from digits placed while solving
+   * (avoidable rectangles). logicalSolve takes its grid as the givens.
+   */
+  readonly givens?: Grid
 }
 
 export interface LogicalSolveResult {
@@ -53,7 +58,7 @@ export function logicalSolve(grid: Grid, options: LogicalSolveOptions = {}): Log
     }
     solution = result.solution!
   }
-  return logicalSolveFrom(candidatesOf(grid), solution, options, grid)
+  return logicalSolveFrom(candidatesOf(grid), solution, { givens: grid, ...options }, grid)
 }
 
 /**
@@ -76,7 +81,7 @@ export function logicalSolveFrom(
   let bruteForceSteps = 0
   // Each step removes a candidate or writes a digit in, so 810 steps is more than any grid takes.
   for (let guard = 0; guard <= 810 && written.includes(0); guard++) {
-    let step = easiestStep(cands, written, entries)
+    let step = easiestStep(cands, written, entries, { givens: options.givens })
     if (!step) {
       if (!bruteForce) return finish('stuck')
       step = bruteForceStep(cands, solution, written)

@@ -53,9 +53,26 @@ export const EXPLAINER_RATING: Record<Technique, number> = {
   'unique-rectangle-2': 4.6,
   'unique-rectangle-3': 4.6, // SE: 4.5 + 0.1 per digit of its naked subset beyond one (the finder's pair)
   'unique-rectangle-4': 4.5,
+  // SE has no types 5-6, hidden or avoidable rectangles; its uniqueness hints span 4.5-5.0
+  // (SukakuExplainer's wiki, "Difficulty ratings in Sudoku Explainer v1.2.1"). Each sits with the
+  // type it is a case of: 5 is type 2 with the extra digit in diagonal or three corners, 6 and the
+  // hidden rectangle turn on conjugate pairs like type 4, the avoidable rectangles mirror types 1-2.
+  'unique-rectangle-5': 4.6,
+  'unique-rectangle-6': 4.6,
+  'hidden-rectangle': 4.6,
+  'avoidable-rectangle-1': 4.5,
+  'avoidable-rectangle-2': 4.6,
+  // SE has no Sue de Coq; it is a locked set of four or more cells across a box and a line, so
+  // it sits with SE's naked quad (5.0).
+  'sue-de-coq': 5.0,
   'bug-plus-one': 5.6,
+  // SE has no almost locked sets. Its Aligned Pair Exclusion (6.2) is the one SE rule that reasons
+  // with them (two cells against the ALSs they see); ALS-XZ, two ALSs, takes that figure.
+  'als-xz': 6.2,
   'x-chain': 6.6, // plus the length bonus
   'xy-chain': 6.6, // plus the length bonus
+  // Three ALSs in a row: a forcing chain through them, SE's Forcing Chain base (7.0).
+  'als-xy-wing': 7.0,
   aic: 7.0, // SE: a Forcing Chain; plus the length bonus
   // Nice loops: SE's cycles and forcing chains. The finder sets each step's figure (see NICE_LOOP_BASE).
   'continuous-nice-loop': 7.0, // SE: a Bidirectional Cycle

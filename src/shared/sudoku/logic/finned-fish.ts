@@ -1,5 +1,5 @@
 /**
- * Finned and sashimi fish (X-Wing, Swordfish): n rows whose places for a digit fall in
+ * Finned and sashimi fish (X-Wing, Swordfish, Jellyfish): n rows whose places for a digit fall in
  * n columns, except for a few extra places (the fins), all in one box. Either a fin holds the
  * digit, or the rows make a plain fish and take the digit of the n columns. Either way a cell of
  * those columns, outside the rows and inside the fins' box, cannot hold it: it sees every fin.
@@ -11,14 +11,14 @@ import { combinations, eliminate, joinAnd, listCells, placesFor, solvedCells } f
 import { fishAxes } from './fish'
 import type { Step, TechniqueFinder } from './step'
 
-const FISH_NAMES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish' }
-/** SE has no finned fish; each sits just above its plain fish (X-Wing 3.2, Swordfish 3.8). */
-const FINNED_DIFFICULTY: Record<number, number> = { 2: 3.4, 3: 4.0 }
+const FISH_NAMES: Record<number, string> = { 2: 'X-Wing', 3: 'Swordfish', 4: 'Jellyfish' }
+/** SE has no finned fish; each sits just above its plain fish (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2). */
+const FINNED_DIFFICULTY: Record<number, number> = { 2: 3.4, 3: 4.0, 4: 5.4 }
 const SASHIMI_EXTRA = 0.1
 /** Places a base line may have beyond the fish's size: its fins lie in one box, which holds 3 cells of a line. */
 const MAX_EXTRA_PLACES = 3
 
-function findFinnedFish(size: 2 | 3): TechniqueFinder {
+function findFinnedFish(size: 2 | 3 | 4, seen: Set<string>): TechniqueFinder {
   return (cands) => {
     const solved = solvedCells(cands)
     const steps: Step[] = []
@@ -31,6 +31,7 @@ function findFinnedFish(size: 2 | 3): TechniqueFinder {
             return { line, places, mask: places.reduce((m, c) => m | (1 << crossOf(c)), 0) }
           })
           .filter(({ places }) => places.length >= 1 && places.length <= size + MAX_EXTRA_PLACES)
+        const digitInBox = [...Array(9).keys()].map((box) => placesFor(cands, solved, allUnits[18 + box], digit))
         for (const base of combinations(lines, size)) {
           for (let box = 0; box < 9; box++) {
             // Every place outside the fins' box is in a cover line; the rest of the cover comes from
@@ -45,6 +46,11 @@ function findFinnedFish(size: 2 | 3): TechniqueFinder {
             }
             const optionalMask = inBox & ~needed
             if (bitCount(needed) > size || bitCount(needed | optionalMask) <= size) continue
+            // Only the box's cells off the base lines can lose the digit: no such cell on a possible
+            // cover line, no step (this cut keeps the Jellyfish affordable).
+            let targetCross = 0
+            for (const c of digitInBox[box]) if (!base.some((b) => b.line === baseOf(c))) targetCross |= 1 << crossOf(c)
+            if (!((needed | optionalMask) & targetCross)) continue
             const optional = crossesOf(optionalMask)
             const places = base.flatMap((b) => b.places)
             for (const extra of combinations(optional, size - bitCount(needed))) {
@@ -56,7 +62,11 @@ function findFinnedFish(size: 2 | 3): TechniqueFinder {
               const targets = cover.flatMap((x) =>
                 placesFor(cands, solved, allUnits[coverUnit(x)], digit).filter((c) => boxOf(c) === box && !baseLines.includes(baseOf(c))),
               )
-              if (targets.length === 0) continue
+              // The same removal from a bigger fish or another choice of cover adds nothing; skipping
+              // it before the text is written keeps candidate-rich states cheap.
+              const key = `${digit}:${targets.join(',')}`
+              if (targets.length === 0 || seen.has(key)) continue
+              seen.add(key)
               const sashimi = inCover.some((n) => n === 1)
               const name = `${sashimi ? 'sashimi' : 'finned'} ${FISH_NAMES[size]}`
               const body = base.flatMap((b) => b.places.filter((c) => !fins.includes(c)))
@@ -65,6 +75,7 @@ function findFinnedFish(size: 2 | 3): TechniqueFinder {
                 placements: [],
                 eliminations: eliminate(targets, digit),
                 cells: [...body, ...fins].sort((a, b) => a - b),
+                marks: [...body, ...fins].map((cell) => ({ cell, digit })),
                 units: [...baseLines.map(baseUnit), ...cover.map(coverUnit), 18 + box],
                 text:
                   `A ${name} on ${digit}: in ${lineWord} ${joinAnd(baseLines.map((l) => String(l + 1)))}, ${digit} can only go in ${crossWord} ` +
@@ -82,13 +93,11 @@ function findFinnedFish(size: 2 | 3): TechniqueFinder {
   }
 }
 
-/**
- * X-Wing and Swordfish, smaller first: one registry entry, like the unique rectangles. Finned
- * Jellyfish is left out: on the opening states of magictour puzzles it took ~30 ms a state, five
- * times the two others together (measured on a loaded 2-core machine), and forcing chains make the
- * same eliminations when nothing easier does.
- */
-export const findFinnedFishes: TechniqueFinder = (cands) => [2, 3].flatMap((n) => findFinnedFish(n as 2 | 3)(cands))
+/** X-Wing, Swordfish and Jellyfish, smaller first: one registry entry, like the unique rectangles. */
+export const findFinnedFishes: TechniqueFinder = (cands) => {
+  const seen = new Set<string>()
+  return ([2, 3, 4] as const).flatMap((n) => findFinnedFish(n, seen)(cands))
+}
 
 /** The cross lines (0..8) whose bits are set. */
 function crossesOf(mask: number): number[] {

@@ -38,9 +38,17 @@ export type Technique =
   | 'unique-rectangle-2'
   | 'unique-rectangle-3'
   | 'unique-rectangle-4'
+  | 'unique-rectangle-5'
+  | 'unique-rectangle-6'
+  | 'hidden-rectangle'
+  | 'avoidable-rectangle-1'
+  | 'avoidable-rectangle-2'
+  | 'sue-de-coq'
   | 'bug-plus-one'
+  | 'als-xz'
   | 'x-chain'
   | 'xy-chain'
+  | 'als-xy-wing'
   | 'continuous-nice-loop'
   | 'aic'
   | 'discontinuous-nice-loop'
@@ -87,6 +95,11 @@ export interface Step {
   /** The inferences of a chain or net, in order, for drawing (chain techniques only). */
   readonly links?: readonly Link[]
   /**
+   * The candidates a pattern turns on, ringed when drawn: a rectangle's two digits in its corners,
+   * the digits of almost locked sets (pattern techniques that have no links).
+   */
+  readonly marks?: readonly Placement[]
+  /**
    * Sudoku Explainer difficulty of this step, when the finder knows more than its technique's name
    * says (which kind of forcing, how long); otherwise rating.ts takes it from the technique.
    */
@@ -97,7 +110,9 @@ export interface Step {
  * `grid` (added by logic A; optional, finders may ignore it): the digits written in so far, when
  * the caller knows them. Candidates alone cannot tell a cell that still has to be written in (its
  * last candidate is not in any peer) from a filled one; full house and naked single use `grid`
- * for that. Every other finder works from `cands` alone.
+ * for that. `options.givens` (optional): the puzzle's clues, when known; avoidable rectangles turn
+ * on which written digits are clues and which were placed while solving. Every other finder works
+ * from `cands` alone.
  */
 export type TechniqueFinder = (cands: Candidates, grid?: Grid, options?: FindOptions) => Step[]
 
@@ -108,4 +123,6 @@ export type TechniqueFinder = (cands: Candidates, grid?: Grid, options?: FindOpt
  */
 export interface FindOptions {
   readonly first?: boolean
+  /** The puzzle's clues, when known: avoidable rectangles tell clues from digits placed while solving. */
+  readonly givens?: Grid
 }

@@ -20,7 +20,11 @@ import { findXYZWing } from './xyz-wing'
 // ---- logic B's finders (advanced techniques) ----
 import { findSimpleColouring } from './simple-colouring'
 import { findUniqueRectangles } from './unique-rectangle'
+import { findAvoidableRectangles } from './avoidable-rectangle'
 import { findBugPlusOne } from './bug-plus-one'
+import { findSueDeCoq } from './sue-de-coq'
+import { findAlsXz } from './als-xz'
+import { findAlsXyWing } from './als-xy-wing'
 import { findXChain } from './x-chain'
 import { findXYChain } from './xy-chain'
 import { findAic } from './aic'
@@ -62,9 +66,17 @@ export const TECHNIQUE_ORDER: readonly Technique[] = [
   'unique-rectangle-2',
   'unique-rectangle-3',
   'unique-rectangle-4',
+  'unique-rectangle-5',
+  'unique-rectangle-6',
+  'hidden-rectangle',
+  'avoidable-rectangle-1',
+  'avoidable-rectangle-2',
+  'sue-de-coq',
   'bug-plus-one',
+  'als-xz',
   'x-chain',
   'xy-chain',
+  'als-xy-wing',
   'continuous-nice-loop',
   'aic',
   'discontinuous-nice-loop',
@@ -109,6 +121,14 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
   'unique-rectangle-2': 'Unique rectangle (type 2)',
   'unique-rectangle-3': 'Unique rectangle (type 3)',
   'unique-rectangle-4': 'Unique rectangle (type 4)',
+  'unique-rectangle-5': 'Unique rectangle (type 5)',
+  'unique-rectangle-6': 'Unique rectangle (type 6)',
+  'hidden-rectangle': 'Hidden rectangle',
+  'avoidable-rectangle-1': 'Avoidable rectangle (type 1)',
+  'avoidable-rectangle-2': 'Avoidable rectangle (type 2)',
+  'sue-de-coq': 'Sue de Coq',
+  'als-xz': 'ALS-XZ',
+  'als-xy-wing': 'ALS-XY-Wing',
   'bug-plus-one': 'BUG+1',
   'x-chain': 'X-Chain',
   'xy-chain': 'XY-Chain',
@@ -123,7 +143,7 @@ export const TECHNIQUE_LABELS: Record<Technique, string> = {
 }
 
 export interface TechniqueEntry {
-  /** The easiest technique this finder reports (unique rectangles report types 1-4 from one finder). */
+  /** The easiest technique this finder reports (unique rectangles report types 1-6 and hidden ones from one finder). */
   readonly technique: Technique
   readonly find: TechniqueFinder
 }
@@ -156,9 +176,13 @@ export const techniques: readonly TechniqueEntry[] = [
   // ---- logic B's finders, in this order ----
   { technique: 'simple-colouring', find: findSimpleColouring },
   { technique: 'unique-rectangle-1', find: findUniqueRectangles },
+  { technique: 'avoidable-rectangle-1', find: findAvoidableRectangles },
+  { technique: 'sue-de-coq', find: findSueDeCoq },
   { technique: 'bug-plus-one', find: findBugPlusOne },
+  { technique: 'als-xz', find: findAlsXz },
   { technique: 'x-chain', find: findXChain },
   { technique: 'xy-chain', find: findXYChain },
+  { technique: 'als-xy-wing', find: findAlsXyWing },
   { technique: 'continuous-nice-loop', find: findContinuousNiceLoop },
   { technique: 'aic', find: findAic },
   { technique: 'discontinuous-nice-loop', find: findDiscontinuousNiceLoop },
@@ -170,10 +194,11 @@ export const techniques: readonly TechniqueEntry[] = [
 
 /**
  * Every step available in this state: all instances of every technique, easiest first.
- * `grid` (the digits written in, when known) lets singles that are still to be written in show.
+ * `grid` (the digits written in, when known) lets singles that are still to be written in show;
+ * `options.givens` (the puzzle's clues, when known) lets avoidable rectangles tell clues from placed digits.
  */
-export function allSteps(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = techniques): Step[] {
-  const steps = entries.flatMap((entry) => entry.find(cands, grid))
+export function allSteps(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = techniques, options?: FindOptions): Step[] {
+  const steps = entries.flatMap((entry) => entry.find(cands, grid, options))
   // Stable sort: keeps each finder's own order within a technique.
   return steps.sort((a, b) => techniqueRank(a.technique) - techniqueRank(b.technique))
 }

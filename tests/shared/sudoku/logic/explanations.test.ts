@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { type Candidates, allUnits, bitCount, cellName, digitBit, peers } from '../../../../src/shared/sudoku/board'
 import type { Link, LinkEnd, Step, Technique } from '../../../../src/shared/sudoku/logic/step'
-import { TECHNIQUE_ORDER, easiestStep } from '../../../../src/shared/sudoku/logic/techniques'
+import { TECHNIQUE_ORDER, allSteps, easiestStep } from '../../../../src/shared/sudoku/logic/techniques'
+import { parseHodokuLine } from './hodoku-line'
+import { PUBLISHED } from './published-states'
 import { techniqueCases } from './technique-cases'
 
 interface Example {
@@ -14,13 +16,20 @@ interface Example {
   readonly candidates: Candidates
 }
 
-/** Each technique's step in the first of the project's cases where it is the easiest step. */
+/**
+ * Each technique's step in the first of the project's cases where it is the easiest step; for the
+ * few that no walk meets first (technique-cases.test.ts), in a published state.
+ */
 function examples(): Map<Technique, Example> {
   const found = new Map<Technique, Example>()
-  for (const { technique, cands, written } of techniqueCases) {
+  for (const { technique, cands, written, givens } of techniqueCases) {
     if (found.has(technique)) continue
-    const step = easiestStep(cands, written)
+    const step = easiestStep(cands, written, undefined, { givens })
     if (step) found.set(step.technique, { step, candidates: cands })
+  }
+  for (const line of Object.values(PUBLISHED)) {
+    const { cands, grid, givens } = parseHodokuLine(line)
+    for (const step of allSteps(cands, grid, undefined, { givens })) if (!found.has(step.technique)) found.set(step.technique, { step, candidates: cands })
   }
   return found
 }

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs'
 import { type Candidates, type Grid, allUnits, bitCount, boxOf, candidatesOf, colOf, digitBit, peers, rowOf } from '../../../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
-import type { Step } from '../../../../src/shared/sudoku/logic/step'
+import { gridOf } from '../../../../src/shared/sudoku/logic/apply'
+import type { Step, TechniqueFinder } from '../../../../src/shared/sudoku/logic/step'
 import { PUZZLES_DIR } from '../../../../datasets/puzzles'
 import { seededRandom } from '../../../../devkit/random'
 
@@ -137,7 +138,7 @@ export function walkWithFinders(
   file: string,
   count: number,
   seed: number,
-  finders: readonly ((cands: Candidates) => Step[])[],
+  finders: readonly TechniqueFinder[],
   inspect: (step: Step) => void = () => {},
   maxStates?: number,
 ): FinderWalk {
@@ -155,7 +156,9 @@ export function walkWithFinders(
       () => latest.find((step) => contradictions(step, solution).length === 0) ?? null,
       (cands) => {
         states++
-        latest = finders.flatMap((find) => find(cands))
+        // Every cell down to one candidate holds its digit (the walk stays true to the solution),
+        // so it counts as written in; the puzzle's clues are the givens.
+        latest = finders.flatMap((find) => find(cands, gridOf(cands), { givens: grid }))
         for (const step of latest) {
           found.set(step.technique, (found.get(step.technique) ?? 0) + 1)
           for (const error of contradictions(step, solution)) errors.push(`puzzle ${i}: ${error}: ${step.text}`)
@@ -166,4 +169,19 @@ export function walkWithFinders(
     )
   }
   return { errors, found, states }
+}
+
+/**
+ * walkWithFinders with the shape of every step checked too: a rectangle that is not four corners
+ * in two boxes, a step that changes nothing, a text too short to explain.
+ */
+export function checkFinders(finders: readonly TechniqueFinder[], file: string, count: number, seed: number): FinderWalk {
+  const shapeErrors: string[] = []
+  const walk = walkWithFinders(file, count, seed, finders, (step) => {
+    const rectangle = /^(unique|hidden|avoidable)-rectangle/.test(step.technique)
+    if (rectangle && (step.cells.length !== 4 || new Set(step.cells.map(boxOf)).size !== 2)) shapeErrors.push(`not a rectangle: ${step.text}`)
+    if (step.eliminations.length + step.placements.length === 0) shapeErrors.push(`changes nothing: ${step.text}`)
+    if (step.text.length <= 20) shapeErrors.push(`too short: ${step.text}`)
+  })
+  return { ...walk, errors: [...walk.errors, ...shapeErrors] }
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { boxOf, cellName } from '../../../../src/shared/sudoku/board'
 import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/unique-rectangle'
-import { contradictions } from './soundness-states'
+import { solve } from '../../../../src/shared/sudoku/solver'
+import { parseHodokuLine } from './hodoku-line'
+import { PUBLISHED } from './published-states'
+import { contradictions, keysOf, removedKeys } from './soundness-states'
 import { casesOf } from './technique-cases'
 
 // The project's states where a unique rectangle of each type is the first step that applies
@@ -17,6 +20,19 @@ describe('findUniqueRectangles', () => {
     for (const step of steps) expect(contradictions(step, solution)).toEqual([])
   })
 
+  // Published states (published-states.ts): HoDoKu's own removals, under the same type.
+  it.each([
+    ['5 (diagonal)', 'unique-rectangle-5', PUBLISHED.ur5],
+    ['6', 'unique-rectangle-6', PUBLISHED.ur6],
+  ] as const)('makes the removals of the published type %s example', (_, technique, line) => {
+    const state = parseHodokuLine(line)
+    const steps = findUniqueRectangles(state.cands)
+    const removed = removedKeys(steps.filter((s) => s.technique === technique))
+    for (const key of keysOf(state.eliminations)) expect(removed).toContain(key)
+    const { solution } = solve(state.givens, { limit: 2 })
+    for (const step of steps) expect(contradictions(step, solution!)).toEqual([])
+  })
+
   it('uses four corners in exactly two boxes and explains the deadly pattern', () => {
     const [{ cands }] = casesOf('unique-rectangle-1')
     const step = findUniqueRectangles(cands).find((s) => s.technique === 'unique-rectangle-1')!
@@ -25,6 +41,14 @@ describe('findUniqueRectangles', () => {
     expect(step.text).toContain(cellName(step.eliminations[0].cell))
     expect(step.text).toContain('two solutions')
     expect(step.placements).toEqual([])
+  })
+
+  it('draws the rectangle: a and b ringed in its four corners', () => {
+    const [step] = findUniqueRectangles(parseHodokuLine(PUBLISHED.ur6).cands).filter((s) => s.technique === 'unique-rectangle-6')
+    expect(new Set(step.marks!.map((m) => m.cell))).toEqual(new Set(step.cells))
+    const digits = [...new Set(step.marks!.map((m) => m.digit))].sort()
+    expect(digits).toHaveLength(2)
+    expect(step.text).toContain(`on ${digits[0]} and ${digits[1]}`)
   })
 
   it('finds nothing in a rectangle inside one box or across four', () => {
