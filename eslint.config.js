@@ -18,8 +18,16 @@ const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((name) => `node:
  * Node time-lapse service loads it with a dynamic `import()`, which this rule does not see
  * and which keeps it out of the main bundle's start). Type imports are erased, so they are free.
  */
-const OPENCV_PACKAGE = { group: ['@techstark/opencv-js'], allowTypeImports: true, message: 'Only src/shared/vision/opencv.ts loads OpenCV.js (10 MB): import loadOpenCV from there, in a worker or the Node reader.' }
-const OPENCV_LOADER = { group: ['**/vision/opencv'], allowTypeImports: true, message: 'Only the vision worker and the Node reader load OpenCV.js: a vision step takes `cv` as an argument.' }
+const OPENCV_PACKAGE = {
+  group: ['@techstark/opencv-js'],
+  allowTypeImports: true,
+  message: 'Only src/shared/vision/opencv.ts loads OpenCV.js (10 MB): import loadOpenCV from there, in a worker or the Node reader.',
+}
+const OPENCV_LOADER = {
+  group: ['**/vision/opencv'],
+  allowTypeImports: true,
+  message: 'Only the vision worker and the Node reader load OpenCV.js: a vision step takes `cv` as an argument.',
+}
 const OPENCV_LOADER_FILE = 'src/shared/vision/opencv.ts'
 const OPENCV_LOADERS = ['src/renderer/src/workers/vision-pipeline.ts', 'src/cli/reader-node.ts']
 
@@ -34,11 +42,16 @@ const devFolder = (name) => ({
 const SHARED_FORBIDS = {
   paths: [...NODE_BUILTINS, 'electron'].map((name) => ({ name, message: 'src/shared is pure TypeScript: no Node, no Electron (pass what it needs in).' })),
   patterns: [
-    { group: ['**/main/**', '**/node/**', '**/renderer/**', '**/cli/**', '**/preload/**'], message: 'src/shared imports nothing from main, the Node services, renderer, preload or the CLI.' },
+    {
+      group: ['**/main/**', '**/node/**', '**/renderer/**', '**/cli/**', '**/preload/**'],
+      message: 'src/shared imports nothing from main, the Node services, renderer, preload or the CLI.',
+    },
   ],
 }
 
-const UNSAFE_ANY_OFF = Object.fromEntries(['assignment', 'argument', 'call', 'member-access', 'return'].map((kind) => [`@typescript-eslint/no-unsafe-${kind}`, 'off']))
+const UNSAFE_ANY_OFF = Object.fromEntries(
+  ['assignment', 'argument', 'call', 'member-access', 'return'].map((kind) => [`@typescript-eslint/no-unsafe-${kind}`, 'off']),
+)
 
 /** One `no-restricted-imports` setting per folder (a later setting replaces an earlier one). */
 function restrictImports({ paths = [], patterns = [] }) {
@@ -122,14 +135,34 @@ export default tseslint.config(
   },
   // Globals by where the code runs. src/shared gets none: tsconfig.shared.json has no DOM and no
   // Node types, so `tsc` already refuses a `document` or a `process` there.
-  { files: ['src/main/**', 'src/node/**', 'src/preload/**', 'src/cli/**', 'bin/**', 'tests/**', 'bench/**', 'scripts/**', 'datasets/**', 'devkit/**', '*.js', '*.ts'], languageOptions: { globals: globals.node } },
+  {
+    files: [
+      'src/main/**',
+      'src/node/**',
+      'src/preload/**',
+      'src/cli/**',
+      'bin/**',
+      'tests/**',
+      'bench/**',
+      'scripts/**',
+      'datasets/**',
+      'devkit/**',
+      '*.js',
+      '*.ts',
+    ],
+    languageOptions: { globals: globals.node },
+  },
   { files: ['src/renderer/**'], languageOptions: { globals: { ...globals.browser, ...globals.worker } } },
 
   // ---- Layer rules (later entries replace earlier ones for the files they match) ----
   { files: ['src/**'], rules: restrictImports({ patterns: [OPENCV_PACKAGE, OPENCV_LOADER] }) },
   { files: OPENCV_LOADERS, rules: restrictImports({ patterns: [OPENCV_PACKAGE] }) },
   { files: [OPENCV_LOADER_FILE], rules: restrictImports({ ...SHARED_FORBIDS, patterns: [...SHARED_FORBIDS.patterns, OPENCV_LOADER] }) },
-  { files: ['src/shared/**'], ignores: [OPENCV_LOADER_FILE], rules: restrictImports({ ...SHARED_FORBIDS, patterns: [...SHARED_FORBIDS.patterns, OPENCV_PACKAGE, OPENCV_LOADER] }) },
+  {
+    files: ['src/shared/**'],
+    ignores: [OPENCV_LOADER_FILE],
+    rules: restrictImports({ ...SHARED_FORBIDS, patterns: [...SHARED_FORBIDS.patterns, OPENCV_PACKAGE, OPENCV_LOADER] }),
+  },
   ...DEV_FOLDERS.map((folder) => ({
     files: [`${folder}/**`],
     rules: restrictImports({ patterns: DEV_FOLDERS.filter((other) => other !== folder).map(devFolder) }),
@@ -137,6 +170,11 @@ export default tseslint.config(
   { files: ['devkit/**'], rules: restrictImports({ patterns: DEV_FOLDERS.map(devFolder) }) },
   {
     files: ['datasets/**'],
-    rules: restrictImports({ patterns: [...DEV_FOLDERS.map(devFolder), { group: ['**/devkit/**'], message: 'datasets/ reads data and imports only src/; tools that use it live in devkit/.' }] }),
+    rules: restrictImports({
+      patterns: [
+        ...DEV_FOLDERS.map(devFolder),
+        { group: ['**/devkit/**'], message: 'datasets/ reads data and imports only src/; tools that use it live in devkit/.' },
+      ],
+    }),
   },
 )

@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   let writtenRight = 0
   let writtenTotal = 0
   const seen = new Set<string>()
-  const photos = listPenPhotos('train').filter((p) => !seen.has(p.puzzle) && seen.add(p.puzzle)).slice(0, limit)
+  const photos = listPenPhotos('train')
+    .filter((p) => !seen.has(p.puzzle) && seen.add(p.puzzle))
+    .slice(0, limit)
   const patchMs: number[] = []
   const modelMs: number[] = []
   // CPU time of this process too: on a shared, loaded machine wall time mostly measures the others.
@@ -85,7 +87,11 @@ async function main(): Promise<void> {
   }
   const rows = [
     ['cellPatches (81 patches)', `${median(patchMs).toFixed(1)} ms`, ''],
-    ['cell model, classifyCells (81 cells)', `${median(modelMs).toFixed(1)} ms (CPU ${(modelCpuUs / modelRuns / 1000).toFixed(1)} ms)`, `${right}/${total} = ${((100 * right) / Math.max(1, total)).toFixed(2)}% (kind and digit)`],
+    [
+      'cell model, classifyCells (81 cells)',
+      `${median(modelMs).toFixed(1)} ms (CPU ${(modelCpuUs / modelRuns / 1000).toFixed(1)} ms)`,
+      `${right}/${total} = ${((100 * right) / Math.max(1, total)).toFixed(2)}% (kind and digit)`,
+    ],
     ['written-digit model, a cell', `${median(writtenMs).toFixed(2)} ms`, `${writtenRight}/${writtenTotal} digits of givens and entries`],
   ]
   const table = ['| step | median time | cells right (trained-on photos) |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)]
@@ -97,7 +103,7 @@ async function main(): Promise<void> {
       `\`npm run bench:cell-model\` (bench/cell-model.ts): what the cell model and the written-digit model cost per ` +
         `page, on the first ${photos.length} photos of the pen train split (Alex Kubiesa's sudoku-scanner datasets, MIT), one per ` +
         `puzzle, warped by their metadata corners and cut by the app's steps; median of ${REPEATS} repeats. The cells right are a ` +
-        'smoke figure on photos the models were trained on; the held-out, by-puzzle figures are bench:paper\'s (Reading a page in progress). ' +
+        "smoke figure on photos the models were trained on; the held-out, by-puzzle figures are bench:paper's (Reading a page in progress). " +
         `The shipped model: ${clf.about}.`,
       '',
       ...table,
@@ -107,4 +113,7 @@ async function main(): Promise<void> {
   )
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+)

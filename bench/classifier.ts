@@ -37,7 +37,15 @@ function record(t: Tally, truth: number, got: number, where: string): void {
 }
 
 const percent = (right: number, total: number): string => `${((100 * right) / Math.max(1, total)).toFixed(2)}%`
-const perDigit = (t: Tally): string => t.confusion.map((row, i) => percent(row[i], row.reduce((a, b) => a + b, 0))).join(' / ')
+const perDigit = (t: Tally): string =>
+  t.confusion
+    .map((row, i) =>
+      percent(
+        row[i],
+        row.reduce((a, b) => a + b, 0),
+      ),
+    )
+    .join(' / ')
 const confusionLines = (t: Tally): string[] => t.confusion.map((row, i) => `  ${i + 1} | ${row.map((v) => String(v).padStart(4)).join('')}`)
 
 function report(title: string, t: Tally): void {
@@ -48,8 +56,7 @@ function report(title: string, t: Tally): void {
   if (t.errors.length) console.log('errors: ' + t.errors.join('; '))
 }
 
-const tableRow = (model: string, t: Tally): string =>
-  `| ${model} | **${percent(t.right, t.total)}** | ${t.total - t.right} of ${t.total} | ${perDigit(t)} |`
+const tableRow = (model: string, t: Tally): string => `| ${model} | **${percent(t.right, t.total)}** | ${t.total - t.right} of ${t.total} | ${perDigit(t)} |`
 
 async function main(): Promise<void> {
   const limitAt = process.argv.indexOf('--limit')
@@ -58,7 +65,9 @@ async function main(): Promise<void> {
   const heldOut = heldOutClassifiers()
   const synthFile = `${FOLD_MODELS_DIR}digits-synthetic-only.json`
   const synthOnly = existsSync(synthFile) ? new DigitClassifier(JSON.parse(readFileSync(synthFile, 'utf8')) as EncodedDigitModel) : undefined
-  const photos = loadPhotos().filter((p) => p.corners).slice(0, limit)
+  const photos = loadPhotos()
+    .filter((p) => p.corners)
+    .slice(0, limit)
   const cv5 = newTally()
   const synth = newTally()
   let missed = 0
@@ -77,7 +86,9 @@ async function main(): Promise<void> {
       if (synthOnly) record(synth, truth, synthOnly.classify(img).ranked[0].digit, where)
     })
   }
-  console.log(`${photos.length} photos, ${((performance.now() - t0) / 1000).toFixed(0)} s; ${missed} given digits not marked filled by cells.ts (not scored here)`)
+  console.log(
+    `${photos.length} photos, ${((performance.now() - t0) / 1000).toFixed(0)} s; ${missed} given digits not marked filled by cells.ts (not scored here)`,
+  )
   report(`Held-out fold models (${heldOut.folds}-fold cross-validation by puzzle)`, cv5)
   if (synthOnly) report('Synthetic-fonts-only model', synth)
 

@@ -121,17 +121,26 @@ class Tally {
 
   /** The detailed lines (the first three as bench:detect always printed them for Wicht's photos). */
   print(): void {
-    console.log(`\n${this.title}: images ${this.images}, grids found ${this.found} (${f1((100 * this.found) / this.images)}%), methods ${JSON.stringify(this.methods)}`)
+    console.log(
+      `\n${this.title}: images ${this.images}, grids found ${this.found} (${f1((100 * this.found) / this.images)}%), methods ${JSON.stringify(this.methods)}`,
+    )
     if (this.missed.length) console.log(`missed: ${this.missed.join(' ')}`)
     if (this.wrong.length) console.log(`wrong grids (mean corner error > ${WRONG}% of the side): ${this.wrong.join(' ')}`)
     const { errPx, errNorm } = this
     if (!errPx.length) return
-    console.log(`corner error over ${errPx.length} trusted outlines: px mean ${f1(mean(errPx))} median ${f1(pct(errPx, 0.5))} p90 ${f1(pct(errPx, 0.9))} max ${f1(Math.max(...errPx))}`)
+    console.log(
+      `corner error over ${errPx.length} trusted outlines: px mean ${f1(mean(errPx))} median ${f1(pct(errPx, 0.5))} p90 ${f1(pct(errPx, 0.9))} max ${f1(Math.max(...errPx))}`,
+    )
     console.log(
       `  as % of grid side: mean ${mean(errNorm).toFixed(2)} median ${pct(errNorm, 0.5).toFixed(2)} p90 ${pct(errNorm, 0.9).toFixed(2)} max ${Math.max(...errNorm).toFixed(2)}; within 1% of side: ${errNorm.filter((v) => v <= 1).length}, within 2%: ${errNorm.filter((v) => v <= 2).length}`,
     )
     const worst = [...this.worst].sort((a, b) => b.norm - a.norm)
-    console.log(`worst: ${worst.slice(0, 8).map((w) => `${w.name} ${f1(w.px)} px (${w.norm.toFixed(1)}%)`).join(', ')}`)
+    console.log(
+      `worst: ${worst
+        .slice(0, 8)
+        .map((w) => `${w.name} ${f1(w.px)} px (${w.norm.toFixed(1)}%)`)
+        .join(', ')}`,
+    )
   }
 }
 
@@ -216,7 +225,10 @@ async function main(): Promise<void> {
   ]
   for (const line of table) console.log(line)
   if (opt('set') || opt('kinds') || only) return
-  writeReadmeSection('Detection', [DESCRIPTION, '', ...table, '', `${heapLine}.`, '', measuredLine(`npm run bench:detect${args.length ? ` -- ${args.join(' ')}` : ''}`)].join('\n'))
+  writeReadmeSection(
+    'Detection',
+    [DESCRIPTION, '', ...table, '', `${heapLine}.`, '', measuredLine(`npm run bench:detect${args.length ? ` -- ${args.join(' ')}` : ''}`)].join('\n'),
+  )
 }
 
 const DESCRIPTION = [

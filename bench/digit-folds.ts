@@ -16,7 +16,6 @@ import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/cl
 import { loadPhotos, puzzleFolds } from '../datasets/wicht-folds'
 import { FOLD_MODELS_DIR } from '../datasets/paths'
 
-
 export interface FoldModel extends EncodedDigitModel {
   readonly fold: number
   readonly folds: number

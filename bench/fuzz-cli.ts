@@ -67,7 +67,30 @@ const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5
 const SOLUTION = '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
 const PUZZLE_CHARS = '0123456789.'
 const BAD_CHARS = 'abcxyzABXYZ!@#$%^&()[]{};:\'"`~<>/\\?=+|-_ ,\t'
-const UNICODE = ['１', '٣', '७', 'Ⅷ', '⑨', '😀', '𝟗', 'é', 'e\u0301', '\u202e', '\u200b', '\ufeff', '\ud800', '\udc00', '\u00a0', '\u2028', '\u0085', 'ß', '中', '\u0000', '\u0007', '\u001b[31m']
+const UNICODE = [
+  '１',
+  '٣',
+  '७',
+  'Ⅷ',
+  '⑨',
+  '😀',
+  '𝟗',
+  'é',
+  'e\u0301',
+  '\u202e',
+  '\u200b',
+  '\ufeff',
+  '\ud800',
+  '\udc00',
+  '\u00a0',
+  '\u2028',
+  '\u0085',
+  'ß',
+  '中',
+  '\u0000',
+  '\u0007',
+  '\u001b[31m',
+]
 
 const repeat = (n: number, char: () => string): string => Array.from({ length: n }, char).join('')
 
@@ -184,13 +207,24 @@ const findings: string[] = []
 
 function tally(command: string): Tally {
   let t = tallies.get(command)
-  if (!t) tallies.set(command, (t = { inProcess: 0, processes: 0, kinds: { puzzle: 0, options: 0, image: 0, '200 MB': 0 }, codes: {}, problems: Object.fromEntries(PROBLEMS.map((p) => [p, 0])) as Record<Problem, number> }))
+  if (!t)
+    tallies.set(
+      command,
+      (t = {
+        inProcess: 0,
+        processes: 0,
+        kinds: { puzzle: 0, options: 0, image: 0, '200 MB': 0 },
+        codes: {},
+        problems: Object.fromEntries(PROBLEMS.map((p) => [p, 0])) as Record<Problem, number>,
+      }),
+    )
   return t
 }
 
 function note(command: string, problem: Problem, argv: readonly string[], detail: string): void {
   tally(command).problems[problem]++
-  if (findings.length < 40) findings.push(`${problem}: ${command} ${argv.map((a) => JSON.stringify(a.length > 80 ? `${a.slice(0, 80)}…` : a)).join(' ')}: ${detail.slice(0, 300)}`)
+  if (findings.length < 40)
+    findings.push(`${problem}: ${command} ${argv.map((a) => JSON.stringify(a.length > 80 ? `${a.slice(0, 80)}…` : a)).join(' ')}: ${detail.slice(0, 300)}`)
 }
 
 const STACK = [/^\s+at\s/m, /\w*Error:.*[\\/][\w.-]+\.(ts|js|mjs|cjs)\b/, /node:internal/]
@@ -263,7 +297,8 @@ function checkAnswers(command: 'solve' | 'rate', argv: readonly string[], stdout
     const expected = truth(answer.puzzle)
     const status = command === 'solve' ? expected.status : rateStatus(expected)
     if (answer.status !== status) note(command, 'wrong status', argv, `said ${answer.status}, the solver says ${status} for ${JSON.stringify(answer.puzzle)}`)
-    else if (command === 'solve' && status === 'unique' && answer.solution !== expected.solution) note(command, 'wrong status', argv, `wrong solution for ${answer.puzzle}`)
+    else if (command === 'solve' && status === 'unique' && answer.solution !== expected.solution)
+      note(command, 'wrong status', argv, `wrong solution for ${answer.puzzle}`)
   }
 }
 
@@ -323,7 +358,10 @@ async function asProcess(kind: InputKind, argv: string[], oneArgument = true): P
   const probe = join(tmp, 'probe.mjs')
   const report = join(tmp, `rss-${fileCounter++}.json`)
   // VmHWM is this process's own peak; getrusage's maxRSS would include the fuzzer's, inherited through fork.
-  writeFileSync(probe, `import { readFileSync, writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(process.env.FUZZ_RSS, /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]))\n`)
+  writeFileSync(
+    probe,
+    `import { readFileSync, writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(process.env.FUZZ_RSS, /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]))\n`,
+  )
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', probe, BIN, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FUZZ_RSS: report } })
   let stdout = ''
@@ -376,7 +414,11 @@ function puzzleSource(): { arg: string; entries: number | null; text?: string } 
 
 function puzzleCase(command: 'solve' | 'rate' | 'hint' | 'steps'): PuzzleCase {
   if (command === 'steps') {
-    return { argv: chance(0.5) ? ['steps', '--grid', LINE_KINDS[pick(lineKinds)](), '--json'] : ['steps', '--candidates', candidatesText()], entries: null, check: null }
+    return {
+      argv: chance(0.5) ? ['steps', '--grid', LINE_KINDS[pick(lineKinds)](), '--json'] : ['steps', '--candidates', candidatesText()],
+      entries: null,
+      check: null,
+    }
   }
   const source = puzzleSource()
   const json = chance(0.7)
@@ -413,7 +455,47 @@ async function checkPuzzleCase(c: PuzzleCase, o: Outcome): Promise<void> {
 }
 
 // --- option strings ----------------------------------------------------------------------------
-const OPTION_TOKENS = ['--json', '--limit', '--limit=', '--limit=-5', '-5', '1e9', '--level', 'loud', '--grid', '--candidates', '--entries', '--out', '--mode', 'sepia', '--size', '89', '--debug', '--no-ocr', '--no-rules', '--fps-in', '--crf', '--crop', '1,2', '--preset', '-', '--', '---', '-x', '--json=1', '--help=1', '--LIMIT', '—json', '', ' ', PUZZLE, 'missing.jpg', '/', '\u202e', 'x'.repeat(5000)]
+const OPTION_TOKENS = [
+  '--json',
+  '--limit',
+  '--limit=',
+  '--limit=-5',
+  '-5',
+  '1e9',
+  '--level',
+  'loud',
+  '--grid',
+  '--candidates',
+  '--entries',
+  '--out',
+  '--mode',
+  'sepia',
+  '--size',
+  '89',
+  '--debug',
+  '--no-ocr',
+  '--no-rules',
+  '--fps-in',
+  '--crf',
+  '--crop',
+  '1,2',
+  '--preset',
+  '-',
+  '--',
+  '---',
+  '-x',
+  '--json=1',
+  '--help=1',
+  '--LIMIT',
+  '—json',
+  '',
+  ' ',
+  PUZZLE,
+  'missing.jpg',
+  '/',
+  '\u202e',
+  'x'.repeat(5000),
+]
 const COMMANDS = ['solve', 'rate', 'hint', 'steps', 'read', 'export', 'timelapse']
 
 function optionCase(command: string): string[] {
@@ -465,9 +547,15 @@ async function makeImages(): Promise<Record<string, string>> {
   const dir = join(tmp, 'images')
   mkdirSync(dir)
   const noise = Buffer.from(Array.from({ length: 640 * 480 }, () => int(256)))
-  const jpeg = await sharp(noise, { raw: { width: 640, height: 480, channels: 1 } }).jpeg({ quality: 80 }).toBuffer()
-  const pngBytes = await sharp(noise, { raw: { width: 640, height: 480, channels: 1 } }).png().toBuffer()
-  const blank = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ffffff' } }).png().toBuffer()
+  const jpeg = await sharp(noise, { raw: { width: 640, height: 480, channels: 1 } })
+    .jpeg({ quality: 80 })
+    .toBuffer()
+  const pngBytes = await sharp(noise, { raw: { width: 640, height: 480, channels: 1 } })
+    .png()
+    .toBuffer()
+  const blank = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer()
   // 20000 x 20000 grey (400 MP, 8 times the reader's limit) in a 400 KB file: every row is zeros.
   const bombSide = 20_000
   const bomb = png(bombSide, bombSide, await deflateZeros((bombSide + 1) * bombSide))
@@ -502,7 +590,8 @@ async function makeImages(): Promise<Record<string, string>> {
 function checkImage(command: 'read' | 'export', argv: string[], o: Outcome): void {
   if (o.code !== 1) note(command, 'wrong status', argv, `exit ${o.code} for an image that cannot be read`)
   if (command === 'export' && o.stdout !== '') note(command, 'wrong status', argv, `export printed ${o.stdout.slice(0, 100)}`)
-  if (command === 'read' && !o.stdout.includes(`${argv[1]}: `) && !o.stdout.includes('"error"')) note(command, 'wrong status', argv, `read did not answer for the image: ${o.stdout.slice(0, 100)}`)
+  if (command === 'read' && !o.stdout.includes(`${argv[1]}: `) && !o.stdout.includes('"error"'))
+    note(command, 'wrong status', argv, `read did not answer for the image: ${o.stdout.slice(0, 100)}`)
 }
 
 // --- 200 MB files ------------------------------------------------------------------------------
@@ -556,12 +645,18 @@ try {
   const images = await makeImages()
   for (const [name, path] of Object.entries(images)) {
     const out = join(tmp, 'exported.png')
-    for (const argv of [['read', path, '--no-ocr', '--json'], ['read', path, '--no-ocr'], ['export', path, '--out', out], ['export', path, '--out', out, '--mode', 'overlay']]) {
+    for (const argv of [
+      ['read', path, '--no-ocr', '--json'],
+      ['read', path, '--no-ocr'],
+      ['export', path, '--out', out],
+      ['export', path, '--out', out, '--mode', 'overlay'],
+    ]) {
       checkImage(argv[0] as 'read' | 'export', argv, await inProcess('image', argv))
     }
     if (QUICK) continue
     checkImage('export', ['export', path], await asProcess('image', ['export', path, '--out', out]))
-    if (['0-byte.jpg', 'truncated-50.jpg', 'decompression-bomb.png', 'blank-page.png'].includes(name)) checkImage('read', ['read', path], await asProcess('image', ['read', path]))
+    if (['0-byte.jpg', 'truncated-50.jpg', 'decompression-bomb.png', 'blank-page.png'].includes(name))
+      checkImage('read', ['read', path], await asProcess('image', ['read', path]))
   }
   console.log(`images: done, ${((performance.now() - started) / 1000).toFixed(0)} s`)
 
@@ -572,13 +667,21 @@ try {
   for (const command of ['solve', 'rate'] as const) {
     const o = await asProcess('200 MB', [command, big, '--json'])
     checkAnswers(command, [command, '200 MB one-line file'], o.stdout, 3)
-    bigRuns.push(`\`${command}\` on 200 MB in one line, then 2 lines: exit ${o.code}, ${o.stdoutLines} answers, ${(o.ms / 1000).toFixed(1)} s, peak RSS ${o.peakMB.toFixed(0)} MB`)
+    bigRuns.push(
+      `\`${command}\` on 200 MB in one line, then 2 lines: exit ${o.code}, ${o.stdoutLines} answers, ${(o.ms / 1000).toFixed(1)} s, peak RSS ${o.peakMB.toFixed(0)} MB`,
+    )
   }
-  await writeBig(big, (chunk) => {
-    for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((random() * 2 ** 32) >>> 0, i)
-  }, '')
+  await writeBig(
+    big,
+    (chunk) => {
+      for (let i = 0; i < chunk.length; i += 4) chunk.writeUInt32LE((random() * 2 ** 32) >>> 0, i)
+    },
+    '',
+  )
   const o = await asProcess('200 MB', ['solve', big])
-  bigRuns.push(`\`solve\` on 200 MB of random bytes (a newline every 256 bytes on average): exit ${o.code}, ${o.stdoutLines} answers, ${(o.ms / 1000).toFixed(1)} s, peak RSS ${o.peakMB.toFixed(0)} MB`)
+  bigRuns.push(
+    `\`solve\` on 200 MB of random bytes (a newline every 256 bytes on average): exit ${o.code}, ${o.stdoutLines} answers, ${(o.ms / 1000).toFixed(1)} s, peak RSS ${o.peakMB.toFixed(0)} MB`,
+  )
   rmSync(big)
 } catch (error) {
   if (!(error instanceof Quick)) throw error
@@ -591,7 +694,10 @@ const wall = (performance.now() - started) / 1000
 const total = (key: Problem): number => [...tallies.values()].reduce((n, t) => n + t.problems[key], 0)
 const rows = COMMANDS.map((command) => {
   const t = tally(command)
-  const codes = Object.entries(t.codes).sort().map(([c, n]) => `${c}: ${n}`).join(', ')
+  const codes = Object.entries(t.codes)
+    .sort()
+    .map(([c, n]) => `${c}: ${n}`)
+    .join(', ')
   return `| ${command} | ${INPUT_KINDS.map((k) => t.kinds[k]).join(' | ')} | ${t.inProcess} | ${t.processes} | ${PROBLEMS.map((p) => t.problems[p]).join(' | ')} | ${codes} |`
 })
 const allInputs = [...tallies.values()].reduce((n, t) => n + t.inProcess + t.processes, 0)

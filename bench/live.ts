@@ -92,7 +92,9 @@ async function measureCamera(view: string, source: string, grid: boolean): Promi
       await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
       await page.waitForFunction(() => !document.querySelector('[data-testid="read-progress"]'), undefined, { timeout: 120_000 })
     } else {
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid="camera"]')?.getAttribute('data-detections')) > 10, undefined, { timeout: 60_000 })
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="camera"]')?.getAttribute('data-detections')) > 10, undefined, {
+        timeout: 60_000,
+      })
     }
     await page.waitForTimeout(1000)
 
@@ -136,7 +138,11 @@ async function measureCamera(view: string, source: string, grid: boolean): Promi
 
 /** A page of running text, no grid: what the camera sees before it is aimed at the puzzle. */
 async function textPage(): Promise<string> {
-  const lines = Array.from({ length: 34 }, (_, i) => `<text x="60" y="${70 + i * 30}" font-family="sans-serif" font-size="22">Lorem ipsum dolor sit amet, consectetur ${i} adipiscing elit, sed do eiusmod tempor</text>`)
+  const lines = Array.from(
+    { length: 34 },
+    (_, i) =>
+      `<text x="60" y="${70 + i * 30}" font-family="sans-serif" font-size="22">Lorem ipsum dolor sit amet, consectetur ${i} adipiscing elit, sed do eiusmod tempor</text>`,
+  )
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="1100"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`
   const file = join(mkdtempSync(join(tmpdir(), 'sudoku-lens-bench-text-')), 'text-page.png')
   await sharp(Buffer.from(svg)).png().toFile(file)
@@ -155,11 +161,11 @@ console.table(cameras)
   const elapsed = cameras[0].seconds
 
   const section = [
-    '`npm run bench:live` (bench/live.ts): the built app in Debian\'s Chromium (web mode, software',
-    'rendering) with a fake webcam fed from a y4m of image1.jpg (B. Wicht\'s sudoku_dataset, CC-BY-4.0)',
+    "`npm run bench:live` (bench/live.ts): the built app in Debian's Chromium (web mode, software",
+    "rendering) with a fake webcam fed from a y4m of image1.jpg (B. Wicht's sudoku_dataset, CC-BY-4.0)",
     'letterboxed to 1280×720 at 60 fps, the',
     'camera view on, for ' + Math.round(elapsed) + ' s after the grid was first found and the auto-capture read finished;',
-    'then the same with a page of running text in view (no grid: the grid detector\'s fallbacks',
+    "then the same with a page of running text in view (no grid: the grid detector's fallbacks",
     'have the most to try), measured once detections came in.',
     'Frames go to the vision worker as a transferred MediaStreamTrackProcessor stream holding only the',
     'newest frame; the worker scales each to 640 px wide while drawing it, then runs grid + fiducial',

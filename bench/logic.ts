@@ -72,7 +72,10 @@ function readPuzzles(file: string): string[] {
     const random = seeded(FORUM_SEED)
     const picked = new Set<number>()
     while (picked.size < FORUM_SAMPLE) picked.add(Math.floor(random() * lines.length))
-    return [...picked].slice(0, limit).sort((a, b) => a - b).map((i) => lines[i])
+    return [...picked]
+      .slice(0, limit)
+      .sort((a, b) => a - b)
+      .map((i) => lines[i])
   }
   const n = Math.min(limit, lines.length)
   return Array.from({ length: n }, (_, i) => lines[Math.floor((i * lines.length) / n)])
@@ -105,11 +108,15 @@ async function inChildren(n: number): Promise<Record[]> {
   const self = fileURLToPath(import.meta.url)
   const args = process.argv.slice(2).filter((a, i, all) => a !== '--workers' && all[i - 1] !== '--workers')
   const outputs = await Promise.all(
-    Array.from({ length: n }, (_, k) =>
-      run(process.execPath, [...process.execArgv, self, ...args, '--shard', `${k}/${n}`], { maxBuffer: 1 << 28 }),
-    ),
+    Array.from({ length: n }, (_, k) => run(process.execPath, [...process.execArgv, self, ...args, '--shard', `${k}/${n}`], { maxBuffer: 1 << 28 })),
   )
-  return outputs.flatMap(({ stdout }) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record))
+  return outputs.flatMap(({ stdout }) =>
+    stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record),
+  )
 }
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
@@ -129,7 +136,9 @@ const BANDS = [
 function report(records: Record[]): void {
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
   console.log(`Node ${process.version}, ${cpus().length} cores (${cpu}), ${workers} worker(s), ${new Date().toISOString().slice(0, 10)}\n`)
-  console.log('| file | puzzles | finished by logic alone | needed brute force (steps) | puzzles with forcing steps (steps) | solve median / p90 / max ms | levels easy / medium / hard / expert / extreme |')
+  console.log(
+    '| file | puzzles | finished by logic alone | needed brute force (steps) | puzzles with forcing steps (steps) | solve median / p90 / max ms | levels easy / medium / hard / expert / extreme |',
+  )
   console.log('|---|---|---|---|---|---|---|')
   for (const file of FILES) {
     const rs = records.filter((r) => r.file === file)

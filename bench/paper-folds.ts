@@ -22,7 +22,6 @@ import type { CellJudge } from '../src/shared/vision/read'
 import { listPenPhotos, penFolds } from '../datasets/kubiesa'
 import { FOLD_MODELS_DIR } from '../datasets/paths'
 
-
 interface Fold {
   readonly fold: number
   readonly folds: number

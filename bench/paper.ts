@@ -67,7 +67,8 @@ try {
     const r = await readSudoku(reader.cv, image, { voters: reader.voters, judge, fiducials: false })
     const t2 = performance.now()
     const timing = { decodeMs: t1 - t0, readMs: t2 - t1, stages: r.ms }
-    if (!r.ok) rows.push({ photo, failed: r.message, kinds: [], digits: [], givens: new Uint8Array(81), givenSolutions: 0, mistakes: [], informed: [], ...timing })
+    if (!r.ok)
+      rows.push({ photo, failed: r.message, kinds: [], digits: [], givens: new Uint8Array(81), givenSolutions: 0, mistakes: [], informed: [], ...timing })
     else {
       const { paper } = r
       rows.push({
@@ -171,7 +172,7 @@ for (const row of read) {
   const entries = Uint8Array.from(row.photo.labels, (label, i) => (row.photo.kinds![i] === 'entry' ? label : 0))
   const truth = new Set(mistakesOf(entries, solution.solution))
   mistakesTrue += truth.size
-  for (const cell of row.mistakes) (truth.has(cell) ? mistakesFound++ : mistakesFalse++)
+  for (const cell of row.mistakes) truth.has(cell) ? mistakesFound++ : mistakesFalse++
 }
 
 const decode = rows.map((r) => r.decodeMs)
@@ -182,7 +183,9 @@ const hasKinds = rows.every((r) => r.photo.kinds)
 
 const lines: string[] = []
 const out = (s = ''): void => void lines.push(s)
-out(`\`npm run bench:paper\` (bench/paper.ts) over the ${split} split${every > 1 ? ` (every ${every}th photo)` : ''}: ${rows.length} phone photos (${puzzles.length} puzzles, 2 phones, portrait and landscape, 12-16 MP) of newspaper Sudokus partly or fully solved in pen, some with pencil marks, from Alex Kubiesa's sudoku-scanner datasets (MIT)${split === 'val' ? '; never trained on' : ''}. The reader as the CLI runs it (${useOcr ? 'Tesseract, ' : 'no Tesseract, '}the shipped models${folds ? ', the cell and written-digit models of the by-puzzle fold that left each photo\'s puzzle out (bench/paper-folds.ts)' : reader.judge ? ', the cell model' : ', no cell model: every digit read as print'}), detection included; ms at full size on ${cpus().length} cores (${cpus()[0]?.model.trim()}), load average ${loadavg()[0].toFixed(1)} at the end; ${new Date().toISOString().slice(0, 10)}.`)
+out(
+  `\`npm run bench:paper\` (bench/paper.ts) over the ${split} split${every > 1 ? ` (every ${every}th photo)` : ''}: ${rows.length} phone photos (${puzzles.length} puzzles, 2 phones, portrait and landscape, 12-16 MP) of newspaper Sudokus partly or fully solved in pen, some with pencil marks, from Alex Kubiesa's sudoku-scanner datasets (MIT)${split === 'val' ? '; never trained on' : ''}. The reader as the CLI runs it (${useOcr ? 'Tesseract, ' : 'no Tesseract, '}the shipped models${folds ? ", the cell and written-digit models of the by-puzzle fold that left each photo's puzzle out (bench/paper-folds.ts)" : reader.judge ? ', the cell model' : ', no cell model: every digit read as print'}), detection included; ms at full size on ${cpus().length} cores (${cpus()[0]?.model.trim()}), load average ${loadavg()[0].toFixed(1)} at the end; ${new Date().toISOString().slice(0, 10)}.`,
+)
 out()
 out(`| cells right | all | blank | given (printed) | entry (written) | pencil marks |${hasKinds ? '' : ' digit |'}`)
 out(`|---|---|---|---|---|---|${hasKinds ? '' : '---|'}`)
@@ -190,9 +193,17 @@ const cellsCol = (k: TrueKind): string => {
   const t = byKind.get(k)!
   return `${pct(t.right, t.n, 2)}% (${t.right}/${t.n})`
 }
-out(`| ${rows.length} photos | ${pct(allCells.right, allCells.n, 2)}% | ${cellsCol('empty')} | ${cellsCol('given')} | ${cellsCol('entry')} | ${cellsCol('marks')} |${hasKinds ? '' : ` ${cellsCol('digit')} |`}`)
+out(
+  `| ${rows.length} photos | ${pct(allCells.right, allCells.n, 2)}% | ${cellsCol('empty')} | ${cellsCol('given')} | ${cellsCol('entry')} | ${cellsCol('marks')} |${hasKinds ? '' : ` ${cellsCol('digit')} |`}`,
+)
 out()
-out(`Photos with every cell right: **${perfect}/${rows.length} (${pct(perfect, rows.length)}%)**; no grid found: ${rows.filter((r) => r.failed).length}. Wrong cells by cause: ${Object.entries(causes).map(([cause, n]) => `${cause} ${n}`).join(', ')}.`)
+out(
+  `Photos with every cell right: **${perfect}/${rows.length} (${pct(perfect, rows.length)}%)**; no grid found: ${rows.filter((r) => r.failed).length}. Wrong cells by cause: ${Object.entries(
+    causes,
+  )
+    .map(([cause, n]) => `${cause} ${n}`)
+    .join(', ')}.`,
+)
 out()
 out('Kinds (rows: truth, columns: read):')
 out()
@@ -203,21 +214,44 @@ out()
 out(
   `Givens: solve uniquely in ${unique}/${rows.length} photos, are exactly the printed ones in ${hasKinds ? givensRight : '-'}/${rows.length}; **${photosInAgreeingPuzzles}/${rows.length} photos (${pct(photosInAgreeingPuzzles, rows.length)}%) have givens that solve uniquely and agree across their puzzle's four photos** (${agreeing}/${puzzles.length} puzzles).`,
 )
-out(`Entries found as entries: ${asRead.entries}; their digits right as read, before the solution settled any: ${pct(asRead.right, asRead.entries, 2)}%; settled by the solution: ${rows.reduce((n, r) => n + r.informed.length, 0)}.`)
-out(`Written mistakes (entries against the solution of the true givens): ${mistakesTrue} in the photos, ${mistakesFound} flagged, ${mistakesFalse} flagged wrongly.`)
+out(
+  `Entries found as entries: ${asRead.entries}; their digits right as read, before the solution settled any: ${pct(asRead.right, asRead.entries, 2)}%; settled by the solution: ${rows.reduce((n, r) => n + r.informed.length, 0)}.`,
+)
+out(
+  `Written mistakes (entries against the solution of the true givens): ${mistakesTrue} in the photos, ${mistakesFound} flagged, ${mistakesFalse} flagged wrongly.`,
+)
 out()
 out(`| ms per photo | decode | read | total |`)
 out(`|---|---|---|---|`)
 out(`| median | ${quantile(decode, 0.5).toFixed(0)} | ${quantile(readMs, 0.5).toFixed(0)} | **${quantile(total, 0.5).toFixed(0)}** |`)
 out(`| p90 | ${quantile(decode, 0.9).toFixed(0)} | ${quantile(readMs, 0.9).toFixed(0)} | ${quantile(total, 0.9).toFixed(0)} |`)
 out()
-out(`Reading stages, median ms: ${stages.map((s) => `${s} ${quantile(rows.map((r) => r.stages[s] ?? 0), 0.5).toFixed(0)}`).join(', ')}.`)
+out(
+  `Reading stages, median ms: ${stages
+    .map(
+      (s) =>
+        `${s} ${quantile(
+          rows.map((r) => r.stages[s] ?? 0),
+          0.5,
+        ).toFixed(0)}`,
+    )
+    .join(', ')}.`,
+)
 out()
-out(`Digits misread (kind truth→read: cells): ${[...swaps].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([swap, n]) => `${swap}: ${n}`).join(', ') || 'none'}.`)
+out(
+  `Digits misread (kind truth→read: cells): ${
+    [...swaps]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([swap, n]) => `${swap}: ${n}`)
+      .join(', ') || 'none'
+  }.`,
+)
 out()
 out(`Photos with errors (cells wrong): ${wrongPhotos.join(' ') || 'none'}. Wall time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 out()
-out('Targets: ≥ 99.5% of cells, ≥ 85% of photos with every cell right, ≥ 95% of photos whose givens solve uniquely and agree across the puzzle\'s photos, median under 1.5 s for a 16 MP photo on 2 cores.')
+out(
+  "Targets: ≥ 99.5% of cells, ≥ 85% of photos with every cell right, ≥ 95% of photos whose givens solve uniquely and agree across the puzzle's photos, median under 1.5 s for a 16 MP photo on 2 cores.",
+)
 const body = lines.join('\n')
 console.log(body)
 if (!args.includes('--no-write') && split === 'val' && every === 1) writeReadmeSection('Reading a page in progress', body)

@@ -85,7 +85,17 @@ for (const photo of photos) {
   const image = view ? viewPhoto(cv, decoded, view).image : decoded
   const r = await readSudoku(cv, image, { voters, judge, fiducials: false, useLattice, useRules: voters.length > 0 })
   if (!r.ok) {
-    rows.push({ name: photo.name, truth: photo.truth, filled: [], votes: {}, grid: new Uint8Array(81), flagged: new Set(), cornerError: null, ms: r.ms, failed: r.message })
+    rows.push({
+      name: photo.name,
+      truth: photo.truth,
+      filled: [],
+      votes: {},
+      grid: new Uint8Array(81),
+      flagged: new Set(),
+      cornerError: null,
+      ms: r.ms,
+      failed: r.message,
+    })
     continue
   }
   // Corner error: mean distance of the four corners, as a fraction of the outline's mean side.
@@ -95,9 +105,21 @@ for (const photo of photos) {
     const side = (Math.hypot(o[1].x - o[0].x, o[1].y - o[0].y) + Math.hypot(o[2].x - o[3].x, o[2].y - o[3].y)) / 2
     // In the best of the four cyclic orders: a page read upside down or sideways names a different
     // corner its top-left, yet the outline found is the same.
-    cornerError = Math.min(...[0, 1, 2, 3].map((shift) => r.corners.reduce((s, p, k) => s + Math.hypot(p.x - o[(k + shift) % 4].x, p.y - o[(k + shift) % 4].y), 0))) / 4 / side
+    cornerError =
+      Math.min(...[0, 1, 2, 3].map((shift) => r.corners.reduce((s, p, k) => s + Math.hypot(p.x - o[(k + shift) % 4].x, p.y - o[(k + shift) % 4].y), 0))) /
+      4 /
+      side
   }
-  rows.push({ name: photo.name, truth: photo.truth, filled: r.cells.map((c) => c.filled), votes: r.votes, grid: r.grid, flagged: new Set([...r.repaired, ...[...r.grid.keys()].filter((i) => r.grid[i] && r.confidence[i] < LOW_CONFIDENCE)]), cornerError, ms: r.ms })
+  rows.push({
+    name: photo.name,
+    truth: photo.truth,
+    filled: r.cells.map((c) => c.filled),
+    votes: r.votes,
+    grid: r.grid,
+    flagged: new Set([...r.repaired, ...[...r.grid.keys()].filter((i) => r.grid[i] && r.confidence[i] < LOW_CONFIDENCE)]),
+    cornerError,
+    ms: r.ms,
+  })
   process.stderr.write(`\r${rows.length}/${photos.length} ${photo.name}      `)
 }
 process.stderr.write('\n')
@@ -134,7 +156,11 @@ if (voterNames.length > 1) {
   if (voterNames.includes('templates'))
     variants.push([
       `ensemble without templates`,
-      (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.filter((n) => n !== 'templates').map((n) => ({ probs: row.votes[n], weight: weights[n] ?? 1 }))),
+      (row) =>
+        combineVotes(
+          row.filled.map((filled) => ({ filled })),
+          voterNames.filter((n) => n !== 'templates').map((n) => ({ probs: row.votes[n], weight: weights[n] ?? 1 })),
+        ),
     ])
 }
 // The ensemble with weights fitted (maximum likelihood, bench/voter-weights.ts) on the other folds
@@ -145,22 +171,49 @@ if (foldOf && voterNames.length > 1) {
     rows
       .filter((r) => !r.failed && keep(r))
       .flatMap((r) =>
-        [...r.truth.keys()].filter((i) => r.truth[i] && voterNames.every((n) => r.votes[n]?.[i])).map((i) => ({ truth: r.truth[i], probs: voterNames.map((n) => r.votes[n][i]!) })),
+        [...r.truth.keys()]
+          .filter((i) => r.truth[i] && voterNames.every((n) => r.votes[n]?.[i]))
+          .map((i) => ({ truth: r.truth[i], probs: voterNames.map((n) => r.votes[n][i]!) })),
       )
   const fitted = new Map<number, number[]>()
-  for (const fold of new Set(rows.map((r) => foldOf(r.name)))) fitted.set(fold, fitVoterWeights(labelled((r) => foldOf(r.name) !== fold), voterNames.length))
+  for (const fold of new Set(rows.map((r) => foldOf(r.name))))
+    fitted.set(
+      fold,
+      fitVoterWeights(
+        labelled((r) => foldOf(r.name) !== fold),
+        voterNames.length,
+      ),
+    )
   variants.push([
     'ensemble, weights fitted on the other folds',
-    (row) => combineVotes(row.filled.map((filled) => ({ filled })), voterNames.map((n, k) => ({ probs: row.votes[n], weight: fitted.get(foldOf(row.name))![k] }))),
+    (row) =>
+      combineVotes(
+        row.filled.map((filled) => ({ filled })),
+        voterNames.map((n, k) => ({ probs: row.votes[n], weight: fitted.get(foldOf(row.name))![k] })),
+      ),
   ])
   const show = (w: number[]): string => voterNames.map((n, k) => `${n} ${w[k]}`).join(', ')
-  fitNotes.push(`Weights fitted per held-out fold: ${[...fitted].sort((a, b) => a[0] - b[0]).map(([f, w]) => `fold ${f}: ${show(w)}`).join('; ')}.`)
-  fitNotes.push(`Weights fitted on all photos: ${show(fitVoterWeights(labelled(() => true), voterNames.length))}; shipped (voters.ts): ${show(voterNames.map((n) => weights[n] ?? 1))}.`)
+  fitNotes.push(
+    `Weights fitted per held-out fold: ${[...fitted]
+      .sort((a, b) => a[0] - b[0])
+      .map(([f, w]) => `fold ${f}: ${show(w)}`)
+      .join('; ')}.`,
+  )
+  fitNotes.push(
+    `Weights fitted on all photos: ${show(
+      fitVoterWeights(
+        labelled(() => true),
+        voterNames.length,
+      ),
+    )}; shipped (voters.ts): ${show(voterNames.map((n) => weights[n] ?? 1))}.`,
+  )
 }
 
 const lines: string[] = []
 const out = (s = ''): void => void lines.push(s)
-out(`Photos: ${rows.length} (every ${every}${view ? `, each turned ${view.rotate}° and tilted back ${view.tilt}°` : ''}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}; cell judge: ${judge ? 'the shipped cell and written-digit models (which saw these photos\' cells among their training data)' : 'none, every digit read as print'}`)
+out(
+  `Photos: ${rows.length} (every ${every}${view ? `, each turned ${view.rotate}° and tilted back ${view.tilt}°` : ''}), no grid found: ${rows.filter((r) => r.failed).length}; classifier: ${classifierNote}; cell judge: ${judge ? "the shipped cell and written-digit models (which saw these photos' cells among their training data)" : 'none, every digit read as print'}`,
+)
 out()
 out('| voters | rules | grids with zero errors | cells right | given digits right |')
 out('|---|---|---|---|---|')
@@ -177,7 +230,9 @@ for (const [name, probsOf] of variants) {
         if (g[i] === row.truth[i]) givenRight++
       }
     }
-    out(`| ${name} | ${rules ? 'yes' : 'no'} | ${pct(s.zero, rows.length)}% (${s.zero}/${rows.length}) | ${pct(s.right, s.cells, 2)}% | ${pct(givenRight, given, 2)}% |`)
+    out(
+      `| ${name} | ${rules ? 'yes' : 'no'} | ${pct(s.zero, rows.length)}% (${s.zero}/${rows.length}) | ${pct(s.right, s.cells, 2)}% | ${pct(givenRight, given, 2)}% |`,
+    )
   }
 }
 const final = scoreGrids((row) => row.grid)
@@ -192,16 +247,19 @@ for (const row of rows) {
     if (row.flagged.has(i)) {
       flagged++
       if (wrong) flaggedWrong++
-    }
-    else if (wrong && row.grid[i]) wrongUnflagged++
+    } else if (wrong && row.grid[i]) wrongUnflagged++
   }
 }
 out()
-out(`Flagged for review (repaired by the rules, or confidence < ${LOW_CONFIDENCE}): ${flagged} cells, ${flaggedWrong} of them wrong; wrong digits not flagged: ${wrongUnflagged} (missed givens, read as empty, are not counted here).`)
+out(
+  `Flagged for review (repaired by the rules, or confidence < ${LOW_CONFIDENCE}): ${flagged} cells, ${flaggedWrong} of them wrong; wrong digits not flagged: ${wrongUnflagged} (missed givens, read as empty, are not counted here).`,
+)
 out()
 for (const note of fitNotes) out(note)
 out()
-out(`Reader as shipped (ensemble + rules): ${pct(final.zero, rows.length)}% grids with zero errors, ${pct(final.right, final.cells, 2)}% cells right (${final.cells - final.right} wrong of ${final.cells}).`)
+out(
+  `Reader as shipped (ensemble + rules): ${pct(final.zero, rows.length)}% grids with zero errors, ${pct(final.right, final.cells, 2)}% cells right (${final.cells - final.right} wrong of ${final.cells}).`,
+)
 
 // Empty / filled confusion (from the cell images alone).
 function filledConfusion(keep: (row: Row) => boolean): string {
@@ -226,7 +284,9 @@ function filledConfusion(keep: (row: Row) => boolean): string {
 }
 out()
 out(`Empty/filled, all grids found: ${filledConfusion(() => true)}.`)
-out(`Empty/filled where the corners are within 3% of a trusted outline (detection not to blame): ${filledConfusion((r) => r.cornerError !== null && r.cornerError < 0.03)}.`)
+out(
+  `Empty/filled where the corners are within 3% of a trusted outline (detection not to blame): ${filledConfusion((r) => r.cornerError !== null && r.cornerError < 0.03)}.`,
+)
 
 // Digit confusion of the final reading (rows: truth 0-9, columns: read 0-9).
 const confusion = Array.from({ length: 10 }, () => new Array<number>(10).fill(0))
@@ -240,14 +300,34 @@ for (let t = 0; t < 10; t++) out(`| ${t} | ${confusion[t].join(' | ')} |`)
 
 const errs = rows.map((r) => r.cornerError).filter((e): e is number => e !== null)
 out()
-out(`Corner error vs outlines.csv (${errs.length} photos with a trusted outline; mean corner distance / grid side): median ${(100 * quantile(errs, 0.5)).toFixed(2)}%, p90 ${(100 * quantile(errs, 0.9)).toFixed(2)}%, max ${(100 * Math.max(...errs)).toFixed(1)}%.`)
+out(
+  `Corner error vs outlines.csv (${errs.length} photos with a trusted outline; mean corner distance / grid side): median ${(100 * quantile(errs, 0.5)).toFixed(2)}%, p90 ${(100 * quantile(errs, 0.9)).toFixed(2)}%, max ${(100 * Math.max(...errs)).toFixed(1)}%.`,
+)
 
 const stages = [...new Set(rows.flatMap((r) => Object.keys(r.ms)))]
 out()
 out(`| stage | ${stages.join(' | ')} |`)
 out(`|---|${'---|'.repeat(stages.length)}`)
-out(`| median ms | ${stages.map((s) => quantile(rows.map((r) => r.ms[s] ?? 0), 0.5).toFixed(0)).join(' | ')} |`)
-out(`| p90 ms | ${stages.map((s) => quantile(rows.map((r) => r.ms[s] ?? 0), 0.9).toFixed(0)).join(' | ')} |`)
+out(
+  `| median ms | ${stages
+    .map((s) =>
+      quantile(
+        rows.map((r) => r.ms[s] ?? 0),
+        0.5,
+      ).toFixed(0),
+    )
+    .join(' | ')} |`,
+)
+out(
+  `| p90 ms | ${stages
+    .map((s) =>
+      quantile(
+        rows.map((r) => r.ms[s] ?? 0),
+        0.9,
+      ).toFixed(0),
+    )
+    .join(' | ')} |`,
+)
 out()
 out(`Wall time ${((Date.now() - started) / 1000).toFixed(0)} s.`)
 const wrong = rows.filter((r) => r.failed || r.grid.some((d, i) => d !== r.truth[i]))

@@ -138,7 +138,7 @@ for (const { label, file } of FILES) {
 writeReadmeSection(
   'Solver',
   [
-    '`npm run bench:solver` (bench/solver.ts): `solve(grid, { limit: 2 })` against `dancing-links` 4.3.10 (Knuth\'s DLX, ' +
+    "`npm run bench:solver` (bench/solver.ts): `solve(grid, { limit: 2 })` against `dancing-links` 4.3.10 (Knuth's DLX, " +
       '`find(2)`), both counting up to 2 solutions, on the shared puzzle files. Ours runs on every puzzle of each file (left ' +
       'columns); then on a deterministic sample (every k-th puzzle; all of the small files) the two take turns by blocks of ' +
       `${BLOCK} puzzles, so that load from other processes falls on both alike, and the ratio is dancing-links / ours on that ` +
@@ -149,7 +149,7 @@ writeReadmeSection(
     '',
     ...table,
     '',
-    'For scale, the shared data\'s README quotes tdoku (C++ with SIMD, i7-1065G7): 2.7 µs on 17-clue, 7.3 on top1465, 41.7 ' +
+    "For scale, the shared data's README quotes tdoku (C++ with SIMD, i7-1065G7): 2.7 µs on 17-clue, 7.3 on top1465, 41.7 " +
       'on 1905 11+, 65.0 on 1106. Target: 10x dancing-links on the hardest files.',
     '',
     measuredLine(`npm run bench:solver${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`),

@@ -52,7 +52,9 @@ async function main(): Promise<void> {
       await page.waitForFunction(() => document.querySelector('[data-cell][aria-selected="true"]')?.textContent?.trim() === '5')
       const run = await page.evaluate(() => ({ shown: window.__boardShown, ready: window.__boardReady, keyLands: performance.now() }))
       runs.push(run)
-      console.log(`run ${i + 1}: board shown ${run.shown.toFixed(0)} ms, ready ${run.ready.toFixed(0)} ms, a digit typed shows at ${run.keyLands.toFixed(0)} ms`)
+      console.log(
+        `run ${i + 1}: board shown ${run.shown.toFixed(0)} ms, ready ${run.ready.toFixed(0)} ms, a digit typed shows at ${run.keyLands.toFixed(0)} ms`,
+      )
       await page.close()
     }
   } finally {

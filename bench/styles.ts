@@ -85,8 +85,21 @@ interface Style {
 }
 
 // Fonts outside the classifier's training set (synth.ts FONT_FAMILIES), or styles of them it never saw.
-const CONDENSED_BOLD = ['Roboto Condensed', 'Open Sans Condensed', 'Gillius ADF Cond', 'Liberation Sans Narrow', 'DejaVu Sans Condensed', 'Universalis ADF Std Cond']
-const THIN_SERIF: readonly [string, string][] = [['EB Garamond', 'normal'], ['Linux Libertine Display O', 'normal'], ['LM Roman 17', 'normal'], ['Noto Serif Display', 'normal'], ['URW Bookman', '300']]
+const CONDENSED_BOLD = [
+  'Roboto Condensed',
+  'Open Sans Condensed',
+  'Gillius ADF Cond',
+  'Liberation Sans Narrow',
+  'DejaVu Sans Condensed',
+  'Universalis ADF Std Cond',
+]
+const THIN_SERIF: readonly [string, string][] = [
+  ['EB Garamond', 'normal'],
+  ['Linux Libertine Display O', 'normal'],
+  ['LM Roman 17', 'normal'],
+  ['Noto Serif Display', 'normal'],
+  ['URW Bookman', '300'],
+]
 const SCREEN_FONTS = ['Roboto', 'Open Sans', 'Lato', 'Noto Sans', 'DejaVu Sans', 'Cantarell']
 
 const plainLook = (r: Rand): Look => {
@@ -115,7 +128,7 @@ const photoCamera = (r: Rand): Camera => ({
 })
 
 const STYLES: Style[] = [
-  { name: 'plain', what: 'black lines, fonts of synth.ts (the classifier\'s training style)', grids: 1, look: plainLook, camera: photoCamera },
+  { name: 'plain', what: "black lines, fonts of synth.ts (the classifier's training style)", grids: 1, look: plainLook, camera: photoCamera },
   {
     name: 'shaded-boxes',
     what: 'alternate 3x3 boxes shaded grey (puzzle books)',
@@ -135,7 +148,13 @@ const STYLES: Style[] = [
       const line = red ? `rgb(${Math.round(between(r, 180, 220))},30,40)` : `rgb(20,${Math.round(between(r, 60, 110))},${Math.round(between(r, 170, 220))})`
       const tint = `rgb(${Math.round(between(r, 195, 215))},${Math.round(between(r, 220, 235))},250)`
       const odd = r() < 0.5
-      return { ...plainLook(r), thinColour: line, thickColour: line, boxFill: (b) => (b % 2 === (odd ? 1 : 0) ? tint : null), ink: r() < 0.5 ? 'rgb(0,0,110)' : grey(20) }
+      return {
+        ...plainLook(r),
+        thinColour: line,
+        thickColour: line,
+        boxFill: (b) => (b % 2 === (odd ? 1 : 0) ? tint : null),
+        ink: r() < 0.5 ? 'rgb(0,0,110)' : grey(20),
+      }
     },
     camera: photoCamera,
   },
@@ -192,7 +211,14 @@ const STYLES: Style[] = [
     what: 'plain print in dim light: dark, noisy, soft, stronger JPEG',
     grids: 1,
     look: plainLook,
-    camera: (r) => ({ ...photoCamera(r), light: between(r, 0.28, 0.42), gradient: between(r, 0.1, 0.3), noise: between(r, 8, 14), blur: between(r, 0.8, 1.4), jpeg: Math.round(between(r, 50, 70)) }),
+    camera: (r) => ({
+      ...photoCamera(r),
+      light: between(r, 0.28, 0.42),
+      gradient: between(r, 0.1, 0.3),
+      noise: between(r, 8, 14),
+      blur: between(r, 0.8, 1.4),
+      jpeg: Math.round(between(r, 50, 70)),
+    }),
   },
 ]
 
@@ -201,7 +227,10 @@ if (unknown?.length) throw new Error(`--only: no style ${unknown.join(', ')}; st
 
 // ---------------------------------------------------------------- drawing (SVG units)
 
-const WORDS = 'the council said on tuesday that plans for a new bridge over river would be put to residents in spring after years of delay and rising costs while local traders welcomed news of weekend market opening hours'.split(' ')
+const WORDS =
+  'the council said on tuesday that plans for a new bridge over river would be put to residents in spring after years of delay and rising costs while local traders welcomed news of weekend market opening hours'.split(
+    ' ',
+  )
 
 /** Lines of running text in a column: what surrounds a grid in a paper or a book. */
 function textColumn(r: Rand, x: number, y: number, width: number, lines: number, size: number): string {
@@ -209,7 +238,9 @@ function textColumn(r: Rand, x: number, y: number, width: number, lines: number,
   for (let l = 0; l < lines; l++) {
     let line = ''
     while (line.length < width / (size * 0.5)) line += `${pick(r, WORDS)} `
-    out.push(`<text x="${x}" y="${(y + l * size * 1.3).toFixed(1)}" font-family="Liberation Serif" font-size="${size}" fill="${grey(40)}" textLength="${width}" lengthAdjust="spacingAndGlyphs">${line.trim()}</text>`)
+    out.push(
+      `<text x="${x}" y="${(y + l * size * 1.3).toFixed(1)}" font-family="Liberation Serif" font-size="${size}" fill="${grey(40)}" textLength="${width}" lengthAdjust="spacingAndGlyphs">${line.trim()}</text>`,
+    )
   }
   return out.join('')
 }
@@ -219,7 +250,8 @@ function gridSvg(r: Rand, puzzle: Grid, look: Look, x0: number, y0: number, side
   const parts: string[] = []
   for (let b = 0; b < 9; b++) {
     const fill = look.boxFill(b)
-    if (fill) parts.push(`<rect x="${x0 + (b % 3) * 3 * cell}" y="${y0 + Math.floor(b / 3) * 3 * cell}" width="${3 * cell}" height="${3 * cell}" fill="${fill}"/>`)
+    if (fill)
+      parts.push(`<rect x="${x0 + (b % 3) * 3 * cell}" y="${y0 + Math.floor(b / 3) * 3 * cell}" width="${3 * cell}" height="${3 * cell}" fill="${fill}"/>`)
   }
   // Thin lines first, so the box lines cover their ends.
   for (const thick of [false, true])
@@ -227,7 +259,9 @@ function gridSvg(r: Rand, puzzle: Grid, look: Look, x0: number, y0: number, side
       if ((i % 3 === 0) !== thick) continue
       const at = x0 + i * cell
       const atY = y0 + i * cell
-      const stroke = thick ? `stroke="${look.thickColour}" stroke-width="${look.thick}" stroke-linecap="square"` : `stroke="${look.thinColour}" stroke-width="${look.thin}"${look.thinDash ? ` stroke-dasharray="${look.thinDash}" stroke-linecap="round"` : ''}`
+      const stroke = thick
+        ? `stroke="${look.thickColour}" stroke-width="${look.thick}" stroke-linecap="square"`
+        : `stroke="${look.thinColour}" stroke-width="${look.thin}"${look.thinDash ? ` stroke-dasharray="${look.thinDash}" stroke-linecap="round"` : ''}`
       parts.push(`<line x1="${at}" y1="${y0}" x2="${at}" y2="${y0 + side}" ${stroke}/>`)
       parts.push(`<line x1="${x0}" y1="${atY}" x2="${x0 + side}" y2="${atY}" ${stroke}/>`)
     }
@@ -236,7 +270,9 @@ function gridSvg(r: Rand, puzzle: Grid, look: Look, x0: number, y0: number, side
     const s = look.size * cell
     const x = x0 + (c % 9) * cell + cell / 2 + between(r, -0.02, 0.02) * cell
     const y = y0 + Math.floor(c / 9) * cell + cell / 2 + s * 0.36
-    parts.push(`<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${look.family}" font-weight="${look.weight}" font-size="${s.toFixed(1)}" text-anchor="middle" fill="${look.ink}">${puzzle[c]}</text>`)
+    parts.push(
+      `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="${look.family}" font-weight="${look.weight}" font-size="${s.toFixed(1)}" text-anchor="middle" fill="${look.ink}">${puzzle[c]}</text>`,
+    )
   }
   return parts.join('')
 }
@@ -264,7 +300,10 @@ function drawPage(r: Rand, style: Style, puzzles: Grid[]): Page {
     const [w, h, side] = [1280, 800, 540]
     const g = { x: 380, y: 150, side }
     const buttons = ['New game', 'Check', 'Hint', 'Undo', 'Settings']
-      .map((label, i) => `<rect x="${g.x + side + 60}" y="${g.y + i * 70}" width="200" height="48" rx="8" fill="${grey(238)}" stroke="${grey(200)}"/><text x="${g.x + side + 160}" y="${g.y + i * 70 + 31}" font-family="${look.family}" font-size="20" text-anchor="middle" fill="${grey(50)}">${label}</text>`)
+      .map(
+        (label, i) =>
+          `<rect x="${g.x + side + 60}" y="${g.y + i * 70}" width="200" height="48" rx="8" fill="${grey(238)}" stroke="${grey(200)}"/><text x="${g.x + side + 160}" y="${g.y + i * 70 + 31}" font-family="${look.family}" font-size="20" text-anchor="middle" fill="${grey(50)}">${label}</text>`,
+      )
       .join('')
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="white"/><rect width="${w}" height="56" fill="${grey(246)}"/><text x="24" y="37" font-family="${look.family}" font-size="24" fill="${grey(30)}">Daily Sudoku</text><text x="${g.x}" y="${g.y - 24}" font-family="${look.family}" font-size="18" fill="${grey(90)}">Medium · 04:12</text>${buttons}${gridSvg(r, puzzles[0], look, g.x, g.y, side)}</svg>`
     return { svg, width: w, height: h, grids: [g], font: describeLook(look) }
@@ -280,9 +319,13 @@ function drawPage(r: Rand, style: Style, puzzles: Grid[]): Page {
     ;[w, h] = [1500, 1050]
     const side = 560
     grids.push({ x: 150, y: 230, side }, { x: 790, y: 230, side })
-    parts.push(`<text x="${w / 2}" y="150" font-family="Liberation Serif" font-weight="bold" font-size="40" text-anchor="middle" fill="${grey(20)}">SUDOKU — Book 3</text>`)
+    parts.push(
+      `<text x="${w / 2}" y="150" font-family="Liberation Serif" font-weight="bold" font-size="40" text-anchor="middle" fill="${grey(20)}">SUDOKU — Book 3</text>`,
+    )
     grids.forEach((g, k) => {
-      parts.push(`<text x="${g.x}" y="${g.y - 22}" font-family="Liberation Sans" font-weight="bold" font-size="24" fill="${grey(30)}">Puzzle ${41 + k} ${k ? '(tough)' : '(gentle)'}</text>`)
+      parts.push(
+        `<text x="${g.x}" y="${g.y - 22}" font-family="Liberation Sans" font-weight="bold" font-size="24" fill="${grey(30)}">Puzzle ${41 + k} ${k ? '(tough)' : '(gentle)'}</text>`,
+      )
       parts.push(gridSvg(r, puzzles[k], look, g.x, g.y, side))
     })
     parts.push(textColumn(r, 150, 860, 1200, 3, 18))
@@ -292,7 +335,9 @@ function drawPage(r: Rand, style: Style, puzzles: Grid[]): Page {
     const g = { x: 140 + between(r, -30, 30), y: 250, side }
     grids.push(g)
     parts.push(`<text x="${g.x}" y="200" font-family="Liberation Sans" font-weight="bold" font-size="44" fill="${grey(15)}">SUDOKU</text>`)
-    parts.push(`<text x="${g.x + side}" y="200" font-family="Liberation Sans" font-size="22" text-anchor="end" fill="${grey(40)}">No. ${1000 + Math.floor(r() * 8999)} · Difficulty ★★★</text>`)
+    parts.push(
+      `<text x="${g.x + side}" y="200" font-family="Liberation Sans" font-size="22" text-anchor="end" fill="${grey(40)}">No. ${1000 + Math.floor(r() * 8999)} · Difficulty ★★★</text>`,
+    )
     parts.push(textColumn(r, 90, 140, 900, 2, 16))
     parts.push(gridSvg(r, puzzles[0], look, g.x, g.y, side))
     parts.push(textColumn(r, 90, g.y + side + 60, 420, 9, 16))
@@ -315,7 +360,11 @@ interface Photo {
 async function photograph(cv: CV, r: Rand, page: Page, camera: Camera, pixelsPerUnit: number): Promise<Photo> {
   const w = Math.round(page.width * pixelsPerUnit)
   const h = Math.round(page.height * pixelsPerUnit)
-  const { data } = await sharp(Buffer.from(page.svg), { density: 72 * pixelsPerUnit }).resize(w, h, { fit: 'fill' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { data } = await sharp(Buffer.from(page.svg), { density: 72 * pixelsPerUnit })
+    .resize(w, h, { fit: 'fill' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
   let image: RgbaImage = { width: w, height: h, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
   let map = (p: Point): Point => p
   if (camera.view) {
@@ -323,16 +372,19 @@ async function photograph(cv: CV, r: Rand, page: Page, camera: Camera, pixelsPer
     image = viewed.image
     map = viewed.map
   }
-  const corners = page.grids.map((g) =>
-    [
-      { x: g.x, y: g.y },
-      { x: g.x + g.side, y: g.y },
-      { x: g.x + g.side, y: g.y + g.side },
-      { x: g.x, y: g.y + g.side },
-    ].map((p) => map({ x: p.x * pixelsPerUnit, y: p.y * pixelsPerUnit })) as unknown as Corners,
+  const corners = page.grids.map(
+    (g) =>
+      [
+        { x: g.x, y: g.y },
+        { x: g.x + g.side, y: g.y },
+        { x: g.x + g.side, y: g.y + g.side },
+        { x: g.x, y: g.y + g.side },
+      ].map((p) => map({ x: p.x * pixelsPerUnit, y: p.y * pixelsPerUnit })) as unknown as Corners,
   )
   if (camera.jpeg === null) {
-    const encoded = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer()
+    const encoded = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+      .png()
+      .toBuffer()
     return { image, corners, encoded }
   }
   // Uneven light (a linear ramp in a random direction, a slightly warm lamp) and sensor noise.
@@ -350,13 +402,21 @@ async function photograph(cv: CV, r: Rand, page: Page, camera: Camera, pixelsPer
   if (camera.blur >= 0.3) img = img.blur(camera.blur)
   const encoded = await img.removeAlpha().jpeg({ quality: camera.jpeg }).toBuffer()
   const decoded = await sharp(encoded).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
-  return { image: { width: decoded.info.width, height: decoded.info.height, data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length) }, corners, encoded }
+  return {
+    image: { width: decoded.info.width, height: decoded.info.height, data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length) },
+    corners,
+    encoded,
+  }
 }
 
 /** Mean corner distance over the grid's mean side, in the best cyclic order (a turned read names another corner first). */
 function cornerError(found: Corners, truth: Corners): number {
   const side = (Math.hypot(truth[1].x - truth[0].x, truth[1].y - truth[0].y) + Math.hypot(truth[2].x - truth[3].x, truth[2].y - truth[3].y)) / 2
-  return Math.min(...[0, 1, 2, 3].map((shift) => found.reduce((s, p, k) => s + Math.hypot(p.x - truth[(k + shift) % 4].x, p.y - truth[(k + shift) % 4].y), 0))) / 4 / side
+  return (
+    Math.min(...[0, 1, 2, 3].map((shift) => found.reduce((s, p, k) => s + Math.hypot(p.x - truth[(k + shift) % 4].x, p.y - truth[(k + shift) % 4].y), 0))) /
+    4 /
+    side
+  )
 }
 
 // ---------------------------------------------------------------- the run
@@ -400,7 +460,17 @@ for (const [s, style] of STYLES.entries()) {
     if (!result.ok) {
       // Read as 81 empty cells, as bench:read counts a photo without a grid.
       const cellsRight = puzzles[0].filter((d) => d === 0).length
-      outcomes.push({ found: false, errors: 81 - cellsRight, cellsRight, ms: result.ms.total, misplaced: true, missedGivens: 0, falseFilled: 0, misread: 0, note: `${name} (${page.font}): no grid` })
+      outcomes.push({
+        found: false,
+        errors: 81 - cellsRight,
+        cellsRight,
+        ms: result.ms.total,
+        misplaced: true,
+        missedGivens: 0,
+        falseFilled: 0,
+        misread: 0,
+        note: `${name} (${page.font}): no grid`,
+      })
       continue
     }
     const errs = photo.corners.map((c) => cornerError(result.corners, c))
@@ -418,7 +488,9 @@ for (const [s, style] of STYLES.entries()) {
       else misread++
     }
     const misplaced = errs[picked] > 0.05
-    const wrong = [...truth.keys()].filter((i) => result.grid[i] !== truth[i]).map((i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1} ${truth[i]}->${result.grid[i]}`)
+    const wrong = [...truth.keys()]
+      .filter((i) => result.grid[i] !== truth[i])
+      .map((i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1} ${truth[i]}->${result.grid[i]}`)
     outcomes.push({
       found: true,
       errors,
@@ -447,7 +519,9 @@ const sum = (os: Outcome[], f: (o: Outcome) => number): number => os.reduce((a, 
 
 const lines: string[] = []
 const out = (s = ''): void => void lines.push(s)
-out(`Seed ${seed}, ${per} puzzles per style (Sudoku Exchange bank); reader as the CLI builds it, voters: ${reader.voters.map((v) => v.name).join(', ')}; rules and fiducials on.`)
+out(
+  `Seed ${seed}, ${per} puzzles per style (Sudoku Exchange bank); reader as the CLI builds it, voters: ${reader.voters.map((v) => v.name).join(', ')}; rules and fiducials on.`,
+)
 out()
 out('| style | what is printed | grids found | zero errors | cells right | median ms |')
 out('|---|---|---|---|---|---|')
@@ -455,9 +529,21 @@ const all: Outcome[] = []
 for (const [style, os] of results) {
   all.push(...os)
   const zero = os.filter((o) => o.found && o.errors === 0).length
-  out(`| ${style.name} | ${style.what} | ${os.filter((o) => o.found).length}/${os.length} | ${zero}/${os.length} | ${pct(sum(os, (o) => o.cellsRight), 81 * os.length, 2)}% | ${median(os.map((o) => o.ms)).toFixed(0)} |`)
+  out(
+    `| ${style.name} | ${style.what} | ${os.filter((o) => o.found).length}/${os.length} | ${zero}/${os.length} | ${pct(
+      sum(os, (o) => o.cellsRight),
+      81 * os.length,
+      2,
+    )}% | ${median(os.map((o) => o.ms)).toFixed(0)} |`,
+  )
 }
-out(`| **all** | | ${all.filter((o) => o.found).length}/${all.length} | ${all.filter((o) => o.found && o.errors === 0).length}/${all.length} | ${pct(sum(all, (o) => o.cellsRight), 81 * all.length, 2)}% | ${median(all.map((o) => o.ms)).toFixed(0)} |`)
+out(
+  `| **all** | | ${all.filter((o) => o.found).length}/${all.length} | ${all.filter((o) => o.found && o.errors === 0).length}/${all.length} | ${pct(
+    sum(all, (o) => o.cellsRight),
+    81 * all.length,
+    2,
+  )}% | ${median(all.map((o) => o.ms)).toFixed(0)} |`,
+)
 out()
 out('Where the errors come from (cells, in grids whose corners are within 5%; detection counts grids):')
 out()
@@ -465,10 +551,15 @@ out('| style | detection failed (no grid / >5% off) | givens missed | empty read
 out('|---|---|---|---|---|')
 for (const [style, os] of results) {
   const placed = os.filter((o) => !o.misplaced)
-  out(`| ${style.name} | ${os.filter((o) => !o.found).length} / ${os.filter((o) => o.found && o.misplaced).length} | ${sum(placed, (o) => o.missedGivens)} | ${sum(placed, (o) => o.falseFilled)} | ${sum(placed, (o) => o.misread)} |`)
+  out(
+    `| ${style.name} | ${os.filter((o) => !o.found).length} / ${os.filter((o) => o.found && o.misplaced).length} | ${sum(placed, (o) => o.missedGivens)} | ${sum(placed, (o) => o.falseFilled)} | ${sum(placed, (o) => o.misread)} |`,
+  )
 }
 const two = results.get(STYLES.find((s) => s.grids === 2)!)
-if (two) out(`\nTwo grids on a page: the reader took the left grid ${two.filter((o) => o.picked === 0).length} times, the right ${two.filter((o) => o.picked === 1).length} times.`)
+if (two)
+  out(
+    `\nTwo grids on a page: the reader took the left grid ${two.filter((o) => o.picked === 0).length} times, the right ${two.filter((o) => o.picked === 1).length} times.`,
+  )
 out()
 out(listAll ? 'Every grid:' : 'Grids with errors:')
 for (const o of all) if (o.errors || listAll) out(`- ${o.note}`)

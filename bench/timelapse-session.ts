@@ -74,7 +74,10 @@ const occluded = shots.filter((s) => session.covered[s]).length
 const digitMoves = movesOf(records).filter((m) => m.kind === 'digit')
 const logged = digitMoves.filter((m) => m.digit !== 0)
 const truth = session.written.map((w) => `${w.cell}:${w.digit}`)
-const inOrder = commonInOrder(truth, logged.map((m) => `${m.cell}:${m.digit}`))
+const inOrder = commonInOrder(
+  truth,
+  logged.map((m) => `${m.cell}:${m.digit}`),
+)
 const extra = logged.length - inOrder
 // What the reader made of the digits the log misses, in the last shot: another digit, or none.
 const last = records[records.length - 1]

@@ -43,10 +43,23 @@ async function makeFrames(dir: string, noise: number): Promise<void> {
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
   await promisify(execFile)(ffmpeg, [
-    '-hide_banner', '-loglevel', 'error', '-nostdin',
-    '-loop', '1', '-framerate', '10', '-i', PHOTO,
-    '-vf', `scale=1280:720,noise=alls=${noise}:allf=t+u`,
-    '-frames:v', String(FRAMES), '-q:v', '3', join(dir, 'frame%07d.jpg'),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-loop',
+    '1',
+    '-framerate',
+    '10',
+    '-i',
+    PHOTO,
+    '-vf',
+    `scale=1280:720,noise=alls=${noise}:allf=t+u`,
+    '-frames:v',
+    String(FRAMES),
+    '-q:v',
+    '3',
+    join(dir, 'frame%07d.jpg'),
   ])
 }
 
@@ -65,7 +78,15 @@ async function timeEncode(dir: string, settings: TimelapseSettings, preset: X264
   const output = join(dir, `film-${preset}-${settings.fpsOut}.mp4`)
   const cpu0 = await childCpuSeconds()
   const t0 = performance.now()
-  const result = await encodeFrames({ dir, numbers, settings, output: await reserveFilm(output), stagingDir: join(dir, '.staging'), preset, ffmpegPath: ffmpeg })
+  const result = await encodeFrames({
+    dir,
+    numbers,
+    settings,
+    output: await reserveFilm(output),
+    stagingDir: join(dir, '.staging'),
+    preset,
+    ffmpegPath: ffmpeg,
+  })
   const seconds = (performance.now() - t0) / 1000
   const cpu = (await childCpuSeconds()) - cpu0
   const info = await probeVideo(ffmpeg, output)
@@ -107,10 +128,7 @@ async function perShot(base: string, shots: Buffer[], count = 200) {
 const root = await mkdtemp(join(tmpdir(), 'sudoku-lens-bench-tl-'))
 try {
   const cores = cpus().length
-  const table = [
-    `| frames (noise) | preset | encode wall s | ffmpeg CPU s | CPU s / ${cores} cores | film | size MiB |`,
-    '|---|---|---|---|---|---|---|',
-  ]
+  const table = [`| frames (noise) | preset | encode wall s | ffmpeg CPU s | CPU s / ${cores} cores | film | size MiB |`, '|---|---|---|---|---|---|---|']
   const out = (line: string): void => void (console.log(line), table.push(line))
   for (const line of table) console.log(line)
   const dir = join(root, 'frames')
@@ -142,17 +160,17 @@ try {
     'Time-lapse',
     [
       `\`npm run bench:timelapse\` (bench/timelapse.ts). **Encoding** ${FRAMES} frames at 1280×720 through the app's encoder ` +
-        '(`encodeFrames`, the path of the app and the CLI) with the app\'s defaults: 10 shots per second of film, 24 fps out, CRF 20, ' +
-        '`-g 15`, yuv420p, the bundled ffmpeg (@ffmpeg-installer, static build with libx264). Frames: a photo from B. Wicht\'s ' +
+        "(`encodeFrames`, the path of the app and the CLI) with the app's defaults: 10 shots per second of film, 24 fps out, CRF 20, " +
+        "`-g 15`, yuv420p, the bundled ffmpeg (@ffmpeg-installer, static build with libx264). Frames: a photo from B. Wicht's " +
         'sudoku_dataset (CC-BY-4.0) scaled to 1280×720 with moving noise (ffmpeg `noise` filter) so no two frames are alike, JPEG ' +
-        'q≈90: strength 12 ≈ a grainy low-light webcam, 3 ≈ a clean bright one. The ffmpeg CPU column (the child\'s user + system ' +
+        "q≈90: strength 12 ≈ a grainy low-light webcam, 3 ≈ a clean bright one. The ffmpeg CPU column (the child's user + system " +
         `time) hardly depends on other load; CPU s / ${cores} is the best wall time the cores could give.`,
       '',
       ...table,
       '',
       '**Recording** in the main process (SessionRecorder: queue, atomic frame write with fsync and rename, manifest rewrite with ' +
         `fsync): ${flatLine.replace('recording flat out: ', 'flat out, ')}; ${liveLine.replace('recording ', '')}. Not included: the ` +
-        'renderer\'s JPEG encoding and the IPC copy of each shot.',
+        "renderer's JPEG encoding and the IPC copy of each shot.",
       '',
       'Targets: 1000 frames encoded under 60 s; recording under 5% of one core.',
       '',

@@ -42,7 +42,7 @@ const PLACEMENTS: readonly [Placement, Placement][] = [
 /** `count` seeded views of the grid at `corners` in `photo`. */
 export function webcamViews(cv: CV, photo: RgbaImage, corners: Corners, name: string, count: number, seed = 1): WebcamView[] {
   let state = hash(`${name}:${seed}`)
-  const rand = (): number => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+  const rand = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
   const xs = corners.map((p) => p.x)
   const ys = corners.map((p) => p.y)
@@ -66,7 +66,10 @@ export function webcamViews(cv: CV, photo: RgbaImage, corners: Corners, name: st
     const h = Math.round(frameH)
     const image = cropScaled(cv, photo, x0, y0, w, h, outW, outH)
     const map = (p: Point): Point => ({ x: ((p.x - x0 + 0.5) * outW) / w - 0.5, y: ((p.y - y0 + 0.5) * outH) / h - 0.5 })
-    const sides = [across === 'cut-low' ? 'left' : across === 'cut-high' ? 'right' : '', down === 'cut-low' ? 'top' : down === 'cut-high' ? 'bottom' : ''].filter(Boolean)
+    const sides = [
+      across === 'cut-low' ? 'left' : across === 'cut-high' ? 'right' : '',
+      down === 'cut-low' ? 'top' : down === 'cut-high' ? 'bottom' : '',
+    ].filter(Boolean)
     const label = `${outW}x${outH} fill ${fill.toFixed(2)} ${sides.length ? `cut ${sides.join('+')} ${cut}px` : 'touching'}`
     views.push({ image, corners: corners.map(map) as unknown as Corners, label })
   }

@@ -11,7 +11,6 @@ import { join } from 'node:path'
 import type { Corners } from '../src/shared/vision/image'
 import { WICHT_DIR, parseDat, readAllOutlines } from './wicht'
 
-
 export interface Photo {
   /** File stem, e.g. `image1082`. */
   readonly name: string

@@ -49,7 +49,7 @@ const MAX_LAYER = 3000
  */
 export async function filledView(photo: RgbaImage, corners: Corners, empty: (cell: number) => boolean, name: string, seed = 1): Promise<FilledView> {
   let state = hash(`${name}:filled:${seed}`)
-  const rand = (): number => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+  const rand = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
   const between = ([lo, hi]: readonly [number, number]): number => lo + (hi - lo) * rand()
   const side = Math.max(...[0, 1, 2, 3].map((i) => distance(corners[i], corners[(i + 1) % 4])))
   const L = Math.round(Math.min(MAX_LAYER, Math.max(90, side)))

@@ -42,8 +42,18 @@ export function viewPhoto(cv: CV, image: RgbaImage, view: View): ViewedPhoto {
   const inset = ((1 - far) * w) / 2
   const tiltedCorners =
     t >= 0
-      ? [[inset, 0], [w - inset, 0], [w, h * tall], [0, h * tall]]
-      : [[0, 0], [w, 0], [w - inset, h * tall], [inset, h * tall]]
+      ? [
+          [inset, 0],
+          [w - inset, 0],
+          [w, h * tall],
+          [0, h * tall],
+        ]
+      : [
+          [0, 0],
+          [w, 0],
+          [w - inset, h * tall],
+          [inset, h * tall],
+        ]
   const r = (view.rotate * Math.PI) / 180
   const [cx, cy] = [w / 2, (h * tall) / 2]
   const turned = tiltedCorners.map(([x, y]) => [cx + (x - cx) * Math.cos(r) - (y - cy) * Math.sin(r), cy + (x - cx) * Math.sin(r) + (y - cy) * Math.cos(r)])
@@ -54,7 +64,14 @@ export function viewPhoto(cv: CV, image: RgbaImage, view: View): ViewedPhoto {
   return withMats((own) => {
     const src = own(cv.matFromArray(h, w, cv.CV_8UC4, image.data))
     const from = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, w, 0, w, h, 0, h]))
-    const to = own(cv.matFromArray(4, 1, cv.CV_32FC2, turned.flatMap(([x, y]) => [x - minX, y - minY])))
+    const to = own(
+      cv.matFromArray(
+        4,
+        1,
+        cv.CV_32FC2,
+        turned.flatMap(([x, y]) => [x - minX, y - minY]),
+      ),
+    )
     const m = own(cv.getPerspectiveTransform(from, to))
     const out = own(new cv.Mat())
     const [r, g, b] = edgeColour(image)

@@ -39,7 +39,10 @@ export async function fakeWebcamFile(
   await promisify(execFile)(ffmpeg, [
     ...['-v', 'error', '-y', '-loop', '1', '-i', photo, '-frames:v', String(frames), '-r', String(fps)],
     // `shiftRight` pixels of the picture slide out past the right edge, as a page held off to one side.
-    ...['-vf', `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:white,pad=${width + shiftRight}:${height}:${shiftRight}:0:white,crop=${width}:${height}:0:0`],
+    ...[
+      '-vf',
+      `scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2:white,pad=${width + shiftRight}:${height}:${shiftRight}:0:white,crop=${width}:${height}:0:0`,
+    ],
     ...['-pix_fmt', 'yuv420p', out],
   ])
   return out

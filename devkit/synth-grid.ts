@@ -16,16 +16,70 @@ import { gaussian } from './random'
 
 /** Families with lining (full-height) digits, as printed in newspapers and puzzle books. */
 export const FONT_FAMILIES = [
-  'DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono',
-  'Liberation Sans Narrow', 'FreeSans', 'FreeSerif', 'FreeMono', 'Nimbus Sans', 'Nimbus Roman', 'Nimbus Mono PS',
-  'Nimbus Sans Narrow', 'C059', 'P052', 'URW Bookman', 'URW Gothic', 'Roboto', 'Roboto Condensed', 'Arimo', 'Tinos',
-  'Cousine', 'Carlito', 'Caladea', 'Open Sans', 'Open Sans Condensed', 'Lato', 'Cantarell', 'Linux Libertine O',
-  'Linux Biolinum O', 'Inconsolata', 'Hack', 'Fira Code', 'Comic Neue', 'Gentium', 'Charis SIL', 'Latin Modern Roman',
-  'Latin Modern Sans', 'Latin Modern Mono', 'CMU Serif', 'CMU Sans Serif', 'CMU Bright', 'CMU Typewriter Text',
-  'CMU Concrete', 'Noto Sans', 'Noto Serif', 'Noto Sans Display', 'Noto Serif Display', 'TeX Gyre Heros',
-  'TeX Gyre Termes', 'TeX Gyre Pagella', 'TeX Gyre Bonum', 'TeX Gyre Schola', 'TeX Gyre Adventor', 'TeX Gyre Cursor',
-  'Accanthis ADF Std', 'Baskervald ADF Std', 'Berenis ADF Pro', 'Gillius ADF', 'Universalis ADF Std', 'Oxygen Mono',
-  'Quicksand', 'Accanthis ADF Std No2',
+  'DejaVu Sans',
+  'DejaVu Serif',
+  'DejaVu Sans Mono',
+  'Liberation Sans',
+  'Liberation Serif',
+  'Liberation Mono',
+  'Liberation Sans Narrow',
+  'FreeSans',
+  'FreeSerif',
+  'FreeMono',
+  'Nimbus Sans',
+  'Nimbus Roman',
+  'Nimbus Mono PS',
+  'Nimbus Sans Narrow',
+  'C059',
+  'P052',
+  'URW Bookman',
+  'URW Gothic',
+  'Roboto',
+  'Roboto Condensed',
+  'Arimo',
+  'Tinos',
+  'Cousine',
+  'Carlito',
+  'Caladea',
+  'Open Sans',
+  'Open Sans Condensed',
+  'Lato',
+  'Cantarell',
+  'Linux Libertine O',
+  'Linux Biolinum O',
+  'Inconsolata',
+  'Hack',
+  'Fira Code',
+  'Comic Neue',
+  'Gentium',
+  'Charis SIL',
+  'Latin Modern Roman',
+  'Latin Modern Sans',
+  'Latin Modern Mono',
+  'CMU Serif',
+  'CMU Sans Serif',
+  'CMU Bright',
+  'CMU Typewriter Text',
+  'CMU Concrete',
+  'Noto Sans',
+  'Noto Serif',
+  'Noto Sans Display',
+  'Noto Serif Display',
+  'TeX Gyre Heros',
+  'TeX Gyre Termes',
+  'TeX Gyre Pagella',
+  'TeX Gyre Bonum',
+  'TeX Gyre Schola',
+  'TeX Gyre Adventor',
+  'TeX Gyre Cursor',
+  'Accanthis ADF Std',
+  'Baskervald ADF Std',
+  'Berenis ADF Pro',
+  'Gillius ADF',
+  'Universalis ADF Std',
+  'Oxygen Mono',
+  'Quicksand',
+  'Accanthis ADF Std No2',
 ]
 
 export interface SyntheticGrid {
@@ -95,7 +149,9 @@ export async function syntheticGrid(r: () => number, family = pick(r, FONT_FAMIL
   const { data } = await img.raw().toBuffer({ resolveWithObject: true })
   const px = new Uint8Array(data.buffer, data.byteOffset, data.length)
   // Uneven light: a linear gradient times a soft shadow, then sensor noise.
-  const gx = between(r, -0.35, 0.35), gy = between(r, -0.35, 0.35), base = between(r, 0.6, 1.05)
+  const gx = between(r, -0.35, 0.35),
+    gy = between(r, -0.35, 0.35),
+    base = between(r, 0.6, 1.05)
   const noise = between(r, 0, 10)
   for (let y = 0; y < side; y++)
     for (let x = 0; x < side; x++) {
@@ -109,7 +165,7 @@ export async function syntheticGrid(r: () => number, family = pick(r, FONT_FAMIL
   const { data: dec, info } = await sharp(jpeg).greyscale().raw().toBuffer({ resolveWithObject: true })
   const photo: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(dec.buffer, dec.byteOffset, dec.length) }
   // The grid's true corners, each moved by up to ~1% of the side (a detector's typical error).
-  const m = (Number(/width="([\d.]+)"/.exec(svg)![1]) - 900) / 2 / svgSide * side
+  const m = ((Number(/width="([\d.]+)"/.exec(svg)![1]) - 900) / 2 / svgSide) * side
   const j = () => between(r, -0.008, 0.008) * side
   const corners: Corners = [
     { x: m + j(), y: m + j() },

@@ -24,6 +24,9 @@ for (const { path, size } of ICON_FILES) {
   const out = join(root, path)
   await mkdir(dirname(out), { recursive: true })
   // Rasterised at the target size (not scaled down from a big PNG), so thin lines land on pixels.
-  await sharp(svg, { density: (72 * size) / 64 }).resize(size, size).png({ compressionLevel: 9 }).toFile(out)
+  await sharp(svg, { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(out)
   console.log(`${path} ${size}×${size}`)
 }

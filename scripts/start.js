@@ -25,6 +25,7 @@ if (electron && !forceWeb) {
   spawn(electron, ['.'], { stdio: 'inherit' }).on('exit', (code) => process.exit(code ?? 0))
 } else {
   if (!forceWeb) console.log('The Electron binary is not installed here, so Sudoku Lens runs in web mode.')
-  spawn(process.execPath, ['out/main/web.js', ...process.argv.slice(2).filter((a) => a !== '--web')], { stdio: 'inherit' })
-    .on('exit', (code) => process.exit(code ?? 0))
+  spawn(process.execPath, ['out/main/web.js', ...process.argv.slice(2).filter((a) => a !== '--web')], { stdio: 'inherit' }).on('exit', (code) =>
+    process.exit(code ?? 0),
+  )
 }

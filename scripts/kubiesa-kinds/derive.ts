@@ -100,7 +100,11 @@ async function main(): Promise<void> {
   const totals = new Map<PenSplit, Record<CellKind, number>>()
   for (const puzzle of puzzles) {
     const labels = puzzle.photos[0].labels
-    const decisions = decidePuzzle(labels, puzzle.cells, puzzle.cells.map((c) => matchOf.get(c)!))
+    const decisions = decidePuzzle(
+      labels,
+      puzzle.cells,
+      puzzle.cells.map((c) => matchOf.get(c)!),
+    )
     const kinds = applyOverrides(puzzle, decisions)
     kindsOf.set(puzzle.id, kinds)
     const total = totals.get(puzzle.split) ?? { empty: 0, given: 0, entry: 0, marks: 0 }

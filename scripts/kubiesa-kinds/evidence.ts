@@ -112,8 +112,7 @@ function paperColour(rgba: RgbaImage, flat: GrayImage, b: { left: number; top: n
 
 function blueness(rgba: RgbaImage, core: readonly { x: number; y: number }[], paper: readonly number[]): number {
   const absorbance = [0, 0, 0]
-  for (const { x, y } of core)
-    for (let c = 0; c < 3; c++) absorbance[c] += Math.log(paper[c] / Math.max(1, rgba.data[4 * (y * rgba.width + x) + c]))
+  for (const { x, y } of core) for (let c = 0; c < 3; c++) absorbance[c] += Math.log(paper[c] / Math.max(1, rgba.data[4 * (y * rgba.width + x) + c]))
   const mean = (absorbance[0] + absorbance[1] + absorbance[2]) / 3
   return mean > 0 ? (absorbance[0] - absorbance[2]) / mean : 0
 }

@@ -34,7 +34,9 @@ export async function warpedPhoto(cv: CV, photo: PenPhoto): Promise<RgbaImage> {
     const out = new Uint8Array(WARP_SIDE * WARP_SIDE * 3)
     for (let i = 0; i < WARP_SIDE * WARP_SIDE; i++) [out[3 * i], out[3 * i + 1], out[3 * i + 2]] = [r.data[i], g.data[i], b.data[i]]
     mkdirSync(join(CACHE_DIR, 'warped'), { recursive: true })
-    await sharp(out, { raw: { width: WARP_SIDE, height: WARP_SIDE, channels: 3 } }).png().toFile(file)
+    await sharp(out, { raw: { width: WARP_SIDE, height: WARP_SIDE, channels: 3 } })
+      .png()
+      .toFile(file)
   }
   const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }

@@ -54,7 +54,9 @@ export class Trainer {
     this.m = new Float32Array(flat.length)
     this.v = new Float32Array(flat.length)
     this.act = newActivations(s)
-    const n = s.input, h = n / 2, q = n / 4
+    const n = s.input,
+      h = n / 2,
+      q = n / 4
     this.dh = new Float32Array(s.hidden)
     this.dp2 = new Float32Array(s.conv2 * q * q)
     this.da2 = new Float32Array(s.conv2 * h * h)
@@ -71,7 +73,8 @@ export class Trainer {
   step(label: number, smoothing = 0): { loss: number; correct: boolean } {
     const { net, act, g } = this
     const s = net.shape
-    const n = s.input, h = n / 2
+    const n = s.input,
+      h = n / 2
     forward(net, act)
     const probs = act.probs
     let best = 0
@@ -80,7 +83,8 @@ export class Trainer {
     for (let i = 0; i < CLASSES; i++) this.dlogits[i] = probs[i] - ((i === label ? 1 - smoothing : 0) + smoothing / CLASSES)
 
     // dense 2
-    const dl = this.dlogits, H = s.hidden
+    const dl = this.dlogits,
+      H = s.hidden
     this.dh.fill(0)
     for (let o = 0; o < CLASSES; o++) {
       const d = dl[o]
@@ -164,7 +168,8 @@ export class Trainer {
   /** Adam update with the averaged accumulated gradient, then clears it. */
   update(batch: number, lr: number, weightDecay = 1e-4, b1 = 0.9, b2 = 0.999): void {
     this.t++
-    const c1 = 1 - b1 ** this.t, c2 = 1 - b2 ** this.t
+    const c1 = 1 - b1 ** this.t,
+      c2 = 1 - b2 ** this.t
     const { flat, grad, m, v } = this
     for (let i = 0; i < flat.length; i++) {
       const gi = grad[i] / batch + weightDecay * flat[i]

@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const { cv } = await openCV()
   const photos = loadPhotos()
   const out = new SampleWriter()
-  let missed = 0, extra = 0
+  let missed = 0,
+    extra = 0
   for (const [index, photo] of photos.entries()) {
     if (!photo.corners) continue
     const { images } = await photoCells(cv, photo)
@@ -26,5 +27,8 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+  main().then(
+    () => process.exit(0),
+    (e) => (console.error(e), process.exit(1)),
+  )
 }

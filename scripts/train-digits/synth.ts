@@ -32,5 +32,8 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+  main().then(
+    () => process.exit(0),
+    (e) => (console.error(e), process.exit(1)),
+  )
 }

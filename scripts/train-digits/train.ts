@@ -60,7 +60,8 @@ export function trainNet(pools: Pool[], epochs: number, seed: number, label: str
   const batch = 32
   const perEpoch = pools.reduce((a, p) => a + p.perEpoch, 0)
   const steps = Math.ceil(perEpoch / batch) * epochs
-  const aug = new Uint8Array(80 * 80), tmp = new Uint8Array(80 * 80)
+  const aug = new Uint8Array(80 * 80),
+    tmp = new Uint8Array(80 * 80)
   // Each pool is walked in a fresh random order, wrapping around, so a pool larger than its
   // per-epoch share shows different samples every epoch.
   const queues = pools.map((p) => ({ pool: p, order: shuffle([...p.index], r), at: 0 }))
@@ -76,7 +77,8 @@ export function trainNet(pools: Pool[], epochs: number, seed: number, label: str
         order.push([q.pool.set, q.order[q.at++]])
       }
     shuffle(order, r)
-    let loss = 0, right = 0
+    let loss = 0,
+      right = 0
     for (let b = 0; b < order.length; b += batch) {
       const end = Math.min(order.length, b + batch)
       for (let k = b; k < end; k++) {
@@ -123,7 +125,9 @@ export function evaluate(model: DigitNet | EncodedDigitModel, set: SampleSet, in
 }
 
 function synthSets(): SampleSet[] {
-  const files = readdirSync(CACHE_DIR).filter((f) => /^synth-\d+\.bin$/.test(f)).sort()
+  const files = readdirSync(CACHE_DIR)
+    .filter((f) => /^synth-\d+\.bin$/.test(f))
+    .sort()
   if (!files.length) throw new Error('no synthetic cells: run synth.ts first')
   return files.map((f) => loadSamples(cachePath(f)))
 }
@@ -155,7 +159,8 @@ async function main(): Promise<void> {
     const photos = loadPhotos()
     const foldOfPhoto = puzzleFolds(photos, k)
     mkdirSync(FOLD_DIR, { recursive: true })
-    let right = 0, total = 0
+    let right = 0,
+      total = 0
     const only = process.env.ONLY?.split(',').map(Number)
     for (let f = 0; f < k; f++) {
       if (only && !only.includes(f)) continue
@@ -187,5 +192,8 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+  main().then(
+    () => process.exit(0),
+    (e) => (console.error(e), process.exit(1)),
+  )
 }

@@ -33,4 +33,7 @@ async function main(): Promise<void> {
   console.log(`${rows.length} cells -> ${join(CACHE_DIR, 'boxes.json')}`)
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+)

@@ -40,8 +40,10 @@ function patchContrast(patch: GrayImage): number {
 function lighten(warped: GrayImage, out: Uint8Array, a: Point, b: Point, gain: number): void {
   const mx = LINE_MARGIN * (b.x - a.x)
   const my = LINE_MARGIN * (b.y - a.y)
-  const x0 = Math.max(0, Math.round(a.x + mx)), x1 = Math.min(warped.width, Math.round(b.x - mx))
-  const y0 = Math.max(0, Math.round(a.y + my)), y1 = Math.min(warped.height, Math.round(b.y - my))
+  const x0 = Math.max(0, Math.round(a.x + mx)),
+    x1 = Math.min(warped.width, Math.round(b.x - mx))
+  const y0 = Math.max(0, Math.round(a.y + my)),
+    y1 = Math.min(warped.height, Math.round(b.y - my))
   const values: number[] = []
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) values.push(warped.data[y * warped.width + x])
   values.sort((p, q) => p - q)
@@ -73,14 +75,18 @@ async function main(): Promise<void> {
       for (const cell of entries) {
         const target = LIGHT_CONTRAST[0] + r() * (LIGHT_CONTRAST[1] - LIGHT_CONTRAST[0])
         const gain = Math.min(1, target / Math.max(1, patchContrast(patches[cell])))
-        const row = Math.floor(cell / 9), col = cell % 9
+        const row = Math.floor(cell / 9),
+          col = cell % 9
         lighten(warped, light, lattice[row][col], lattice[row + 1][col + 1], gain)
       }
       const after = extractCells(cv, { ...warped, data: light }, lattice)
       const lightPatches = cellPatches(after.flat, after.bounds)
       for (const cell of entries) {
-        out.add({ source: SOURCE.pen, page, fold: folds.get(p.puzzle)!, cell, kind: KIND.entry, digit: p.labels[cell], jitter, marks: 0 },
-          lightPatches[cell].data, after.cells[cell].image.data)
+        out.add(
+          { source: SOURCE.pen, page, fold: folds.get(p.puzzle)!, cell, kind: KIND.entry, digit: p.labels[cell], jitter, marks: 0 },
+          lightPatches[cell].data,
+          after.cells[cell].image.data,
+        )
       }
     }
     if (page % 10 === 9) console.log(`${page + 1}/${photos.length} photos`)
@@ -89,4 +95,7 @@ async function main(): Promise<void> {
   console.log(`pen-light: ${out.count} entries from ${photos.length} photos`)
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+)

@@ -20,7 +20,6 @@ import { listPhotos as listWichtPhotos } from '../../datasets/wicht'
 import { cutPage, FOLDS, JITTER, JITTERS, jitterCorners, rng } from './cut'
 import { KIND, SampleWriter, SOURCE, UNKNOWN_KIND } from './samples'
 
-
 interface Job {
   readonly jpg: string
   readonly corners: Corners
@@ -86,4 +85,7 @@ async function main(): Promise<void> {
   console.log(`${which}: ${out.count} cells from ${jobs.length} photos`)
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+)

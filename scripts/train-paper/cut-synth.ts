@@ -39,7 +39,11 @@ async function main(): Promise<void> {
     patches.forEach((patch, cell) => {
       const kind = p.kinds[cell]
       const digit = kind === KIND.given || kind === KIND.entry ? p.digits[cell] : 0
-      out.add({ source: SOURCE.synth, page, fold: -1, cell, kind, digit, jitter: 1, marks: p.marks[cell] }, patch.data, digit ? cells.cells[cell].image.data : undefined)
+      out.add(
+        { source: SOURCE.synth, page, fold: -1, cell, kind, digit, jitter: 1, marks: p.marks[cell] },
+        patch.data,
+        digit ? cells.cells[cell].image.data : undefined,
+      )
     })
     if (page % 100 === 99) console.log(`${page + 1}/${pages.length} pages`)
   }
@@ -47,4 +51,7 @@ async function main(): Promise<void> {
   console.log(`${name}: ${out.count} cells from ${pages.length} pages`)
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+)

@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   const cv = await loadOpenCV()
   const clf = await loadWrittenDigitClassifier()
   const r = rng(5)
-  let cells = 0, listed = 0, right = 0
+  let cells = 0,
+    listed = 0,
+    right = 0
   const wrong: string[] = []
   for (const photo of listPenPhotos('train')) {
     const want = labels.get(photo.puzzle)
@@ -41,8 +43,13 @@ async function main(): Promise<void> {
       else wrong.push(`${photo.name} cell ${cell}: ${got.marks.join('')} for ${digits.join('')}`)
     }
   }
-  console.log(`marks cells ${cells}: a list for ${listed} (${((100 * listed) / cells).toFixed(1)}%), right ${right} of those (${((100 * right) / Math.max(1, listed)).toFixed(1)}%), right overall ${((100 * right) / cells).toFixed(1)}%`)
+  console.log(
+    `marks cells ${cells}: a list for ${listed} (${((100 * listed) / cells).toFixed(1)}%), right ${right} of those (${((100 * right) / Math.max(1, listed)).toFixed(1)}%), right overall ${((100 * right) / cells).toFixed(1)}%`,
+  )
   for (const w of wrong) console.log(`  wrong: ${w}`)
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+)

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
       const scale = 2
       for (let y = 0; y < TILE; y++)
         for (let x = 0; x < TILE; x++) {
-          const sx = Math.floor(b.left + x / scale - 5), sy = Math.floor(b.top + y / scale - 5)
+          const sx = Math.floor(b.left + x / scale - 5),
+            sy = Math.floor(b.top + y / scale - 5)
           if (sx < 0 || sy < 0 || sx >= flat.width || sy >= flat.height) continue
           const v = flat.data[sy * flat.width + sx]
           rgb.fill(v, (y * TILE + x) * 3, (y * TILE + x) * 3 + 3)
@@ -62,12 +63,18 @@ async function main(): Promise<void> {
     const H = rows * (TILE + 4)
     const sheet = new Uint8Array(W * H * 3).fill(40)
     part.forEach((t, i) => {
-      const ox = (i % PER_ROW) * (TILE + 4), oy = Math.floor(i / PER_ROW) * (TILE + 4)
+      const ox = (i % PER_ROW) * (TILE + 4),
+        oy = Math.floor(i / PER_ROW) * (TILE + 4)
       for (let y = 0; y < TILE; y++) sheet.set(t.rgb.subarray(y * TILE * 3, (y + 1) * TILE * 3), ((oy + y) * W + ox) * 3)
     })
-    await sharp(Buffer.from(sheet), { raw: { width: W, height: H, channels: 3 } }).png().toFile(join(dir, `sheet-${s}.png`))
+    await sharp(Buffer.from(sheet), { raw: { width: W, height: H, channels: 3 } })
+      .png()
+      .toFile(join(dir, `sheet-${s}.png`))
     console.log(`sheet-${s}: ${part.map((t) => t.label).join(', ')}`)
   }
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)))
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+)

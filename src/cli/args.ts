@@ -16,9 +16,7 @@ export class InputError extends Error {
   override name = 'InputError'
 }
 
-export type OptionSpec =
-  | { readonly type: 'string'; readonly value: string; readonly help: string }
-  | { readonly type: 'boolean'; readonly help: string }
+export type OptionSpec = { readonly type: 'string'; readonly value: string; readonly help: string } | { readonly type: 'boolean'; readonly help: string }
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>
 
@@ -81,7 +79,8 @@ export function parseCommand<O extends OptionSpecs>(spec: CommandSpec<O>, args: 
   const { min, max, name } = spec.positionals
   const count = parsed.positionals.length
   if (count < min) throw new UsageError(`give ${name}. Usage: sudoku-lens ${spec.usage}`)
-  if (count > max) throw new UsageError(`too many arguments (${count}; ${spec.name} takes ${max || 'none besides its options'}). Usage: sudoku-lens ${spec.usage}`)
+  if (count > max)
+    throw new UsageError(`too many arguments (${count}; ${spec.name} takes ${max || 'none besides its options'}). Usage: sudoku-lens ${spec.usage}`)
   return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals }
 }
 

@@ -37,12 +37,7 @@ export function invalidLine({ place, message }: ParsedEntry): string {
 }
 
 /** Returns false when an argument could not be read. */
-export async function forEachPuzzle(
-  command: string,
-  args: readonly string[],
-  out: LineWriter,
-  answer: (entry: PuzzleText) => Promise<void>,
-): Promise<boolean> {
+export async function forEachPuzzle(command: string, args: readonly string[], out: LineWriter, answer: (entry: PuzzleText) => Promise<void>): Promise<boolean> {
   let allRead = true
   for (const arg of args) {
     try {

@@ -12,9 +12,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://sudoku-lens`
 
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
-  ])
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])
 }
 
 export function serveRenderer(rendererDir: string, mediaFile: (pathname: string) => Promise<string | null>): void {

@@ -13,11 +13,7 @@ export class UserError extends Error {
  * the channel exists and the argument is valid, runs the handler, and turns any failure into
  * plain `{ name, message }`.
  */
-export async function invoke<C extends Channel>(
-  handlers: Partial<Handlers<Channel>>,
-  channel: string,
-  argument: unknown,
-): Promise<Reply<unknown>> {
+export async function invoke<C extends Channel>(handlers: Partial<Handlers<Channel>>, channel: string, argument: unknown): Promise<Reply<unknown>> {
   const handler = Object.hasOwn(handlers, channel) ? handlers[channel as C] : undefined
   if (!handler) return { ok: false, error: { name: 'UnknownChannel', message: `No such request: ${channel}` } }
   try {

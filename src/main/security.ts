@@ -40,8 +40,8 @@ export function setupSecurity(): void {
   session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) =>
     callback(grantsCamera(permission, (details as { mediaTypes?: string[] }).mediaTypes) && isTrustedUrl(contents.getURL())),
   )
-  session.defaultSession.setPermissionCheckHandler((_contents, permission, origin, details) =>
-    grantsCamera(permission, [details.mediaType ?? '']) && isTrustedUrl(`${origin}/`),
+  session.defaultSession.setPermissionCheckHandler(
+    (_contents, permission, origin, details) => grantsCamera(permission, [details.mediaType ?? '']) && isTrustedUrl(`${origin}/`),
   )
   app.on('web-contents-created', (_event, contents: WebContents) => {
     const stayInApp = (event: { preventDefault(): void }, url: string) => {

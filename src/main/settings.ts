@@ -42,4 +42,3 @@ export class SettingsStore {
     return next
   }
 }
-

@@ -16,15 +16,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { WIRE_CONTENT_TYPE, WireError, decodeWireBinary } from '../shared/wire'
-import {
-  type Channel,
-  type EventName,
-  type Events,
-  type Handlers,
-  MAX_REQUEST_BYTES,
-  WEB_LAUNCH_PATH,
-  WEB_TOKEN_HEADER,
-} from '../shared/ipc'
+import { type Channel, type EventName, type Events, type Handlers, MAX_REQUEST_BYTES, WEB_LAUNCH_PATH, WEB_TOKEN_HEADER } from '../shared/ipc'
 import { invoke } from './invoke'
 import { contentSecurityPolicyFor } from './security-policy'
 import { MIME, cookieValue, decodePath, headerValue, parseRange, readBody, sameSecret, secret, send, sendWire, tooLarge } from './web-http'
@@ -91,7 +83,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   /** The one-time key for the session cookie; spent on first use, right or wrong browser alike. */
   function launch(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (req.method !== 'GET' || launchKey === null || !sameSecret(url.searchParams.get('key') ?? undefined, launchKey)) {
-      return send(res, 403, 'text/plain; charset=utf-8', 'Sudoku Lens: this link has already been used or is wrong. Stop the app and run `npm start` again for a new one.\n')
+      return send(
+        res,
+        403,
+        'text/plain; charset=utf-8',
+        'Sudoku Lens: this link has already been used or is wrong. Stop the app and run `npm start` again for a new one.\n',
+      )
     }
     launchKey = null
     res.writeHead(303, {

@@ -47,7 +47,11 @@ function openBrowser(url: string): void {
   const dir = mkdtempSync(join(tmpdir(), 'sudoku-lens-open-'))
   const page = join(dir, 'open.html')
   const href = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-  writeFileSync(page, `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Sudoku Lens</title><a href="${href}">Open Sudoku Lens</a>`, { mode: 0o600 })
+  writeFileSync(
+    page,
+    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Sudoku Lens</title><a href="${href}">Open Sudoku Lens</a>`,
+    { mode: 0o600 },
+  )
   setTimeout(() => rmSync(dir, { recursive: true, force: true }), 60_000).unref()
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open'
   spawn(command, [page], { stdio: 'ignore', detached: true })
@@ -59,7 +63,9 @@ const isEntry = process.argv[1] && /[\\/]web\.(js|ts)$/.test(process.argv[1])
 if (isEntry) {
   // The host owns its errors, as Electron's main process does: one line in the terminal, and it
   // keeps serving (OpenCV.js, loaded for a stabilised time-lapse, would otherwise exit on any).
-  ownProcessErrors((error, origin) => console.error(`Sudoku Lens (web mode): ${origin === 'unhandledRejection' ? 'a task failed' : 'an error'}: ${errorMessage(error)}`))
+  ownProcessErrors((error, origin) =>
+    console.error(`Sudoku Lens (web mode): ${origin === 'unhandledRejection' ? 'a task failed' : 'an error'}: ${errorMessage(error)}`),
+  )
   const server = await startWebMode({
     rendererDir: join(import.meta.dirname, '../renderer'),
     userDataDir: defaultUserDataDir(),

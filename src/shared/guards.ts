@@ -32,8 +32,10 @@ export const number =
     return value
   }
 
-export const boolean = (): Guard<boolean> => (value, path = '') =>
-  typeof value === 'boolean' ? value : fail(path, 'true or false', value)
+export const boolean =
+  (): Guard<boolean> =>
+  (value, path = '') =>
+    typeof value === 'boolean' ? value : fail(path, 'true or false', value)
 
 export const literal =
   <const T extends readonly (string | number)[]>(...allowed: T): Guard<T[number]> =>
@@ -58,7 +60,10 @@ export const optional =
   (value, path) =>
     value === undefined ? undefined : guard(value, path)
 
-export const none = (): Guard<void> => (value, path = '') => (value === undefined || value === null ? undefined : fail(path, 'empty', value))
+export const none =
+  (): Guard<void> =>
+  (value, path = '') =>
+    value === undefined || value === null ? undefined : fail(path, 'empty', value)
 
 export const array =
   <T>(guard: Guard<T>, options: { maxLength?: number } = {}): Guard<T[]> =>
@@ -96,7 +101,10 @@ export const object =
   }
 
 /** Any value but a missing one (the field's own validator checks what it is). */
-export const present = (): Guard<unknown> => (value, path = '') => (value === undefined ? fail(path, 'given', value) : value)
+export const present =
+  (): Guard<unknown> =>
+  (value, path = '') =>
+    value === undefined ? fail(path, 'given', value) : value
 
 /** Like `object`, but every field may be left out (for settings patches). */
 export const partial = <S extends Record<string, Guard<unknown>>>(shape: S): Guard<{ [K in keyof S]?: ReturnType<S[K]> }> =>

@@ -37,7 +37,6 @@ export interface UserSettings {
 
 export const DEFAULT_SETTINGS: UserSettings = { cameraDeviceId: null, mirrorPreview: false, showCandidates: false }
 
-
 /** A file to save: text (puzzles) or bytes (exported images). */
 export interface FileToSave {
   readonly name: string
@@ -57,7 +56,12 @@ export interface ServiceApi {
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
   /** A shot, with the board read from it when the recorder reads the paper. */
   /** A shot (with its board in "changes" mode), or with `skipped` a look kept but not filmed. */
-  'timelapse:frame': (request: { readonly id: string; readonly jpeg: Uint8Array; readonly board?: ShotBoard; readonly skipped?: SkipReason }) => Promise<FrameReceipt>
+  'timelapse:frame': (request: {
+    readonly id: string
+    readonly jpeg: Uint8Array
+    readonly board?: ShotBoard
+    readonly skipped?: SkipReason
+  }) => Promise<FrameReceipt>
   'timelapse:stop': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:resume': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:list': (request: void) => Promise<TimelapseSessionSummary[]>
@@ -145,7 +149,12 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
       typeof value === 'string' ? string({ maxLength: 1_000_000 })(value, path) : bytes({ maxLength: MAX_SAVED_FILE_BYTES })(value, path),
   }),
   'timelapse:start': timelapseSettings,
-  'timelapse:frame': object({ id: sessionId, jpeg: bytes({ maxLength: MAX_FRAME_BYTES }), board: optional(shotBoardGuard), skipped: optional(literal(...SKIP_REASONS)) }),
+  'timelapse:frame': object({
+    id: sessionId,
+    jpeg: bytes({ maxLength: MAX_FRAME_BYTES }),
+    board: optional(shotBoardGuard),
+    skipped: optional(literal(...SKIP_REASONS)),
+  }),
   'timelapse:stop': sessionRef,
   'timelapse:resume': sessionRef,
   'timelapse:list': none(),

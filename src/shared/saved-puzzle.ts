@@ -108,7 +108,8 @@ const savedShape = object({
 export const savedPuzzle: Guard<SavedPuzzle> = (value, path = 'puzzle') => {
   const saved = savedShape(value, path) as SavedPuzzle
   for (const board of [saved.board, ...saved.undo, ...saved.redo]) {
-    if (board.paper !== null && board.paper >= saved.papers.length) throw new ValidationError(`${path}: a board refers to paper ${board.paper}, which is not saved`)
+    if (board.paper !== null && board.paper >= saved.papers.length)
+      throw new ValidationError(`${path}: a board refers to paper ${board.paper}, which is not saved`)
   }
   return saved
 }

@@ -13,7 +13,6 @@ import { solve } from './sudoku/solver'
 import { gridOfText, type ShotRecord } from './timelapse-shots'
 import { movesOf } from './timelapse-moves'
 
-
 export interface FrameAnnotation {
   /** "12:34". */
   readonly elapsed: string
@@ -61,7 +60,9 @@ export function finalCard(shots: readonly ShotRecord[]): FinalCard {
   if (!shots.length) return { lines: [] }
   const last = shots[shots.length - 1]
   const rating = ratePuzzle(gridOfText(shots[0].givens))
-  const level = rating.level ? `Difficulty: ${rating.level}${rating.hardest ? ` (hardest step: ${TECHNIQUE_LABELS[rating.hardest]})` : ''}` : 'Difficulty: not rated (the givens as read have no single solution)'
+  const level = rating.level
+    ? `Difficulty: ${rating.level}${rating.hardest ? ` (hardest step: ${TECHNIQUE_LABELS[rating.hardest]})` : ''}`
+    : 'Difficulty: not rated (the givens as read have no single solution)'
   return { lines: [`Solved in ${formatElapsed(last.seconds)}`, level] }
 }
 

@@ -65,7 +65,7 @@ export function digitSegments(readings: readonly (ArrayLike<number> | null)[]): 
   for (let i = n - 1; i > 0; i--) states[i - 1] = back[i][states[i]]
 
   const segments: Segment[] = []
-  for (let from = 0; from < n; ) {
+  for (let from = 0; from < n;) {
     let to = from + 1
     while (to < n && states[to] === states[from]) to++
     const logEvidence = new Float64Array(9)

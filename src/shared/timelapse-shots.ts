@@ -95,7 +95,12 @@ export function shotBoard(givens: Grid, entries: Grid, marks: PencilMarks, probs
 /** The board of a page as the reader saw it: its givens, pen entries, pencil marks and digit probabilities. */
 export function shotBoardOfReadings(cells: readonly CellReading[]): ShotBoard {
   const marks = Uint16Array.from(cells, (c) => (c.kind === 'marks' ? marksMask(c.marks) || MARKS_UNREAD : 0))
-  return shotBoard(givensOf(cells), entriesOf(cells), marks, cells.map((c) => (c.digit ? c.written : null)))
+  return shotBoard(
+    givensOf(cells),
+    entriesOf(cells),
+    marks,
+    cells.map((c) => (c.digit ? c.written : null)),
+  )
 }
 
 /** Why a board from outside (a request, a manifest) is not one, or null when it is. */

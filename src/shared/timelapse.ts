@@ -106,10 +106,18 @@ export interface SkippedLook {
 /** The skipped looks of a manifest read from disk: none in an older manifest, damaged records left out. */
 export function skippedLooksOf(raw: unknown): SkippedLook[] {
   if (!Array.isArray(raw)) return []
-  return raw.filter(
-    (r): r is SkippedLook =>
-      isRecord(r) && isInt(r.frame) && r.frame >= 1 && isFiniteNumber(r.seconds) && r.seconds >= 0 && r.kind === 'skipped' && SKIP_REASONS.includes(r.reason as SkipReason),
-  ).map(({ frame, seconds, reason }) => ({ frame, seconds, kind: 'skipped', reason }))
+  return raw
+    .filter(
+      (r): r is SkippedLook =>
+        isRecord(r) &&
+        isInt(r.frame) &&
+        r.frame >= 1 &&
+        isFiniteNumber(r.seconds) &&
+        r.seconds >= 0 &&
+        r.kind === 'skipped' &&
+        SKIP_REASONS.includes(r.reason as SkipReason),
+    )
+    .map(({ frame, seconds, reason }) => ({ frame, seconds, kind: 'skipped', reason }))
 }
 
 /** Seconds of film that `frames` shots give at `fpsIn` shots per second. */
@@ -163,8 +171,7 @@ export function validateTimelapseSettings(input: unknown): Validated<TimelapseSe
   const maxIntervalSeconds = inRange('maxIntervalSeconds', pick('maxIntervalSeconds'), L.maxIntervalSeconds.min, L.maxIntervalSeconds.max, false)
   if (maxIntervalSeconds < intervalSeconds) errors.push('maxIntervalSeconds must not be below intervalSeconds')
   const stopRaw = pick('stopAfterFrames')
-  const stopAfterFrames =
-    stopRaw === null ? null : inRange('stopAfterFrames', stopRaw, L.stopAfterFrames.min, L.stopAfterFrames.max, true)
+  const stopAfterFrames = stopRaw === null ? null : inRange('stopAfterFrames', stopRaw, L.stopAfterFrames.min, L.stopAfterFrames.max, true)
   const fpsIn = inRange('fpsIn', pick('fpsIn'), L.fps.min, L.fps.max, false)
   const fpsOut = inRange('fpsOut', pick('fpsOut'), L.fps.min, L.fps.max, false)
   const crf = inRange('crf', pick('crf'), L.crf.min, L.crf.max, true)

@@ -74,7 +74,8 @@ export function decodeWireBinary(body: Uint8Array, maxJsonBytes = 64 * 1024): un
     const keys = Object.keys(record)
     if (keys.length === 1 && keys[0] === '$bytes') {
       const index = record.$bytes
-      if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= blobs.length) throw new WireError('Request refers to bytes it does not carry')
+      if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= blobs.length)
+        throw new WireError('Request refers to bytes it does not carry')
       return blobs[index as number]
     }
     // fromEntries defines own properties: a "__proto__" key stays a key for the guards to refuse.

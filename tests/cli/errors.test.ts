@@ -106,8 +106,18 @@ describe('bad inputs: one line, exit 1, and the good ones still answered', () =>
 
   it('solve --json gives each answer its file and line', async () => {
     const { stdout } = await runCaptured(['solve', list, '--json'])
-    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
-    expect(lines.map((l) => [l.line, l.status])).toEqual([[2, 'unique'], [3, 'invalid'], [4, 'invalid'], [6, 'unique'], [7, 'invalid'], [8, 'invalid']])
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.map((l) => [l.line, l.status])).toEqual([
+      [2, 'unique'],
+      [3, 'invalid'],
+      [4, 'invalid'],
+      [6, 'unique'],
+      [7, 'invalid'],
+      [8, 'invalid'],
+    ])
     expect(lines.every((l) => l.file === list)).toBe(true)
   })
 
@@ -172,7 +182,10 @@ describe('bad inputs: one line, exit 1, and the good ones still answered', () =>
     const { code, stdout, stderr } = await runCaptured(['read', '--no-ocr', zero, join(tmp, 'missing.png'), '--json'])
     expect(code).toBe(1)
     expect(stderr).toBe('')
-    const lines = stdout.trimEnd().split('\n').map((l) => JSON.parse(l))
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines.map((l) => l.file)).toEqual([zero, join(tmp, 'missing.png')])
     for (const l of lines) expect(l.error).toMatch(/^Cannot read image/)
   })

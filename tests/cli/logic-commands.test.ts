@@ -10,7 +10,8 @@ const PUZZLE = '0802004005700001000023000008200900050007150007000200410000067000
 const SOLUTION = '389251467576948132142367589821694375934715826765823941258136794493572618617489253'
 
 // HoDoKu's BUG+1 example (r6c5 is 1), as a library line and as givens, all digits and candidates.
-const BUG_LINE = ':0610::8+4+9325+6+1+77+3+2+8..9+4+5+5+6+1+7..+32+8+49327+85+61+1+5+7.3.8+9+2+2+86...+4+7+3+9+7+8..+213+4+3+149+87+2566+2+5..+3+7+8+9::565 965::'
+const BUG_LINE =
+  ':0610::8+4+9325+6+1+77+3+2+8..9+4+5+5+6+1+7..+32+8+49327+85+61+1+5+7.3.8+9+2+2+86...+4+7+3+9+7+8..+213+4+3+149+87+2566+2+5..+3+7+8+9::565 965::'
 const BUG_GIVENS = '8..325...7.....9.........2..9327.5.1....3.8....6............13...49.7.566........'
 const BUG_FILLED = '8493256177328..9455617..328493278561157.3.892286...473978..2134314987256625..3789'
 const BUG_CANDIDATES =
@@ -29,7 +30,12 @@ describe('sudoku-lens steps', () => {
   it('lists every step of a grid as JSON, all instances, each agreeing with the solution', async () => {
     const { code, stdout } = await cli('steps', '--grid', PUZZLE, '--json')
     expect(code).toBe(0)
-    const steps = JSON.parse(stdout) as { technique: string; placements: { cell: number; digit: number }[]; eliminations: { cell: number; digit: number }[]; text: string }[]
+    const steps = JSON.parse(stdout) as {
+      technique: string
+      placements: { cell: number; digit: number }[]
+      eliminations: { cell: number; digit: number }[]
+      text: string
+    }[]
     expect(Object.keys(steps[0]).sort()).toEqual(['eliminations', 'placements', 'technique', 'text'])
     const singles = steps.filter((s) => s.technique === 'hidden-single')
     expect(singles.length).toBeGreaterThan(1)
@@ -74,7 +80,9 @@ describe('sudoku-lens steps', () => {
     const clash = await cli('steps', '--grid', PUZZLE, '--entries', `17${PUZZLE.slice(2)}`)
     expect(clash.code).toBe(1)
     expect(clash.stderr.trim()).toBe('sudoku-lens steps: --entries: r1c2 is the given 8, not 7')
-    expect((await cli('steps', '--grid', ':0000:x:12+3::')).stderr.trim()).toBe('sudoku-lens steps: --grid: The puzzle field has 3 cells; a library line needs 81.')
+    expect((await cli('steps', '--grid', ':0000:x:12+3::')).stderr.trim()).toBe(
+      'sudoku-lens steps: --grid: The puzzle field has 3 cells; a library line needs 81.',
+    )
     for (const { stderr } of [clash, none]) expect(stderr.trim().split('\n')).toHaveLength(1)
   })
 })

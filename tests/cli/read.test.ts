@@ -30,7 +30,10 @@ describe('sudoku-lens read', () => {
     const p = photo('image1')
     const { code, stdout } = await cli([p.jpg, notImage, '--json', '--debug', debug])
     expect(code).toBe(1)
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l))
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines).toHaveLength(2)
     const [ok, bad] = lines
     expect(ok.file).toBe(p.jpg)

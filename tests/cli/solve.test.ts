@@ -2,7 +2,6 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli } from './run-cli'
 
-
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 
 describe('sudoku-lens solve', () => {
@@ -25,7 +24,10 @@ describe('sudoku-lens solve', () => {
 
   it('reads a puzzle file and answers each line', async () => {
     const { stdout } = await cli('solve', resolve('../shared/data/puzzles/test_puzzles_with_counts'), '--json')
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line))
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines.length).toBeGreaterThan(40)
     expect(new Set(lines.map((l) => l.status))).toEqual(new Set(['unique', 'multiple', 'none']))
   })

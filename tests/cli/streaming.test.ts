@@ -32,7 +32,7 @@ async function writeList(path: string, lines: number): Promise<{ bytes: number; 
   let bytes = 0
   let puzzles = 0
   let seed = 1
-  const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n)
+  const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n
   for (let i = 0; i < lines; i++) {
     let line: string
     if (i % 14 === 13) line = '7'.repeat(32 * 1024)
@@ -54,9 +54,16 @@ async function solvePeak(file: string): Promise<{ code: number; lines: number; i
   const probe = join(tmp, 'probe.mjs')
   const report = join(tmp, `rss-${Date.now()}.json`)
   await import('node:fs/promises').then((fs) =>
-    fs.writeFile(probe, `import { readFileSync, writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(${JSON.stringify(report)}, /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]))\n`),
+    fs.writeFile(
+      probe,
+      `import { readFileSync, writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(${JSON.stringify(report)}, /VmHWM:\\s+(\\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))[1]))\n`,
+    ),
   )
-  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_CAP_MB}`, '--max-semi-space-size=1', '--import', probe, resolve('bin/sudoku-lens.js'), 'solve', file], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${HEAP_CAP_MB}`, '--max-semi-space-size=1', '--import', probe, resolve('bin/sudoku-lens.js'), 'solve', file],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let lines = 0
   let invalid = 0
   let partial = ''
@@ -90,6 +97,8 @@ it('solves a 50 MB list file line by line in bounded memory', async () => {
   // Every line answered, the too-long ones as invalid.
   expect(b.lines).toBe(large.puzzles + large.junk)
   expect(b.invalid).toBe(large.junk)
-  console.info(`peak RSS: ${a.peakMB.toFixed(0)} MB for ${(small.bytes / 1e6).toFixed(1)} MB, ${b.peakMB.toFixed(0)} MB for ${(large.bytes / 1e6).toFixed(1)} MB`)
+  console.info(
+    `peak RSS: ${a.peakMB.toFixed(0)} MB for ${(small.bytes / 1e6).toFixed(1)} MB, ${b.peakMB.toFixed(0)} MB for ${(large.bytes / 1e6).toFixed(1)} MB`,
+  )
   expect(b.peakMB - a.peakMB).toBeLessThan(GROWTH_BOUND_MB)
 }, 180_000)

@@ -38,7 +38,9 @@ describe('timelapse command', () => {
 
   it('checks the film folder first: a missing one is named before any frame is read', async () => {
     // The frames folder is missing too; the output is what is reported, since it is checked first.
-    await expect(run([join(dir, 'nowhere'), '--out', join(dir, 'no-such-folder', 'x.mp4')])).rejects.toThrow(/Cannot write the film to .*: the folder does not exist/)
+    await expect(run([join(dir, 'nowhere'), '--out', join(dir, 'no-such-folder', 'x.mp4')])).rejects.toThrow(
+      /Cannot write the film to .*: the folder does not exist/,
+    )
   })
 
   it.runIf(canDropRootOverride)('says a read-only folder is not writable, in a sentence, not a stack trace', async () => {
@@ -58,7 +60,9 @@ describe('timelapse command', () => {
     await makeFrames(broken, 30)
     await truncate(join(broken, 'frame0000011.jpg'), 0)
     const out = join(broken, 'film.mp4')
-    const result = spawnSync(process.execPath, [BIN, 'timelapse', broken, '--out', out, '--fps-in', '10', '--fps-out', '10', '--size', 'source'], { encoding: 'utf8' })
+    const result = spawnSync(process.execPath, [BIN, 'timelapse', broken, '--out', out, '--fps-in', '10', '--fps-out', '10', '--size', 'source'], {
+      encoding: 'utf8',
+    })
     expect(result.status).toBe(0)
     expect(result.stderr).toMatch(/1 of 30 frames were empty or damaged and were left out/)
     expect((await inspectFilm(ffmpegPath, out)).frames).toBe(29)
@@ -70,14 +74,23 @@ describe('timelapse command', () => {
     const recorder = await SessionRecorder.create(session, DEFAULT_TIMELAPSE_SETTINGS, { now: () => new Date(clock), fsync: false })
     const jpeg = await readFile(join(dir, 'image0000001.jpg'))
     const board = (entries: string) => ({ givens: `5${'0'.repeat(80)}`, entries, marks: Array(81).fill('').join(',') })
-    for (const [seconds, entries] of [[0, '0'.repeat(81)], [3, `07${'0'.repeat(79)}`], [8, `07${'0'.repeat(78)}2`]] as const) {
+    for (const [seconds, entries] of [
+      [0, '0'.repeat(81)],
+      [3, `07${'0'.repeat(79)}`],
+      [8, `07${'0'.repeat(78)}2`],
+    ] as const) {
       clock = Date.parse('2026-11-24T10:00:00Z') + seconds * 1000
       recorder.addFrame(jpeg, board(entries))
     }
     await recorder.stop()
     const result = spawnSync(process.execPath, [BIN, 'timelapse', '--moves', recorder.dir], { encoding: 'utf8' })
     expect(result.status).toBe(0)
-    expect(result.stdout.trim().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual([
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
       { seconds: 3, frame: 2, cell: 'r1c2', digit: 7, was: 0 },
       { seconds: 8, frame: 3, cell: 'r9c9', digit: 2, was: 0 },
     ])
@@ -103,7 +116,9 @@ describe.runIf(process.platform === 'linux')('the command killed while encoding'
 
   /** Starts the command on a long job and resolves once its ffmpeg is encoding. */
   async function encoding(out: string) {
-    const child = spawn(process.execPath, [BIN, 'timelapse', frames, '--out', out, '--fps-out', '30', '--size', '640x360', '--preset', 'slow'], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(process.execPath, [BIN, 'timelapse', frames, '--out', out, '--fps-out', '30', '--size', '640x360', '--preset', 'slow'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
     let err = ''
     await new Promise<void>((ok, fail) => {
       child.stderr.on('data', (d) => (err += d) && /Encoding/.test(err) && ok())
@@ -126,7 +141,9 @@ describe.runIf(process.platform === 'linux')('the command killed while encoding'
     child.kill('SIGKILL')
     await exited
     const orphanEnded = ended(ffmpeg, 5000)
-    const retry = spawnSync(process.execPath, [BIN, 'timelapse', frames, '--out', out, '--fps-out', '30', '--size', '640x360', '--preset', 'ultrafast'], { encoding: 'utf8' })
+    const retry = spawnSync(process.execPath, [BIN, 'timelapse', frames, '--out', out, '--fps-out', '30', '--size', '640x360', '--preset', 'ultrafast'], {
+      encoding: 'utf8',
+    })
     expect(retry.status).toBe(0)
     expect(await orphanEnded).toBe(true)
     const film = await inspectFilm(ffmpegPath, out)
@@ -134,7 +151,10 @@ describe.runIf(process.platform === 'linux')('the command killed while encoding'
     expect(await readdir(outDir)).toEqual(['film.mp4'])
   })
 
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const) {
     it(`(${signal}) stops ffmpeg, removes its temp film and exits with ${code}`, async () => {
       const out = join(outDir, `${signal}.mp4`)
       const { child, ffmpeg, exited, stderr } = await encoding(out)

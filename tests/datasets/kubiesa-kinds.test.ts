@@ -46,7 +46,7 @@ describe.skipIf(!present)('kubiesa-kinds.txt', () => {
     }
   })
 
-  it("gives every puzzle consistent givens with exactly one solution", () => {
+  it('gives every puzzle consistent givens with exactly one solution', () => {
     for (const [puzzle, cellKinds] of kinds) {
       const labels = photos.find((p) => p.puzzle === puzzle)!.labels
       const givens = Uint8Array.from(labels, (d, cell) => (cellKinds[cell] === 'given' ? d : 0))

@@ -150,7 +150,11 @@ describe('AR with the fiducial sheet, the grid partly covered', () => {
   async function sheetPhoto(): Promise<string> {
     const svg = readFileSync(join(import.meta.dirname, '../../resources/fiducial-sheet/fiducial-sheet-a4.svg'), 'utf8')
     const digits = [...PUZZLE]
-      .map((d, cell) => (d === '0' ? '' : `<text x="${33 + (cell % 9) * 16 + 8}" y="${73 + Math.floor(cell / 9) * 16 + 12}" font-size="11" text-anchor="middle" font-family="DejaVu Sans, sans-serif">${d}</text>`))
+      .map((d, cell) =>
+        d === '0'
+          ? ''
+          : `<text x="${33 + (cell % 9) * 16 + 8}" y="${73 + Math.floor(cell / 9) * 16 + 12}" font-size="11" text-anchor="middle" font-family="DejaVu Sans, sans-serif">${d}</text>`,
+      )
       .join('')
     const hand = '<ellipse cx="38" cy="150" rx="16" ry="38" fill="#c58c6a"/>'
     // Turned by 5° on the desk; the hand breaks the grid's outer border, the four dots stay visible.
@@ -159,7 +163,10 @@ describe('AR with the fiducial sheet, the grid partly covered', () => {
     const image = sharp(Buffer.from(page), { density: 100 })
     const { width = 0, height = 0 } = await image.metadata()
     // The part of the page around the dots and the grid, as a webcam held over it would see it.
-    await image.extract({ left: 0, top: Math.round(height * 0.14), width, height: Math.round(height * 0.7) }).flatten({ background: '#fff' }).toFile(out)
+    await image
+      .extract({ left: 0, top: Math.round(height * 0.14), width, height: Math.round(height * 0.7) })
+      .flatten({ background: '#fff' })
+      .toFile(out)
     return out
   }
 

@@ -16,7 +16,9 @@ function electronBinary(): string | null {
 
 const binary = electronBinary()
 if (!binary) {
-  console.warn('Skipping the desktop-app tests: the Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD=1). Web mode covers the same renderer and services.')
+  console.warn(
+    'Skipping the desktop-app tests: the Electron binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD=1). Web mode covers the same renderer and services.',
+  )
 }
 
 describe.skipIf(!binary)('desktop app (Electron)', () => {

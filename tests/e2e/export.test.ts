@@ -15,7 +15,6 @@ import type { Corners } from '../../src/shared/vision/image'
 import { type AppUnderTest, openApp, pastePuzzle } from '../../devkit/browser'
 import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from '../../devkit/reading'
 
-
 const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
 
 interface Raw {
@@ -75,7 +74,7 @@ describe('export from the app', () => {
     await page.click('[data-testid="export-toggle"]')
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
     await page.keyboard.press('Escape')
-    const png = readFileSync((await download.path()))
+    const png = readFileSync(await download.path())
     const meta = await sharp(png).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 900, 900])
     // Solution digits are green, givens ink: both colours are present.
@@ -100,7 +99,7 @@ describe('export from the app', () => {
     await page.check('[data-testid="export-overlay"]')
     const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) as string) as Corners
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
-    const exported = await decode(readFileSync((await download.path())))
+    const exported = await decode(readFileSync(await download.path()))
     checkOnlyEmptyCellsChanged(await decode(READABLE_PHOTO), exported, corners, groundTruth(READABLE_PHOTO))
     await page.keyboard.press('Escape')
   })
@@ -116,7 +115,7 @@ describe('export from the app', () => {
     expect(await page.textContent('[data-testid="overlay-why"]')).toMatch(/Only for a puzzle read from a photo/)
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
     expect(download.suggestedFilename()).toBe('sudoku-solved.png')
-    const meta = await sharp(readFileSync((await download.path()))).metadata()
+    const meta = await sharp(readFileSync(await download.path())).metadata()
     expect([meta.width, meta.height]).toEqual([900, 900])
     // Undo brings the photo's board back, and with it the photo export.
     await page.keyboard.press('Escape')

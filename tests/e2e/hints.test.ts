@@ -56,7 +56,9 @@ describe('hints, candidates and difficulty', () => {
     await page.keyboard.press(String(wrong))
     expect(await page.locator('[data-conflict="true"]').count()).toBe(0)
     await page.click('[data-testid=hint]')
-    await expect.poll(() => page.textContent('[data-testid=hint-text]')).toBe(`The digit in ${cellName(cell)} is wrong. Fix this first: any step taken from here could lead you astray.`)
+    await expect
+      .poll(() => page.textContent('[data-testid=hint-text]'))
+      .toBe(`The digit in ${cellName(cell)} is wrong. Fix this first: any step taken from here could lead you astray.`)
     await page.keyboard.press('Control+z')
   })
 

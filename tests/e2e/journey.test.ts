@@ -100,7 +100,9 @@ describe('keyboard only', () => {
     await expect.poll(() => page.textContent('[data-testid="tl-message"]'), { timeout: 90_000 }).toMatch(new RegExp(`Film ready: ${recorded} frames`))
     await tabTo(page, '[data-testid="tl-play"]')
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.$eval('[data-testid="tl-film"]', (video) => (video as unknown as { readyState: number }).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(() => page.$eval('[data-testid="tl-film"]', (video) => (video as unknown as { readyState: number }).readyState), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(1)
     expect(app.pageErrors).toEqual([])
   }, 300_000)
 })

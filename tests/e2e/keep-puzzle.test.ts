@@ -60,7 +60,9 @@ describe('the puzzle kept across reload and restart', () => {
     writeFileSync(join(userDataDir, 'puzzle.json'), '{"board": {"grid": "12')
     const app = await openApp({ userDataDir })
     try {
-      await expect.poll(() => app.page.textContent('[data-testid=status]')).toMatch(/^The saved puzzle in .*puzzle\.json is damaged \(.*\); starting with an empty board\.$/)
+      await expect
+        .poll(() => app.page.textContent('[data-testid=status]'))
+        .toMatch(/^The saved puzzle in .*puzzle\.json is damaged \(.*\); starting with an empty board\.$/)
       expect(await boardDigits(app.page)).toBe('0'.repeat(81))
     } finally {
       await app.close()

@@ -49,30 +49,48 @@ describe('layout', () => {
     const { page } = app()
     const screens: [string, () => Promise<void>][] = [
       ['start', async () => {}],
-      ['read', async () => {
-        await dropFile(page, READABLE_PHOTO)
-        await waitForRead(page)
-      }],
-      ['solved', async () => {
-        await page.keyboard.press('s')
-        await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
-      }],
-      ['export', async () => {
-        await page.click('[data-testid="export-toggle"]')
-      }],
-      ['help', async () => {
-        await page.keyboard.press('Escape')
-        await page.keyboard.press('?')
-        await page.waitForSelector('[data-testid="help"][open]')
-      }],
-      ['timelapse', async () => {
-        await page.keyboard.press('Escape')
-        await page.click('[data-testid="timelapse-section"] summary')
-      }],
-      ['camera', async () => {
-        await page.click('[data-testid="camera-toggle"]')
-        await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
-      }],
+      [
+        'read',
+        async () => {
+          await dropFile(page, READABLE_PHOTO)
+          await waitForRead(page)
+        },
+      ],
+      [
+        'solved',
+        async () => {
+          await page.keyboard.press('s')
+          await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
+        },
+      ],
+      [
+        'export',
+        async () => {
+          await page.click('[data-testid="export-toggle"]')
+        },
+      ],
+      [
+        'help',
+        async () => {
+          await page.keyboard.press('Escape')
+          await page.keyboard.press('?')
+          await page.waitForSelector('[data-testid="help"][open]')
+        },
+      ],
+      [
+        'timelapse',
+        async () => {
+          await page.keyboard.press('Escape')
+          await page.click('[data-testid="timelapse-section"] summary')
+        },
+      ],
+      [
+        'camera',
+        async () => {
+          await page.click('[data-testid="camera-toggle"]')
+          await page.waitForSelector('[data-testid="camera"][data-state="live"]', { timeout: 20_000 })
+        },
+      ],
     ]
     for (const [name, reach] of screens) {
       await page.setViewportSize(SIZES[0])

@@ -57,7 +57,9 @@ describe.skipIf(!photo)('a page in progress from the camera', () => {
     const cellsWith = (selector: string) => page.$$eval(selector, (cells) => cells.map((c) => Number(c.getAttribute('data-cell'))).sort((a, b) => a - b))
     expect(await cellsWith('[data-cell][data-given="true"]')).toEqual(givenCells)
     expect(await cellsWith('[data-cell][data-origin="pen"]')).toEqual(entryCells)
-    expect(await page.getAttribute(`[data-cell="${entryCells[0]}"]`, 'aria-label')).toMatch(new RegExp(`^Row ${Math.floor(entryCells[0] / 9) + 1}, column ${(entryCells[0] % 9) + 1}, ${labels[entryCells[0]]} written in pen`))
+    expect(await page.getAttribute(`[data-cell="${entryCells[0]}"]`, 'aria-label')).toMatch(
+      new RegExp(`^Row ${Math.floor(entryCells[0] / 9) + 1}, column ${(entryCells[0] % 9) + 1}, ${labels[entryCells[0]]} written in pen`),
+    )
     // Pencil marks are shown: the digits written, or that there are marks the reader could not make out.
     for (const cell of markCells) expect([MARKS[cell], 'unread']).toContain(await page.getAttribute(`[data-cell="${cell}"]`, 'data-marks'))
     // Selecting a cell shows it in the photo.
@@ -77,7 +79,11 @@ describe.skipIf(!photo)('a page in progress from the camera', () => {
     const wrong = digitsOf(cands[cell]).find((d) => d !== solution[cell])!
     await page.click(`[data-cell="${cell}"]`)
     await page.keyboard.press(String(wrong))
-    for (const expected of ['There is a mistake on your paper.', `There is a mistake in box ${boxOf(cell) + 1}.`, `${cellName(cell)} should not be ${wrong}.`]) {
+    for (const expected of [
+      'There is a mistake on your paper.',
+      `There is a mistake in box ${boxOf(cell) + 1}.`,
+      `${cellName(cell)} should not be ${wrong}.`,
+    ]) {
       await page.click('[data-testid=check]')
       await expect.poll(checkText).toBe(expected)
     }

@@ -76,9 +76,9 @@ describe('reading a dropped photo', () => {
 
     const [pdfChooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open"]')])
     await pdfChooser.setFiles(pdf)
-    await expect.poll(() => page.textContent('[data-testid="status"]')).toBe(
-      'scan.pdf is neither a photo nor a puzzle. Open a photo (JPEG, PNG, WebP, HEIC) or a puzzle file (.sudoku, .txt, .csv, .sdk).',
-    )
+    await expect
+      .poll(() => page.textContent('[data-testid="status"]'))
+      .toBe('scan.pdf is neither a photo nor a puzzle. Open a photo (JPEG, PNG, WebP, HEIC) or a puzzle file (.sudoku, .txt, .csv, .sdk).')
     expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
     await page.click('[data-testid="new"]')
     await dropFile(page, pdf, 'application/pdf')
@@ -93,7 +93,9 @@ describe('reading a dropped photo', () => {
     // Soft grey noise: no lines, no quadrilateral.
     const noise = Buffer.alloc(640 * 480 * 3)
     for (let i = 0; i < noise.length; i++) noise[i] = 150 + ((i * 2654435761) >>> 28)
-    await sharp(noise, { raw: { width: 640, height: 480, channels: 3 } }).png().toFile(blank)
+    await sharp(noise, { raw: { width: 640, height: 480, channels: 3 } })
+      .png()
+      .toFile(blank)
     const before = await boardDigits(page)
     await dropFile(page, blank, 'image/png')
     await page.waitForSelector('[data-testid="no-grid"]', { timeout: 60_000 })

@@ -210,4 +210,3 @@ describe('the timer', () => {
     expect(await seconds()).toBeLessThan(held)
   })
 })
-

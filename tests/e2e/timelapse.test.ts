@@ -39,7 +39,9 @@ describe('solving time-lapse in web mode', () => {
     await expect.poll(() => page.textContent('[data-testid=tl-message]'), { timeout: 60_000 }).toMatch(/Film ready: 6 frames, 2 s/)
     await page.click('[data-testid=tl-play]')
     const src = await page.getAttribute('[data-testid=tl-film]', 'src')
-    await expect.poll(() => page.$eval('[data-testid=tl-film]', (video) => (video as unknown as { readyState: number }).readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(() => page.$eval('[data-testid=tl-film]', (video) => (video as unknown as { readyState: number }).readyState), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(1)
     expect(await page.$eval('[data-testid=tl-film]', (video) => (video as unknown as { duration: number }).duration)).toBeCloseTo(2, 0)
 
     // Through the page's own cookie, as the video element fetched it.
@@ -57,7 +59,8 @@ describe('shots when the paper changes', () => {
   it('shoots once the grid is steady, reads the page and shows the digits filled; Check my paper answers', async () => {
     const { page } = app
     const givens = [...groundTruth(READABLE_PHOTO)].filter((d) => d !== '0').length
-    if (!(await page.$eval('[data-testid=timelapse-section]', (section) => (section as unknown as { open: boolean }).open))) await page.click('[data-testid=timelapse-section] summary')
+    if (!(await page.$eval('[data-testid=timelapse-section]', (section) => (section as unknown as { open: boolean }).open)))
+      await page.click('[data-testid=timelapse-section] summary')
     await page.selectOption('[data-testid=tl-shot-mode]', 'changes')
     await page.fill('[data-testid=tl-stop-after]', '')
     await page.click('[data-testid=tl-record]')
@@ -107,7 +110,9 @@ describe('a recording interrupted by a crash', () => {
     const crashed = createTimelapseService({ baseDir: join(userDataDir, 'timelapses') })
     const session = await crashed.startSession({ ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 2, size: { width: 320, height: 240 } })
     for (let i = 0; i < 4; i++) {
-      const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60 * i, g: 90, b: 160 } } }).jpeg().toBuffer()
+      const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 60 * i, g: 90, b: 160 } } })
+        .jpeg()
+        .toBuffer()
       crashed.addFrame(session.id, new Uint8Array(jpeg))
       await new Promise((resolve) => setTimeout(resolve, 200))
     }

@@ -9,7 +9,14 @@ import type { SavedPuzzle } from '../../src/shared/saved-puzzle'
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'sl-puzzle-'))
 
-const board = (grid: string) => ({ grid, givens: grid.replace(/[1-9]/g, '1'), written: '0'.repeat(81), marks: '000'.repeat(81), eliminated: '000'.repeat(81), paper: null })
+const board = (grid: string) => ({
+  grid,
+  givens: grid.replace(/[1-9]/g, '1'),
+  written: '0'.repeat(81),
+  marks: '000'.repeat(81),
+  eliminated: '000'.repeat(81),
+  paper: null,
+})
 const PUZZLE = '080200400570000100002300000820090005000715000700020041000006700003000018007009050'
 const saved: SavedPuzzle = { board: board(PUZZLE), undo: [board('0'.repeat(81))], redo: [], papers: [], mode: 'play', selected: 40, elapsedMs: 65_000 }
 

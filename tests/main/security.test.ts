@@ -44,7 +44,10 @@ describe('the IPC sender check', () => {
   })
 
   it('validates the argument before any handler runs', async () => {
-    const reply = (await registered.get('app:info')!(event(frame('app://sudoku-lens/index.html')), { constructor: 1 })) as { ok: boolean; error: { name: string } }
+    const reply = (await registered.get('app:info')!(event(frame('app://sudoku-lens/index.html')), { constructor: 1 })) as {
+      ok: boolean
+      error: { name: string }
+    }
     expect(reply).toMatchObject({ ok: false, error: { name: 'ValidationError' } })
     expect(handler).toHaveBeenCalledTimes(1)
   })
@@ -74,7 +77,8 @@ describe('permissions, navigation and new windows', () => {
     expect(await ask('media', { mediaTypes: ['audio'] })).toBe(false)
     expect(await ask('media', { mediaTypes: [] })).toBe(false)
     expect(await ask('media', {})).toBe(false)
-    for (const other of ['geolocation', 'notifications', 'clipboard-read', 'midi', 'openExternal', 'display-capture']) expect(await ask(other, { mediaTypes: ['video'] })).toBe(false)
+    for (const other of ['geolocation', 'notifications', 'clipboard-read', 'midi', 'openExternal', 'display-capture'])
+      expect(await ask(other, { mediaTypes: ['video'] })).toBe(false)
     expect(await ask('media', { mediaTypes: ['video'] }, 'https://evil.example/')).toBe(false)
   })
 
@@ -105,7 +109,16 @@ describe('permissions, navigation and new windows', () => {
     const open = contents.setWindowOpenHandler.mock.calls[0][0] as (d: { url: string }) => unknown
     expect(open({ url: 'https://sudokulens.app/help#camera' })).toEqual({ action: 'deny' })
     expect(shell.openExternal).toHaveBeenCalledWith('https://sudokulens.app/help#camera')
-    for (const url of ['https://evil.example/', 'https://sudokulens.app.evil.example/', 'https://user:pw@sudokulens.app/', 'http://sudokulens.app/', 'https://sudokulens.app:8443/', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url']) {
+    for (const url of [
+      'https://evil.example/',
+      'https://sudokulens.app.evil.example/',
+      'https://user:pw@sudokulens.app/',
+      'http://sudokulens.app/',
+      'https://sudokulens.app:8443/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       vi.mocked(shell.openExternal).mockClear()
       expect(open({ url })).toEqual({ action: 'deny' })
       expect(shell.openExternal).not.toHaveBeenCalled()

@@ -40,14 +40,17 @@ describe('time-lapse through the web host', () => {
   it('records frames sent as bytes, encodes an H.264 film with progress events, and serves it', async () => {
     const events: string[] = []
     const controller = new AbortController()
-    const stream = client.fetch('/api/events', { signal: controller.signal }).then(async (response) => {
-      const reader = response.body!.getReader()
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) break
-        events.push(new TextDecoder().decode(value))
-      }
-    }).catch(() => undefined)
+    const stream = client
+      .fetch('/api/events', { signal: controller.signal })
+      .then(async (response) => {
+        const reader = response.body!.getReader()
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) break
+          events.push(new TextDecoder().decode(value))
+        }
+      })
+      .catch(() => undefined)
 
     const session = await call<{ id: string }>('timelapse:start', { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 5, fpsOut: 10, size: { width: 320, height: 240 } })
     // Paced like a real recording (the shortest interval is 0.5 s): the writer drops shots only
@@ -86,8 +89,12 @@ describe('time-lapse through the web host', () => {
     await expect(call('timelapse:frame', { id: session.id, jpeg: new Uint8Array([1, 2, 3]) })).rejects.toThrow(/JPEG/)
     await expect(call('timelapse:start', { ...DEFAULT_TIMELAPSE_SETTINGS, crf: 99 })).rejects.toThrow(/crf must be/)
     const board = { givens: '0'.repeat(81), entries: '0'.repeat(81), marks: Array(81).fill('').join(',') }
-    await expect(call('timelapse:frame', { id: session.id, jpeg: await frame(1), board: { ...board, hand: true } })).rejects.toThrow(/board.hand is not allowed/)
-    await expect(call('timelapse:frame', { id: session.id, jpeg: await frame(1), board: { ...board, entries: '9' } })).rejects.toThrow(/entries must be 81 digits/)
+    await expect(call('timelapse:frame', { id: session.id, jpeg: await frame(1), board: { ...board, hand: true } })).rejects.toThrow(
+      /board.hand is not allowed/,
+    )
+    await expect(call('timelapse:frame', { id: session.id, jpeg: await frame(1), board: { ...board, entries: '9' } })).rejects.toThrow(
+      /entries must be 81 digits/,
+    )
     expect(await call('timelapse:frame', { id: session.id, jpeg: await frame(1), board })).toMatchObject({ status: 'queued' })
     await call('timelapse:stop', { id: session.id })
   })

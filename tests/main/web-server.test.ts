@@ -127,7 +127,11 @@ describe('web host API', () => {
 
   it('takes bodies only in its binary format', async () => {
     const headers = { cookie: client.cookie, [WEB_TOKEN_HEADER]: client.token }
-    const json = await raw('/api/settings:set', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"showCandidates":true}' })
+    const json = await raw('/api/settings:set', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"showCandidates":true}',
+    })
     expect(json.status).toBe(415)
     const garbled = await raw('/api/settings:set', { method: 'POST', headers: { ...headers, 'content-type': WIRE_CONTENT_TYPE }, body: 'SLW1garbage' })
     expect(garbled.status).toBe(400)
@@ -236,4 +240,3 @@ describe('content security policy', () => {
     expect(contentSecurityPolicyFor('/assets/vision.worker-x.js/../index.js')).not.toContain("'unsafe-eval'")
   })
 })
-

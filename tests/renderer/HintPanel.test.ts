@@ -63,7 +63,11 @@ describe('Check my paper', () => {
   it('points at pencil marks that leave out the right digit when no digit is wrong', async () => {
     // r2c3 (11) is 6: marks 1 and 8 leave it out.
     const { text, press } = setUp({ entries: { 0: 3 }, marks: { 11: [1, 8] } })
-    for (const expected of ['Your digits are right, but there is a mistake in your pencil marks.', 'There is a mistake in the pencil marks in box 1.', 'The pencil marks in r2c3 leave out the digit that belongs there.']) {
+    for (const expected of [
+      'Your digits are right, but there is a mistake in your pencil marks.',
+      'There is a mistake in the pencil marks in box 1.',
+      'The pencil marks in r2c3 leave out the digit that belongs there.',
+    ]) {
       await press('check')
       await waitFor(() => expect(text('check-text')).toBe(expected))
     }

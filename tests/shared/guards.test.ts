@@ -41,8 +41,12 @@ describe('IPC request guards', () => {
     expect(() => requestGuards['timelapse:start'](withoutCrf)).toThrow(/crf must be given/)
     expect(() => requestGuards['timelapse:start']({ ...DEFAULT_TIMELAPSE_SETTINGS, extra: 1 })).toThrow(/extra is not allowed/)
     expect(() => requestGuards['timelapse:start']({ ...DEFAULT_TIMELAPSE_SETTINGS, crop: { kind: 'full', x: 1 } })).toThrow(/crop.x is not allowed/)
-    expect(() => requestGuards['timelapse:start']({ ...DEFAULT_TIMELAPSE_SETTINGS, size: { width: 640, height: 360, depth: 3 } })).toThrow(/size.depth is not allowed/)
-    expect(() => requestGuards['timelapse:start']({ ...DEFAULT_TIMELAPSE_SETTINGS, crop: { kind: 'rect', x: 0, y: 0, width: 10 } })).toThrow(/crop.height must be given/)
+    expect(() => requestGuards['timelapse:start']({ ...DEFAULT_TIMELAPSE_SETTINGS, size: { width: 640, height: 360, depth: 3 } })).toThrow(
+      /size.depth is not allowed/,
+    )
+    expect(() => requestGuards['timelapse:start']({ ...DEFAULT_TIMELAPSE_SETTINGS, crop: { kind: 'rect', x: 0, y: 0, width: 10 } })).toThrow(
+      /crop.height must be given/,
+    )
     expect(requestGuards['timelapse:start']({ ...DEFAULT_TIMELAPSE_SETTINGS, size: null }).size).toBeNull()
     expect(() => requestGuards['timelapse:encode']({ id: '20261122T153855Z-1a2b3c', settings: {} })).toThrow(/settings.intervalSeconds must be given/)
     expect(requestGuards['timelapse:encode']({ id: '20261122T153855Z-1a2b3c' })).toEqual({ id: '20261122T153855Z-1a2b3c' })

@@ -6,8 +6,7 @@ import { type ShotRecord, marksOfText, marksText, probsOfText, shotBoard, shotBo
 
 const EMPTY = '0'.repeat(81)
 /** `text` with the digits of `cells` ({ cell: digit }) put in. */
-const withDigits = (text: string, cells: Record<number, number>): string =>
-  Array.from(text, (c, i) => (i in cells ? String(cells[i]) : c)).join('')
+const withDigits = (text: string, cells: Record<number, number>): string => Array.from(text, (c, i) => (i in cells ? String(cells[i]) : c)).join('')
 const NO_MARKS = Array(81).fill('').join(',')
 
 const shot = (frame: number, seconds: number, entries: Record<number, number>, givens: Record<number, number> = { 0: 5 }): ShotRecord => ({
@@ -19,14 +18,21 @@ const shot = (frame: number, seconds: number, entries: Record<number, number>, g
 })
 
 /** `s` with the reader's probabilities for some cells ("4:60 9:40"), none elsewhere. */
-const withProbs = (s: ShotRecord, cells: Record<number, string>): ShotRecord => ({ ...s, probs: Array.from({ length: 81 }, (_, c) => cells[c] ?? '').join(',') })
+const withProbs = (s: ShotRecord, cells: Record<number, string>): ShotRecord => ({
+  ...s,
+  probs: Array.from({ length: 81 }, (_, c) => cells[c] ?? '').join(','),
+})
 
 describe('shot boards', () => {
   it('keep givens, entries and marks (unread ones too) through their text form', () => {
     const marks = new Uint16Array(81)
     marks[3] = digitBit(1) | digitBit(7)
     marks[80] = MARKS_UNREAD
-    const board = shotBoard(Uint8Array.from({ length: 81 }, (_, i) => (i === 0 ? 9 : 0)), new Uint8Array(81), marks)
+    const board = shotBoard(
+      Uint8Array.from({ length: 81 }, (_, i) => (i === 0 ? 9 : 0)),
+      new Uint8Array(81),
+      marks,
+    )
     expect(board.givens).toBe(`9${'0'.repeat(80)}`)
     expect(board.marks.split(',')[3]).toBe('17')
     expect(board.marks.split(',')[80]).toBe('?')
@@ -65,7 +71,14 @@ describe('shot boards', () => {
 
 describe('movesOf', () => {
   it('lists each written, changed and erased pen digit once, in time order, a change once it persists', () => {
-    const shots = [shot(1, 0, {}), shot(2, 4, { 1: 3, 10: 4 }), shot(3, 9, { 1: 3, 10: 4 }), shot(5, 12.34, { 1: 8, 10: 4, 20: 2 }), shot(6, 15, { 1: 8, 20: 2 }), shot(7, 17, { 1: 8, 20: 2 })]
+    const shots = [
+      shot(1, 0, {}),
+      shot(2, 4, { 1: 3, 10: 4 }),
+      shot(3, 9, { 1: 3, 10: 4 }),
+      shot(5, 12.34, { 1: 8, 10: 4, 20: 2 }),
+      shot(6, 15, { 1: 8, 20: 2 }),
+      shot(7, 17, { 1: 8, 20: 2 }),
+    ]
     expect(movesOf(shots).map(moveRecord)).toEqual([
       { seconds: 4, frame: 2, cell: 'r1c2', digit: 3, was: 0 },
       { seconds: 4, frame: 2, cell: 'r2c2', digit: 4, was: 0 },
@@ -76,10 +89,24 @@ describe('movesOf', () => {
   })
 
   it('weighs every shot that shows a cell: a lone missed or misread shot is no move', () => {
-    const shots = [shot(1, 0, {}), shot(2, 2, { 9: 6 }), shot(3, 4, { 9: 6 }), shot(4, 6, {}), shot(5, 8, { 9: 5 }), shot(6, 10, { 9: 6 }), shot(7, 12, { 9: 6, 10: 1 }), shot(8, 14, { 9: 6, 10: 7 }), shot(9, 16, { 9: 6, 10: 7 }), shot(10, 18, { 9: 6, 10: 5 })]
+    const shots = [
+      shot(1, 0, {}),
+      shot(2, 2, { 9: 6 }),
+      shot(3, 4, { 9: 6 }),
+      shot(4, 6, {}),
+      shot(5, 8, { 9: 5 }),
+      shot(6, 10, { 9: 6 }),
+      shot(7, 12, { 9: 6, 10: 1 }),
+      shot(8, 14, { 9: 6, 10: 7 }),
+      shot(9, 16, { 9: 6, 10: 7 }),
+      shot(10, 18, { 9: 6, 10: 5 }),
+    ]
     // r2c1's 6 from its first reading (the empty and the 5 later are misreads); r2c2's lone 1 is outweighed by the 7
     // after it, and the last shot's lone 5 is no overwrite.
-    expect(movesOf(shots).map((m) => [m.seconds, m.cell, m.kind === 'digit' && m.digit])).toEqual([[2, 9, 6], [14, 10, 7]])
+    expect(movesOf(shots).map((m) => [m.seconds, m.cell, m.kind === 'digit' && m.digit])).toEqual([
+      [2, 9, 6],
+      [14, 10, 7],
+    ])
   })
 
   it("decides a digit from the reader's probabilities over all its shots, not each shot's top choice", () => {
@@ -104,7 +131,15 @@ describe('movesOf', () => {
       ...shot(frame, 2 * frame, entries),
       marks: Array.from({ length: 81 }, (_, c) => cells[c] ?? '').join(','),
     })
-    const shots = [marked(1, {}), marked(2, { 30: '27' }), marked(3, { 30: '27', 40: '1' }), marked(4, { 30: '27', 40: '?' }), marked(5, { 30: '27', 40: '?' }), marked(6, {}, { 30: 7 }), marked(7, {}, { 30: 7 })]
+    const shots = [
+      marked(1, {}),
+      marked(2, { 30: '27' }),
+      marked(3, { 30: '27', 40: '1' }),
+      marked(4, { 30: '27', 40: '?' }),
+      marked(5, { 30: '27', 40: '?' }),
+      marked(6, {}, { 30: 7 }),
+      marked(7, {}, { 30: 7 }),
+    ]
     expect(movesOf(shots).map(moveRecord)).toEqual([
       { seconds: 4, frame: 2, cell: 'r4c4', marks: [2, 7] },
       { seconds: 8, frame: 4, cell: 'r5c5', marks: [], unread: true },

@@ -5,7 +5,12 @@ import { STEADY_CORNER_MOVEMENT } from '../../src/shared/vision/geometry'
 import type { CellInk } from '../../src/shared/vision/cell-ink'
 import type { Corners } from '../../src/shared/vision/image'
 
-const CORNERS: Corners = [{ x: 100, y: 100 }, { x: 500, y: 100 }, { x: 500, y: 500 }, { x: 100, y: 500 }]
+const CORNERS: Corners = [
+  { x: 100, y: 100 },
+  { x: 500, y: 100 },
+  { x: 500, y: 500 },
+  { x: 100, y: 500 },
+]
 const shifted = (d: number): Corners => CORNERS.map((p) => ({ x: p.x + d, y: p.y })) as unknown as Corners
 
 /** A page whose `written` cells hold ink (pen digits), and whose `covered` cells lie under a hand. */

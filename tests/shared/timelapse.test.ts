@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_TIMELAPSE_SETTINGS,
-  filmSeconds,
-  isSessionId,
-  outputFrameCount,
-  parseFrameSize,
-  validateTimelapseSettings,
-} from '../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, isSessionId, outputFrameCount, parseFrameSize, validateTimelapseSettings } from '../../src/shared/timelapse'
 
 describe('filmSeconds', () => {
   it('is frames divided by shots per second of film', () => {

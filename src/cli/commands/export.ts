@@ -55,13 +55,19 @@ export interface ExportInput {
 
 /** The PNG bytes for an export. */
 export async function renderExport({ mode, photo, corners, givens, solution, size = 900 }: ExportInput): Promise<Buffer> {
-  if (mode === 'clean') return sharp(Buffer.from(cleanGridSvg({ givens, solution, size }))).png().toBuffer()
+  if (mode === 'clean')
+    return sharp(Buffer.from(cleanGridSvg({ givens, solution, size })))
+      .png()
+      .toBuffer()
   // rotate() applies EXIF orientation, as the reader's decoder does, so the corners match.
   const base = sharp(photo).rotate()
   const { width, height } = await sharp(await base.clone().toBuffer()).metadata()
   if (!width || !height) throw new Error(`Cannot read the size of ${photo}`)
   const svg = overlaySvg(width, height, placeSolution(corners, givens, solution))
-  return base.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]).png().toBuffer()
+  return base
+    .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
+    .png()
+    .toBuffer()
 }
 
 /** Reads the photo with the reader as `sudoku-lens read` does (same voters); null when no grid. */
@@ -102,7 +108,14 @@ export async function run(args: string[]): Promise<number> {
     throw new InputError(`cannot write ${out}: ${(error as Error).message}`)
   }
   // Corners as `read --json` gives them: [[x, y], ...] TL, TR, BR, BL.
-  const report = { file: photo, out, mode, grid: gridToDigits(reading.grid), solution: gridToDigits(analysis.solution), corners: reading.corners.map((p) => [p.x, p.y]) }
+  const report = {
+    file: photo,
+    out,
+    mode,
+    grid: gridToDigits(reading.grid),
+    solution: gridToDigits(analysis.solution),
+    corners: reading.corners.map((p) => [p.x, p.y]),
+  }
   process.stdout.write(values.json ? `${JSON.stringify(report)}\n` : `${out}: ${mode} export of ${photo} (puzzle ${report.grid})\n`)
   return 0
 }

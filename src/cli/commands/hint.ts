@@ -7,7 +7,8 @@ import { STATE_OPTIONS, combineState, optionText, stateFrom } from '../state-opt
 
 export const spec = defineCommand({
   name: 'hint',
-  usage: 'hint <puzzle | state | file> | --grid <puzzle | state> [--level vague|concrete|full] [--entries <81 chars>] [--candidates <729 chars | PM grid>] [--json]',
+  usage:
+    'hint <puzzle | state | file> | --grid <puzzle | state> [--level vague|concrete|full] [--entries <81 chars>] [--candidates <729 chars | PM grid>] [--json]',
   about: [
     'A hint for the next logical step of one puzzle (an argument, or a file holding one puzzle). The',
     'argument may also be a whole state: a HoDoKu library line (:0000:x:...), a SudokuWiki board',

@@ -42,7 +42,9 @@ export async function run(args: string[]): Promise<number> {
       await out.line(`${rating.status}: ${place ? `${place}: ` : ''}cannot rate a puzzle without exactly one solution`)
     } else {
       const used = rating.techniques.map((t) => `${TECHNIQUE_LABELS[t.technique]} x${t.count}`).join(', ')
-      await out.line(`${rating.level} (score ${rating.score}; Sudoku Explainer ${rating.explainer.toFixed(1)}; hardest: ${TECHNIQUE_LABELS[rating.hardest!]}; ${rating.steps} steps: ${used})`)
+      await out.line(
+        `${rating.level} (score ${rating.score}; Sudoku Explainer ${rating.explainer.toFixed(1)}; hardest: ${TECHNIQUE_LABELS[rating.hardest!]}; ${rating.steps} steps: ${used})`,
+      )
     }
   })
   await out.flush()

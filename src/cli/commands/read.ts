@@ -85,7 +85,17 @@ function describe(file: string, r: ReadSuccess): Record<string, unknown> {
     confidence: r.confidence,
     corners: r.corners.map((p) => [round(p.x), round(p.y)]),
     ...(r.fiducials.length ? { fiducials: r.fiducials.map((c) => ({ x: round(c.x), y: round(c.y), r: round(c.r) })) } : {}),
-    ...(r.pose ? { pose: { x: round(r.pose.x), y: round(r.pose.y), theta: Math.round(r.pose.theta * 1000) / 1000, scale: Math.round(r.pose.scale * 1000) / 1000, from: r.pose.from } } : {}),
+    ...(r.pose
+      ? {
+          pose: {
+            x: round(r.pose.x),
+            y: round(r.pose.y),
+            theta: Math.round(r.pose.theta * 1000) / 1000,
+            scale: Math.round(r.pose.scale * 1000) / 1000,
+            from: r.pose.from,
+          },
+        }
+      : {}),
     repaired: r.repaired,
     solutions: r.solutions,
     ms: r.ms,
@@ -125,7 +135,5 @@ async function writeDebug(dir: string, file: string, image: RgbaImage, r: ReadSu
     .composite([{ input: Buffer.from(svg) }])
     .png()
     .toFile(join(out, 'outline.png'))
-  await Promise.all(
-    r.cells.flatMap((c, i) => (c.filled ? [png(c.image).toFile(join(out, 'cells', `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}.png`))] : [])),
-  )
+  await Promise.all(r.cells.flatMap((c, i) => (c.filled ? [png(c.image).toFile(join(out, 'cells', `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}.png`))] : [])))
 }

@@ -47,7 +47,17 @@ function solveOne(entry: PuzzleText, limit: number, json: boolean): { text: stri
   const parsed = parseEntry(entry)
   const { grid, from, place, message } = parsed
   if (!grid) {
-    const out = { ...from, puzzle: entry.text, status: 'invalid', count: 0, solution: null, solutions: [], errors: [{ cells: [], message }], warnings: [], message }
+    const out = {
+      ...from,
+      puzzle: entry.text,
+      status: 'invalid',
+      count: 0,
+      solution: null,
+      solutions: [],
+      errors: [{ cells: [], message }],
+      warnings: [],
+      message,
+    }
     return { text: json ? JSON.stringify(out) : invalidLine(parsed), unique: false }
   }
   const analysis = analyse(grid, { limit })

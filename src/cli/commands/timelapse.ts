@@ -25,8 +25,8 @@ export const spec = defineCommand({
     'Encodes a numbered frame sequence (frame0000001.jpg… or image0000001.jpg…; gaps are fine) to an',
     'H.264 film with the same code as the app, printing progress on stderr. Exit code 0, 1 when the',
     'encoding fails, 130 when interrupted.',
-    'With --moves, prints instead the session\'s moves (each pen digit written, changed or erased, and',
-    'each cell\'s pencil marks as they changed, from the boards its manifest.json recorded per shot) as',
+    "With --moves, prints instead the session's moves (each pen digit written, changed or erased, and",
+    "each cell's pencil marks as they changed, from the boards its manifest.json recorded per shot) as",
     'JSON lines: seconds, frame, cell, then digit and was (doubtful: true where the candidates chose',
     'between two close readings), or marks (unread: true where marks were seen but not read).',
   ].join('\n'),
@@ -36,12 +36,15 @@ export const spec = defineCommand({
     'fps-in': { type: 'string', value: 'N', help: `shots per second of film (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsIn})` },
     'fps-out': { type: 'string', value: 'N', help: `frame rate of the video (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsOut})` },
     crf: { type: 'string', value: 'N', help: `quality, 0 (best) to 51 (default ${DEFAULT_TIMELAPSE_SETTINGS.crf})` },
-    size: { type: 'string', value: 'WxH', help: 'frame size, or source to keep the frames\' (default 1280x720)' },
+    size: { type: 'string', value: 'WxH', help: "frame size, or source to keep the frames' (default 1280x720)" },
     crop: { type: 'string', value: 'CROP', help: 'full (default), puzzle (the fiducial sheet), or x,y,w,h' },
     stabilise: { type: 'boolean', help: 'hold the sheet still from frame to frame' },
     stamp: { type: 'boolean', help: 'print the elapsed time on each frame' },
     annotate: { type: 'boolean', help: 'draw time, digits filled and techniques from the boards the app recorded (manifest.json), and a final card' },
-    'include-skipped': { type: 'boolean', help: 'encode too the looks kept but not filmed (skipped0000012.jpg…: a hand over the grid, idle minutes), in their place' },
+    'include-skipped': {
+      type: 'boolean',
+      help: 'encode too the looks kept but not filmed (skipped0000012.jpg…: a hand over the grid, idle minutes), in their place',
+    },
     interval: { type: 'string', value: 'S', help: `seconds between shots, for the time stamp (default ${DEFAULT_TIMELAPSE_SETTINGS.intervalSeconds})` },
     preset: { type: 'string', value: 'NAME', help: 'x264 preset: ultrafast … slow (default veryfast)' },
     threads: { type: 'string', value: 'N', help: 'encoder threads, 0 to 64 (default: ffmpeg decides)' },
@@ -74,7 +77,8 @@ async function printMoves(dir: string): Promise<number> {
 
 const PRESETS: readonly X264Preset[] = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow']
 
-const numberOption = (value: string | undefined, fallback: number): number | string => (value === undefined ? fallback : value.trim() === '' ? value : Number(value))
+const numberOption = (value: string | undefined, fallback: number): number | string =>
+  value === undefined ? fallback : value.trim() === '' ? value : Number(value)
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommand(spec, args)
@@ -101,7 +105,8 @@ export async function run(args: string[]): Promise<number> {
     includeSkipped: values['include-skipped'] ?? false,
     crop: cropOption(values.crop),
   })
-  if (!checked.ok) throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('; '))
+  if (!checked.ok)
+    throw new UsageError(checked.errors.map((e) => `--${e.replace(/^(\w+)/, (n) => n.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`))}`).join('; '))
   const settings = checked.value
 
   // The film's folder first: a missing or read-only one is reported before any frame is read.

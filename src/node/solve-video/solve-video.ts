@@ -44,20 +44,34 @@ const isInt = (x: unknown, min: number, max: number): x is number => Number.isIn
 
 /** Checks a grid and steps that came from outside (IPC); throws a TypeError naming the problem. */
 export function checkSolveVideoInput(givens: unknown, steps: unknown): { givens: Grid; steps: Step[] } {
-  const cells = givens instanceof Uint8Array ? Array.from(givens) : Array.isArray(givens) ? givens : typeof givens === 'string' ? [...givens].map((ch) => (ch === '.' ? 0 : Number(ch))) : null
+  const cells =
+    givens instanceof Uint8Array
+      ? Array.from(givens)
+      : Array.isArray(givens)
+        ? givens
+        : typeof givens === 'string'
+          ? [...givens].map((ch) => (ch === '.' ? 0 : Number(ch)))
+          : null
   if (!cells || cells.length !== CELLS || !cells.every((d) => isInt(d, 0, 9))) throw new TypeError('givens must be 81 digits 0-9 (0 or . for empty)')
   if (!Array.isArray(steps) || steps.length > 5000) throw new TypeError('steps must be an array of at most 5000 steps')
-  const placement = (p: unknown) => typeof p === 'object' && p !== null && isInt((p as { cell: unknown }).cell, 0, 80) && isInt((p as { digit: unknown }).digit, 1, 9)
+  const placement = (p: unknown) =>
+    typeof p === 'object' && p !== null && isInt((p as { cell: unknown }).cell, 0, 80) && isInt((p as { digit: unknown }).digit, 1, 9)
   steps.forEach((s: unknown, i) => {
     const step = s as Partial<Record<keyof Step, unknown>>
     const ok =
-      typeof step === 'object' && step !== null &&
-      typeof step.technique === 'string' && /^[a-z0-9-]{1,40}$/.test(step.technique) &&
-      Array.isArray(step.placements) && step.placements.every(placement) &&
-      Array.isArray(step.eliminations) && step.eliminations.every(placement) &&
-      Array.isArray(step.cells) && step.cells.every((c) => isInt(c, 0, 80)) &&
+      typeof step === 'object' &&
+      step !== null &&
+      typeof step.technique === 'string' &&
+      /^[a-z0-9-]{1,40}$/.test(step.technique) &&
+      Array.isArray(step.placements) &&
+      step.placements.every(placement) &&
+      Array.isArray(step.eliminations) &&
+      step.eliminations.every(placement) &&
+      Array.isArray(step.cells) &&
+      step.cells.every((c) => isInt(c, 0, 80)) &&
       (step.units === undefined || (Array.isArray(step.units) && step.units.every((u) => isInt(u, 0, 26)))) &&
-      typeof step.text === 'string' && step.text.length <= 2000
+      typeof step.text === 'string' &&
+      step.text.length <= 2000
     if (!ok) throw new TypeError(`step ${i + 1} is not a valid step`)
   })
   return { givens: Uint8Array.from(cells), steps: steps as Step[] }
@@ -71,7 +85,9 @@ export async function renderSolveVideo(givens: Grid, steps: readonly Step[], o: 
     for (let i = 0; i < frames.length; i++) {
       if (o.signal?.aborted) throw abortError()
       // PNG keeps the thin lines and small digits sharp until x264 sees them.
-      yield await sharp(Buffer.from(solveFrameSvg(frames[i], size))).png({ compressionLevel: 1 }).toBuffer()
+      yield await sharp(Buffer.from(solveFrameSvg(frames[i], size)))
+        .png({ compressionLevel: 1 })
+        .toBuffer()
     }
   }
   return encodeSequence({

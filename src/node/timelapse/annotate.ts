@@ -27,7 +27,10 @@ export function annotationSvg(width: number, height: number, a: FrameAnnotation,
   const lineH = Math.round(fontSize * 1.3)
   const boxH = lines.length * lineH + pad
   const text = lines
-    .map((line, i) => `<text x="${shown.x + 2 * pad}" y="${shown.y + 2 * pad + i * lineH + fontSize * 0.5}" font-size="${i ? Math.round(fontSize * 0.85) : fontSize}" dominant-baseline="central">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${shown.x + 2 * pad}" y="${shown.y + 2 * pad + i * lineH + fontSize * 0.5}" font-size="${i ? Math.round(fontSize * 0.85) : fontSize}" dominant-baseline="central">${escapeXml(line)}</text>`,
+    )
     .join('')
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
@@ -43,7 +46,10 @@ export function cardSvg(width: number, height: number, card: FinalCard, area?: C
   const lineH = Math.round(fontSize * 1.5)
   const top = shown.y + shown.height / 2 - ((card.lines.length - 1) * lineH) / 2
   const text = card.lines
-    .map((line, i) => `<text x="${shown.x + shown.width / 2}" y="${top + i * lineH}" font-size="${i ? Math.round(fontSize * 0.6) : fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${shown.x + shown.width / 2}" y="${top + i * lineH}" font-size="${i ? Math.round(fontSize * 0.6) : fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(line)}</text>`,
+    )
     .join('')
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +

@@ -135,7 +135,11 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
   if (o.numbers.length === 0) throw new Error('There are no frames to encode')
   const total = o.numbers.length
   const prefix = o.prefix ?? FRAME_PREFIX
-  const { crop, corners, notes } = await resolveCrop(o.numbers.map((n) => sequenceFile(o.dir, n, prefix, o.skipped)), s.crop, o.locate)
+  const { crop, corners, notes } = await resolveCrop(
+    o.numbers.map((n) => sequenceFile(o.dir, n, prefix, o.skipped)),
+    s.crop,
+    o.locate,
+  )
 
   let stabilise: { cv: CV; locate: LocateCorners; reference?: Corners } | null = null
   if (s.stabilise) {
@@ -156,8 +160,7 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
     onFrame: (done) => o.onProgress?.({ phase: 'preparing', percent: (100 * done) / total, frame: done, totalFrames: total }),
   })
   try {
-    if (prepared.registrationFailures > 0)
-      notes.push(`${prepared.registrationFailures} of ${total} frames could not be registered and were left unwarped.`)
+    if (prepared.registrationFailures > 0) notes.push(`${prepared.registrationFailures} of ${total} frames could not be registered and were left unwarped.`)
     let skipped = prepared.skipped
     async function* frames(): AsyncGenerator<Uint8Array> {
       for (const file of prepared.files) {
@@ -181,8 +184,7 @@ async function encodeReserved(o: EncodeFramesOptions): Promise<EncodeFramesResul
       threads: o.threads,
       ffmpegPath: o.ffmpegPath,
       signal: o.signal,
-      onProgress: (p) =>
-        o.onProgress?.({ phase: 'encoding', percent: p.percent, frame: p.frame, totalFrames: outputFrameCount(expected, s.fpsIn, s.fpsOut) }),
+      onProgress: (p) => o.onProgress?.({ phase: 'encoding', percent: p.percent, frame: p.frame, totalFrames: outputFrameCount(expected, s.fpsIn, s.fpsOut) }),
     })
     if (skipped > 0) notes.push(`${skipped} of ${total} frames were empty or damaged and were left out.`)
     return { ...result, registrationFailures: prepared.registrationFailures, skippedFrames: skipped, notes }

@@ -67,8 +67,7 @@ export function abortError(): Error {
 const STDERR_KEEP = 16_000
 
 /** Errors of the pipe itself when ffmpeg has gone (its exit status says why). */
-const isPipeError = (error: unknown): boolean =>
-  ['EPIPE', 'ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED'].includes(errorCode(error) ?? '')
+const isPipeError = (error: unknown): boolean => ['EPIPE', 'ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED'].includes(errorCode(error) ?? '')
 
 /**
  * How far ffmpeg's frame-rate conversion may round a film's end, in output frames. Repeating

@@ -72,7 +72,6 @@ export async function listFrames(dir: string, prefixes: readonly string[] = [FRA
   }
   // A folder holds one sequence; when several prefixes are present the largest one wins.
   let best: FrameListing = { prefix: prefixes[0], numbers: [] }
-  for (const [prefix, numbers] of byPrefix)
-    if (numbers.length > best.numbers.length) best = { prefix, numbers: numbers.sort((a, b) => a - b) }
+  for (const [prefix, numbers] of byPrefix) if (numbers.length > best.numbers.length) best = { prefix, numbers: numbers.sort((a, b) => a - b) }
   return best
 }

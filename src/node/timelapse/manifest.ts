@@ -7,13 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
-import {
-  isSessionId,
-  skippedLooksOf,
-  validateTimelapseSettings,
-  type SessionState,
-  type TimelapseManifest,
-} from '../../shared/timelapse'
+import { isSessionId, skippedLooksOf, validateTimelapseSettings, type SessionState, type TimelapseManifest } from '../../shared/timelapse'
 import { shotRecordsOf } from '../../shared/timelapse-shots'
 import { writeFileAtomic } from '../atomic-file'
 import { errorCode } from './storage-errors'
@@ -22,7 +16,10 @@ export const MANIFEST_NAME = 'manifest.json'
 
 /** "20261122T153855Z-1a2b3c": sorts by start time, unique without a lock, safe as a folder name. */
 export function newSessionId(now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
   return `${stamp}-${randomBytes(3).toString('hex')}`
 }
 

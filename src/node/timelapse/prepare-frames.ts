@@ -61,8 +61,7 @@ export interface PreparedFrames {
 export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> {
   const prefix = o.prefix ?? FRAME_PREFIX
   const sources = o.numbers.map((n) => sequenceFile(o.dir, n, prefix, o.skipped))
-  if (!o.stabilise && !o.stamp && !o.annotate)
-    return { files: sources, skipped: 0, registrationFailures: 0, cleanup: async () => undefined }
+  if (!o.stabilise && !o.stamp && !o.annotate) return { files: sources, skipped: 0, registrationFailures: 0, cleanup: async () => undefined }
 
   await rm(o.stagingDir, { recursive: true, force: true })
   await mkdir(o.stagingDir, { recursive: true })

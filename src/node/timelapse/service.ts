@@ -57,8 +57,6 @@ export interface TimelapseServiceOptions {
   readonly onSessionStopped?: (summary: TimelapseSessionSummary) => void
 }
 
-
-
 export interface TimelapseService {
   startSession(settings: unknown): Promise<TimelapseSessionSummary>
   /**
@@ -71,12 +69,7 @@ export interface TimelapseService {
   listSessions(): Promise<TimelapseSessionSummary[]>
   unfinishedSessions(): Promise<TimelapseSessionSummary[]>
   recoverSession(id: unknown): Promise<TimelapseSessionSummary>
-  encode(
-    id: unknown,
-    settings?: unknown,
-    onProgress?: (p: FramesEncodeProgress) => void,
-    signal?: AbortSignal,
-  ): Promise<EncodeOutcome>
+  encode(id: unknown, settings?: unknown, onProgress?: (p: FramesEncodeProgress) => void, signal?: AbortSignal): Promise<EncodeOutcome>
   videoPath(id: unknown): Promise<string | null>
   deleteFrames(id: unknown): Promise<TimelapseSessionSummary>
   deleteSession(id: unknown): Promise<void>

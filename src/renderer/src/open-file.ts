@@ -9,7 +9,16 @@ const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif']
 const PUZZLE_EXTENSIONS = ['sudoku', 'txt', 'csv', 'sdk']
 
 /** For the file picker: every photo and puzzle file the app opens. */
-export const OPEN_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'text/plain', 'text/csv', ...[...PHOTO_EXTENSIONS, ...PUZZLE_EXTENSIONS].map((ext) => `.${ext}`)].join(',')
+export const OPEN_ACCEPT = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'text/plain',
+  'text/csv',
+  ...[...PHOTO_EXTENSIONS, ...PUZZLE_EXTENSIONS].map((ext) => `.${ext}`),
+].join(',')
 
 export function fileKind(file: { readonly name: string; readonly type: string }): FileKind {
   const extension = /\.([^./]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? ''

@@ -102,10 +102,14 @@ export function boardSvg(board: BoardDrawing, { x: left, y: top, side }: BoardPl
       const cx = x + ((d - 1) % 3) * small + small / 2
       const cy = y + Math.floor((d - 1) / 3) * small + small / 2
       const gone = struck?.(c, d) ?? false
-      parts.push(`<text x="${cx}" y="${cy + small * MARK_BASELINE}" font-size="${small * MARK_SIZE}" fill="${gone ? COLOURS.struck : COLOURS.line}">${d}</text>`)
+      parts.push(
+        `<text x="${cx}" y="${cy + small * MARK_BASELINE}" font-size="${small * MARK_SIZE}" fill="${gone ? COLOURS.struck : COLOURS.line}">${d}</text>`,
+      )
       if (gone) {
         const r = small * 0.36
-        parts.push(`<line x1="${cx - r}" y1="${cy + r}" x2="${cx + r}" y2="${cy - r}" stroke="${COLOURS.struck}" stroke-width="${Math.max(1.5, cell * 0.03)}"/>`)
+        parts.push(
+          `<line x1="${cx - r}" y1="${cy + r}" x2="${cx + r}" y2="${cy - r}" stroke="${COLOURS.struck}" stroke-width="${Math.max(1.5, cell * 0.03)}"/>`,
+        )
       }
     }
   }

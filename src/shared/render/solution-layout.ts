@@ -48,8 +48,7 @@ const round = (n: number): string => String(Math.round(n * 10000) / 10000)
 /** An SVG of the image's size holding only the placed digits (transparent elsewhere). */
 export function overlaySvg(width: number, height: number, placed: readonly PlacedDigit[], colour: string = COLOURS.overlay): string {
   const texts = placed.map(
-    ({ digit, transform }) =>
-      `<text transform="matrix(${transform.map(round).join(' ')})" x="0" y="${round(DIGIT_BASELINE)}">${digit}</text>`,
+    ({ digit, transform }) => `<text transform="matrix(${transform.map(round).join(' ')})" x="0" y="${round(DIGIT_BASELINE)}">${digit}</text>`,
   )
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

@@ -36,9 +36,7 @@ const range9 = [0, 1, 2, 3, 4, 5, 6, 7, 8]
 
 export const rows: readonly Unit[] = range9.map((r) => range9.map((c) => cellAt(r, c)))
 export const columns: readonly Unit[] = range9.map((c) => range9.map((r) => cellAt(r, c)))
-export const boxes: readonly Unit[] = range9.map((b) =>
-  range9.map((i) => cellAt(Math.floor(b / 3) * 3 + Math.floor(i / 3), (b % 3) * 3 + (i % 3))),
-)
+export const boxes: readonly Unit[] = range9.map((b) => range9.map((i) => cellAt(Math.floor(b / 3) * 3 + Math.floor(i / 3), (b % 3) * 3 + (i % 3))))
 
 /** All 27 units: rows 0..8, then columns 9..17, then boxes 18..26. */
 export const allUnits: readonly Unit[] = [...rows, ...columns, ...boxes]
@@ -58,15 +56,12 @@ export function cellName(cell: Cell): string {
 }
 
 /** For each cell, the indices (into `allUnits`) of its row, column and box. */
-export const unitsOfCell: readonly (readonly [number, number, number])[] = Array.from({ length: CELLS }, (_, c) => [
-  rowOf(c),
-  9 + colOf(c),
-  18 + boxOf(c),
-] as const)
-
-export const units: readonly (readonly [Unit, Unit, Unit])[] = unitsOfCell.map(
-  ([r, c, b]) => [allUnits[r], allUnits[c], allUnits[b]] as const,
+export const unitsOfCell: readonly (readonly [number, number, number])[] = Array.from(
+  { length: CELLS },
+  (_, c) => [rowOf(c), 9 + colOf(c), 18 + boxOf(c)] as const,
 )
+
+export const units: readonly (readonly [Unit, Unit, Unit])[] = unitsOfCell.map(([r, c, b]) => [allUnits[r], allUnits[c], allUnits[b]] as const)
 
 export const peers: readonly (readonly Cell[])[] = Array.from({ length: CELLS }, (_, cell) => {
   const set = new Set<Cell>()

@@ -50,7 +50,9 @@ export function checkPaper(input: HintInput, level: HintLevel = 'vague'): PaperC
   const { wrong, badMarks, grid } = findMistakes(input, known.solution)
   if (!wrong.length && !badMarks.length) {
     const solved = !grid.includes(0)
-    const text = solved ? 'Your paper is solved, without a mistake. Well done!' : 'No mistakes so far: every digit and pencil mark on your paper fits the solution.'
+    const text = solved
+      ? 'Your paper is solved, without a mistake. Well done!'
+      : 'No mistakes so far: every digit and pencil mark on your paper fits the solution.'
     return { kind: 'no-mistakes', solved, text, cells: [] }
   }
   const what = wrong.length ? 'digit' : 'marks'

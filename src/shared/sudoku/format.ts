@@ -27,9 +27,7 @@ export function parsePuzzle(text: string): Grid {
     .replace(/[\s|+\-=]/g, '')
     .split('')
   if (chars.length !== CELLS) {
-    throw new PuzzleFormatError(
-      `A puzzle has 81 cells, but this text has ${chars.length}. Use digits 1-9 and . or 0 for empty cells.`,
-    )
+    throw new PuzzleFormatError(`A puzzle has 81 cells, but this text has ${chars.length}. Use digits 1-9 and . or 0 for empty cells.`)
   }
   return Uint8Array.from(chars, (ch, cell) => parseCellChar(ch, cell))
 }
@@ -59,9 +57,7 @@ function parseCsv(lines: string[]): Grid {
 /** Writes a grid in one of the supported forms (`line` uses `.` for empty cells). */
 export function formatPuzzle(grid: Grid, style: PuzzleTextStyle = 'line'): string {
   const rowsOf = (empty: string, sep: string): string[] =>
-    Array.from({ length: 9 }, (_, r) =>
-      Array.from(grid.subarray(r * 9, r * 9 + 9), (d) => (d ? String(d) : empty)).join(sep),
-    )
+    Array.from({ length: 9 }, (_, r) => Array.from(grid.subarray(r * 9, r * 9 + 9), (d) => (d ? String(d) : empty)).join(sep))
   switch (style) {
     case 'line':
       return rowsOf('.', '').join('')

@@ -118,11 +118,7 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
   if (wrong.length || badMarks.length) {
     const parts: string[] = []
     if (wrong.length) {
-      parts.push(
-        wrong.length === 1
-          ? `The digit in ${cellName(wrong[0])} is wrong.`
-          : `The digits in ${listCells(wrong)} are wrong.`,
-      )
+      parts.push(wrong.length === 1 ? `The digit in ${cellName(wrong[0])} is wrong.` : `The digits in ${listCells(wrong)} are wrong.`)
     }
     if (badMarks.length) parts.push(neededMarksText(badMarks, solution, level))
     parts.push(`Fix ${wrong.length + badMarks.length === 1 ? 'this' : 'these'} first: any step taken from here could lead you astray.`)
@@ -131,7 +127,9 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
   if (!grid.includes(0) && isSolved(cands)) return { kind: 'solved', cells: [], text: 'The puzzle is solved. Well done!' }
 
   const step =
-    hintStep(cands, grid, input.techniques, input.givens) ?? easiestStep(cands, grid, input.techniques, { givens: input.givens }) ?? bruteForceStep(cands, solution, grid)
+    hintStep(cands, grid, input.techniques, input.givens) ??
+    easiestStep(cands, grid, input.techniques, { givens: input.givens }) ??
+    bruteForceStep(cands, solution, grid)
   return describe(step, level)
 }
 
@@ -151,7 +149,9 @@ export function hintStep(cands: Candidates, grid?: Grid, entries: readonly Techn
  */
 function neededMarksText(cells: readonly Cell[], solution: Grid, level: HintLevel): string {
   if (level === 'full') {
-    return cells.map((cell) => `You removed the pencil mark ${solution[cell]} from ${cellName(cell)}, but ${cellName(cell)} is ${solution[cell]}: put it back.`).join(' ')
+    return cells
+      .map((cell) => `You removed the pencil mark ${solution[cell]} from ${cellName(cell)}, but ${cellName(cell)} is ${solution[cell]}: put it back.`)
+      .join(' ')
   }
   return cells.length === 1
     ? `In ${cellName(cells[0])} you removed a pencil mark that was needed: the digit that belongs there is no longer among its marks.`
@@ -189,5 +189,4 @@ function displayName(technique: Technique): string {
   return /^[A-Z][a-z]/.test(label) && !/-[A-Z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label
 }
 
-const withArticle = (name: string): string =>
-  name.startsWith('locked candidates') ? name : `${/^(X|[aeio])/.test(name) ? 'an' : 'a'} ${name}`
+const withArticle = (name: string): string => (name.startsWith('locked candidates') ? name : `${/^(X|[aeio])/.test(name) ? 'an' : 'a'} ${name}`)

@@ -257,8 +257,7 @@ function updateDigit(s: number, d: number, bands: number): number {
 function solveRowSingles(s: number, d: number, band: number, a: number, unsolved: number): number {
   const st = states
   if ((a & unsolved) === 0) return 0
-  const single =
-    (SINGLE_CELL_ROW[a & 511] | (SINGLE_CELL_ROW[(a >> 9) & 511] << 9) | (SINGLE_CELL_ROW[a >> 18] << 18)) & unsolved
+  const single = (SINGLE_CELL_ROW[a & 511] | (SINGLE_CELL_ROW[(a >> 9) & 511] << 9) | (SINGLE_CELL_ROW[a >> 18] << 18)) & unsolved
   if (single === 0) return 0
   st[s + UNSOLVED + band] = unsolved & ~single
   // Branch-free: which digits lose a cell is unpredictable, so branching on it is slow.
@@ -417,8 +416,7 @@ function popcount3(a: number, b: number, c: number): number {
   a -= (a >>> 1) & 0x55555555
   b -= (b >>> 1) & 0x55555555
   c -= (c >>> 1) & 0x55555555
-  const x =
-    (a & 0x33333333) + ((a >>> 2) & 0x33333333) + (b & 0x33333333) + ((b >>> 2) & 0x33333333) + (c & 0x33333333) + ((c >>> 2) & 0x33333333)
+  const x = (a & 0x33333333) + ((a >>> 2) & 0x33333333) + (b & 0x33333333) + ((b >>> 2) & 0x33333333) + (c & 0x33333333) + ((c >>> 2) & 0x33333333)
   return Math.imul((x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24
 }
 

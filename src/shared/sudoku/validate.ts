@@ -89,9 +89,7 @@ export function analyse(grid: Grid, options: { limit?: number } = {}): Analysis 
 
   const givens = grid.reduce((n, d) => n + (d ? 1 : 0), 0)
   const warnings: PuzzleProblem[] =
-    givens < MIN_UNIQUE_GIVENS
-      ? [{ cells: [], message: `Only ${givens} givens: a puzzle needs at least 17 to have a single solution.` }]
-      : []
+    givens < MIN_UNIQUE_GIVENS ? [{ cells: [], message: `Only ${givens} givens: a puzzle needs at least 17 to have a single solution.` }] : []
   const { count, solution, second } = solve(grid, { limit })
   const solutions = [solution, second].filter((g): g is Grid => g !== null)
   const base = { count, solution, solutions, errors: [], warnings }

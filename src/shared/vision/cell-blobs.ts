@@ -138,7 +138,7 @@ export function findDigit(mask: Uint8Array, w: number, h: number, side: number):
   // gap (a 3 or 5 broken at its waist by the threshold).
   const box: DigitBox = { x0: best.x0, y0: best.y0, x1: best.x1, y1: best.y1, area: best.area }
   const merged = new Set<Blob>([best])
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false
     for (const b of blobs) {
       if (merged.has(b) || b.area < MIN_PIECE_AREA || isRemnant(b)) continue

@@ -48,10 +48,11 @@ export function paperBelow(flat: GrayImage, mask: Uint8Array, crop: CellCrop, k:
   const histogram = new Uint32Array(256)
   let n = 0
   for (let y = band; y < h - band; y++)
-    for (let x = band; x < w - band; x++) if (!mask[y * w + x]) {
-      histogram[flat.data[(y + y0) * flat.width + x + x0]]++
-      n++
-    }
+    for (let x = band; x < w - band; x++)
+      if (!mask[y * w + x]) {
+        histogram[flat.data[(y + y0) * flat.width + x + x0]]++
+        n++
+      }
   const median = histogramQuantile(histogram, n, 0.5)
   const deviations = new Uint32Array(256)
   for (let v = 0; v < 256; v++) deviations[Math.abs(v - median)] += histogram[v]
@@ -72,10 +73,11 @@ export function wholeDigit(flat: GrayImage, mask: Uint8Array, crop: CellCrop, bo
   const seen = new Uint8Array(w * h)
   const stack: number[] = []
   for (let y = box.y0; y <= box.y1; y++)
-    for (let x = box.x0; x <= box.x1; x++) if (mask[y * w + x]) {
-      seen[y * w + x] = 1
-      stack.push(y * w + x)
-    }
+    for (let x = box.x0; x <= box.x1; x++)
+      if (mask[y * w + x]) {
+        seen[y * w + x] = 1
+        stack.push(y * w + x)
+      }
   let [gx0, gy0, gx1, gy1] = [box.x0, box.y0, box.x1, box.y1]
   while (stack.length) {
     const j = stack.pop()!

@@ -95,7 +95,8 @@ export function cellInput(cell: GrayImage, shape: DigitNetShape, out: Float32Arr
   const n = shape.input
   const f = shape.crop / n
   const off = (CELL_SIDE - shape.crop) / 2
-  const sx = cell.width / CELL_SIDE, sy = cell.height / CELL_SIDE
+  const sx = cell.width / CELL_SIDE,
+    sy = cell.height / CELL_SIDE
   const d = cell.data
   const scale = 1 / (f * f * 255)
   if (cell.width === CELL_SIDE && cell.height === CELL_SIDE) {
@@ -142,7 +143,9 @@ export interface Activations {
 }
 
 export function newActivations(s: DigitNetShape): Activations {
-  const n = s.input, h = n / 2, q = n / 4
+  const n = s.input,
+    h = n / 2,
+    q = n / 4
   return {
     x: new Float32Array(n * n),
     a1: new Float32Array(s.conv1 * n * n),
@@ -162,7 +165,8 @@ export function newActivations(s: DigitNetShape): Activations {
 /** Runs the network on `act.x` (already filled by `cellInput`); results land in `act`. */
 export function forward(net: DigitNet, act: Activations): Activations {
   const s = net.shape
-  const n = s.input, h = n / 2
+  const n = s.input,
+    h = n / 2
   conv3x3Relu(act.x, 1, n, net.w1, net.b1, s.conv1, act.a1, act.pad1)
   maxPool2(act.a1, s.conv1, n, act.p1, act.arg1)
   conv3x3Relu(act.p1, s.conv1, h, net.w2, net.b2, s.conv2, act.a2, act.pad2)

@@ -9,14 +9,7 @@
  */
 import type { CV } from './cv'
 import { withMats } from './cv'
-import {
-  applyHomography,
-  distance,
-  homographyFromPoints,
-  isConvex,
-  orderCorners,
-  type Homography,
-} from './geometry'
+import { applyHomography, distance, homographyFromPoints, isConvex, orderCorners, type Homography } from './geometry'
 import { WORKING_SIZE, downscaleGray, isGrayScales, scaleAtMost, type GrayScales } from './gray'
 import type { Corners, GrayImage, Point, RgbaImage } from './image'
 import { matFromGray } from './mats'

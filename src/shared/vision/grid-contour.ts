@@ -116,7 +116,6 @@ function hullQuad(cv: CV, contour: Mat): Corners | null {
   return quadOnHull(hullPoints(cv, contour))
 }
 
-
 /**
  * The hull with the frame's corner put back where the hull cuts across it from one edge to the
  * next. A grid the frame cuts on two adjacent sides (a webcam frame it fills) covers that corner of

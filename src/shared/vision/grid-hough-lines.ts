@@ -56,7 +56,10 @@ function unforeshorten(y: number, q: number): number {
 export function gridLinePairs(lines: LineCluster[]): [LineCluster, LineCluster][] {
   // "Long" relative to a typical grid line (the median of the ten longest), not to the single
   // longest cluster, which can be a rule or table edge merged across the whole page.
-  const top = lines.map((l) => l.length).sort((a, b) => b - a).slice(0, 10)
+  const top = lines
+    .map((l) => l.length)
+    .sort((a, b) => b - a)
+    .slice(0, 10)
   const typical = top.length ? top[top.length >> 1] : 0
   const long = lines.filter((l) => l.length >= LONG_LINE * typical).sort((a, b) => a.offset - b.offset)
   const scored: { pair: [LineCluster, LineCluster]; hits: number; span: number }[] = []

@@ -120,7 +120,11 @@ function growLattice(seed: Hole, holes: readonly Hole[], n: number, mask: GrayIm
     }
     if (!grew) break
     const all = [...members.values()]
-    toImage = homographyFromPoints(all.map((m) => m.at), all.map((m) => m.hole.centre)) ?? toImage
+    toImage =
+      homographyFromPoints(
+        all.map((m) => m.at),
+        all.map((m) => m.hole.centre),
+      ) ?? toImage
     tol = 0.25
   }
   const all = [...members.values()]
@@ -181,7 +185,10 @@ function seedLattice(seed: Hole, similar: readonly Hole[]): Homography | null {
  * are compared in lattice units, so perspective, which makes near boxes bigger, does not count.
  */
 function fitLattice(members: readonly { hole: Hole; at: Point }[]): LatticeFit | null {
-  const first = homographyFromPoints(members.map((m) => m.at), members.map((m) => m.hole.centre))
+  const first = homographyFromPoints(
+    members.map((m) => m.at),
+    members.map((m) => m.hole.centre),
+  )
   const inv = first && invertHomography(first)
   if (!first || !inv) return null
   const sizes = members.map((m) => sizeIn(inv, m.hole.quad))
@@ -189,7 +196,10 @@ function fitLattice(members: readonly { hole: Hole; at: Point }[]): LatticeFit |
   const whole = members.filter((_, k) => Math.abs(sizes[k].x - size.x) < 0.05 && Math.abs(sizes[k].y - size.y) < 0.05)
   const spread = new Set(whole.map((m) => m.at.x)).size >= 2 && new Set(whole.map((m) => m.at.y)).size >= 2
   if (whole.length === members.length || whole.length < 4 || !spread) return { h: first, back: inv, whole, size }
-  const h = homographyFromPoints(whole.map((m) => m.at), whole.map((m) => m.hole.centre))
+  const h = homographyFromPoints(
+    whole.map((m) => m.at),
+    whole.map((m) => m.hole.centre),
+  )
   const back = h && invertHomography(h)
   return h && back ? { h, back, whole, size } : { h: first, back: inv, whole, size }
 }

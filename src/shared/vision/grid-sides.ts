@@ -88,14 +88,28 @@ function sidesFromInnerLines(cv: CV, binary: Mat, corners: Corners, own: Own): C
     const pts = bent[k]
       ? at.map((v, b) => (dir === 0 ? { x: v + out, y: centres[b] } : { x: centres[b], y: v + out }))
       : dir === 0
-        ? [{ x: side, y: 0 }, { x: side, y: last }]
-        : [{ x: 0, y: side }, { x: last, y: side }]
+        ? [
+            { x: side, y: 0 },
+            { x: side, y: last },
+          ]
+        : [
+            { x: 0, y: side },
+            { x: last, y: side },
+          ]
     return fitLine(pts)
   })
   const [left, right, top, bottom] = lines
   if (!left || !right || !top || !bottom) return null
   const square = [intersectLines(top, left), intersectLines(top, right), intersectLines(bottom, right), intersectLines(bottom, left)]
-  const h = homographyFromPoints([{ x: 0, y: 0 }, { x: last, y: 0 }, { x: last, y: last }, { x: 0, y: last }], corners)
+  const h = homographyFromPoints(
+    [
+      { x: 0, y: 0 },
+      { x: last, y: 0 },
+      { x: last, y: last },
+      { x: 0, y: last },
+    ],
+    corners,
+  )
   if (!h || square.some((p) => !p)) return null
   const out = square.map((p) => applyHomography(h, p!))
   return [out[0], out[1], out[2], out[3]]

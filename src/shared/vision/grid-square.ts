@@ -29,7 +29,14 @@ export function warpToSquare(cv: CV, binary: Mat, corners: Corners, own: Own): U
 export function warpQuad(cv: CV, src: Mat, corners: Corners, own: Own, margin = 0, replicate = false): Mat {
   const size = SCORE_SIZE + 2 * margin
   const warped = own(new cv.Mat())
-  const from = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+  const from = own(
+    cv.matFromArray(
+      4,
+      1,
+      cv.CV_32FC2,
+      corners.flatMap((p) => [p.x, p.y]),
+    ),
+  )
   const [a, e] = [margin, margin + SCORE_SIZE - 1]
   const to = own(cv.matFromArray(4, 1, cv.CV_32FC2, [a, a, e, a, e, e, a, e]))
   const h = own(cv.getPerspectiveTransform(from, to))

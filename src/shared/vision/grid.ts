@@ -149,7 +149,10 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
     if (best) return { grid: best, lookAgain: true }
     // 5. The outlines and lattices again, for a grid whose inner lines are too faint for the
     // threshold image (only its border and box lines show there).
-    for (const [quads, method] of [[outlines, 'contour'], [lattices, 'lattice']] as const) {
+    for (const [quads, method] of [
+      [outlines, 'contour'],
+      [lattices, 'lattice'],
+    ] as const) {
       for (const q of quads) {
         const score = faintGridScore(cv, src, binary, q, own)
         if (score >= MIN_GRID_SCORE && (!best || score > best.score)) best = { corners: q, method, score }

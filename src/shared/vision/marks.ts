@@ -96,11 +96,12 @@ function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: 
     .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
     .filter(notLine)
   // Merge pieces stacked above one another (their columns overlap by half the narrower one).
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false
     outer: for (let i = 0; i < boxes.length; i++)
       for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i], b = boxes[j]
+        const a = boxes[i],
+          b = boxes[j]
         const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1
         if (overlap < 0.5 * Math.min(a.x1 - a.x0 + 1, b.x1 - b.x0 + 1)) continue
         boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), area: a.area + b.area }
@@ -112,9 +113,12 @@ function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: 
   const sized = boxes.filter(digitSized)
   const tallest = Math.max(0, ...sized.map((b) => b.y1 - b.y0 + 1))
   const kept = sized.filter((b) => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest)
-  const stray = cut >= MARK_INK_MAX ? 0 : blobsIn(maskAt(MARK_INK_MAX), w, h, 1)
-    .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
-    .filter((b) => notLine(b) && digitSized(b) && !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1)).length
+  const stray =
+    cut >= MARK_INK_MAX
+      ? 0
+      : blobsIn(maskAt(MARK_INK_MAX), w, h, 1)
+          .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
+          .filter((b) => notLine(b) && digitSized(b) && !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1)).length
   const pieces = kept
     .flatMap((b) => splitRunTogether(mask, w, b))
     .sort((a, b) => a.x0 - b.x0)

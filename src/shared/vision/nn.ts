@@ -181,9 +181,15 @@ export function conv3x3(
     out.fill(b[o], ob, ob + side * side)
     for (let c = 0; c < cin; c++) {
       const wb = (o * cin + c) * 9
-      const w0 = w[wb], w1 = w[wb + 1], w2 = w[wb + 2]
-      const w3 = w[wb + 3], w4 = w[wb + 4], w5 = w[wb + 5]
-      const w6 = w[wb + 6], w7 = w[wb + 7], w8 = w[wb + 8]
+      const w0 = w[wb],
+        w1 = w[wb + 1],
+        w2 = w[wb + 2]
+      const w3 = w[wb + 3],
+        w4 = w[wb + 4],
+        w5 = w[wb + 5]
+      const w6 = w[wb + 6],
+        w7 = w[wb + 7],
+        w8 = w[wb + 8]
       const pb = c * p * p
       for (let y = 0; y < side; y++) {
         const r0 = pb + y * p
@@ -192,9 +198,15 @@ export function conv3x3(
         const orow = ob + y * side
         for (let x = 0; x < side; x++) {
           out[orow + x] +=
-            w0 * padded[r0 + x] + w1 * padded[r0 + x + 1] + w2 * padded[r0 + x + 2] +
-            w3 * padded[r1 + x] + w4 * padded[r1 + x + 1] + w5 * padded[r1 + x + 2] +
-            w6 * padded[r2 + x] + w7 * padded[r2 + x + 1] + w8 * padded[r2 + x + 2]
+            w0 * padded[r0 + x] +
+            w1 * padded[r0 + x + 1] +
+            w2 * padded[r0 + x + 2] +
+            w3 * padded[r1 + x] +
+            w4 * padded[r1 + x + 1] +
+            w5 * padded[r1 + x + 2] +
+            w6 * padded[r2 + x] +
+            w7 * padded[r2 + x + 1] +
+            w8 * padded[r2 + x + 2]
         }
       }
     }
@@ -268,7 +280,6 @@ export function softmax(logits: Float32Array, out: Float32Array = new Float32Arr
   for (let i = 0; i < logits.length; i++) out[i] /= sum
   return out
 }
-
 
 /** Probabilities each times its class's weight, renormalised: a likelihood applied to a belief. */
 export function reweigh(p: ArrayLike<number>, weight: (k: number) => number): Float32Array {

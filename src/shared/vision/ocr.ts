@@ -18,11 +18,7 @@ import type { GrayImage } from './image'
 /** The slice of a tesseract.js worker this module uses. */
 export interface TesseractLike {
   setParameters(params: Record<string, string>): Promise<unknown>
-  recognize(
-    image: Uint8Array,
-    options?: Record<string, unknown>,
-    output?: Record<string, boolean>,
-  ): Promise<{ data: { blocks: TesseractBlock[] | null } }>
+  recognize(image: Uint8Array, options?: Record<string, unknown>, output?: Record<string, boolean>): Promise<{ data: { blocks: TesseractBlock[] | null } }>
 }
 
 interface TesseractBox {
@@ -158,7 +154,14 @@ export async function readCellsWithTesseract(cells: readonly CellImage[], setups
   const page = encodePgm(mosaic(cells))
   const reads: (OcrRead | null)[][] = []
   for (const setup of setups) reads.push(await readWithSetup(setup, page))
-  return { reads, probs: votesToProbs(cells, reads, setups.map((s) => s.weight ?? 1)) }
+  return {
+    reads,
+    probs: votesToProbs(
+      cells,
+      reads,
+      setups.map((s) => s.weight ?? 1),
+    ),
+  }
 }
 
 export function votesToProbs(

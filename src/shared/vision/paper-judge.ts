@@ -94,5 +94,8 @@ export async function loadPaperJudge(): Promise<CellJudge> {
 
 /** p * q^weight, normalised (each floored so that neither vetoes a digit alone). */
 function product(p: ArrayLike<number>, q: ArrayLike<number>, weight: number): Float32Array {
-  return reweigh(Array.from(p, (pi) => Math.max(1e-4, pi)), (i) => Math.max(1e-4, q[i]) ** weight)
+  return reweigh(
+    Array.from(p, (pi) => Math.max(1e-4, pi)),
+    (i) => Math.max(1e-4, q[i]) ** weight,
+  )
 }

@@ -70,7 +70,10 @@ const GIVEN = 1
 const MARKS = 3
 
 export function settleKindsByHeight(kinds: readonly Float32Array[], boxes: readonly (Box | null)[]): Float32Array[] {
-  const print = printReference(kinds, boxes.map((box) => box?.height ?? null))
+  const print = printReference(
+    kinds,
+    boxes.map((box) => box?.height ?? null),
+  )
   if (print === null) return kinds.map((p) => Float32Array.from(p))
   return kinds.map((p, i) => {
     const box = boxes[i]

@@ -303,7 +303,10 @@ async function castVotes(voters: readonly DigitVoter[], cells: readonly CellImag
 
 /** The voters' weighted ensemble (combineVotes) of `votes`. */
 function ensembleOf(voters: readonly DigitVoter[], cells: readonly CellImage[], votes: Votes): (Float32Array | null)[] {
-  return combineVotes(cells, voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })))
+  return combineVotes(
+    cells,
+    voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })),
+  )
 }
 
 function upsideDown(cells: readonly CellImage[]): CellImage[] {

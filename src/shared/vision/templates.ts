@@ -29,8 +29,7 @@ export function features(image: { data: Uint8Array }): Float32Array {
   for (let y = 0; y < SIDE; y++)
     for (let x = 0; x < SIDE; x++) {
       let sum = 0
-      for (let dy = 0; dy < f; dy++)
-        for (let dx = 0; dx < f; dx++) sum += 255 - image.data[(y * f + dy) * CELL_IMAGE_SIZE + x * f + dx]
+      for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) sum += 255 - image.data[(y * f + dy) * CELL_IMAGE_SIZE + x * f + dx]
       out[y * SIDE + x] = sum / (f * f * 255)
     }
   const mean = out.reduce((a, b) => a + b, 0) / out.length

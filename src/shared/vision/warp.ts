@@ -15,7 +15,14 @@ export function warpGrid(cv: CV, gray: GrayImage, corners: Corners, size = 900):
   if (gray.data.length !== gray.width * gray.height) throw new Error('warpGrid needs a grey image')
   return withMats((own) => {
     const src = own(matFromGray(cv, gray))
-    const from = own(cv.matFromArray(4, 1, cv.CV_32FC2, corners.flatMap((p) => [p.x, p.y])))
+    const from = own(
+      cv.matFromArray(
+        4,
+        1,
+        cv.CV_32FC2,
+        corners.flatMap((p) => [p.x, p.y]),
+      ),
+    )
     const m = size - 1
     const to = own(cv.matFromArray(4, 1, cv.CV_32FC2, [0, 0, m, 0, m, m, 0, m]))
     const h = own(cv.getPerspectiveTransform(from, to))

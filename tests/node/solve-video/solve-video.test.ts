@@ -55,7 +55,9 @@ describe('checkSolveVideoInput', () => {
   it('accepts engine output and refuses malformed steps', () => {
     expect(checkSolveVideoInput(PUZZLE, solved.steps).steps).toHaveLength(solved.steps.length)
     expect(() => checkSolveVideoInput('123', [])).toThrow(/81 digits/)
-    expect(() => checkSolveVideoInput(PUZZLE, [{ technique: 'x', placements: [{ cell: 81, digit: 1 }], eliminations: [], cells: [], text: '' }])).toThrow(/step 1/)
+    expect(() => checkSolveVideoInput(PUZZLE, [{ technique: 'x', placements: [{ cell: 81, digit: 1 }], eliminations: [], cells: [], text: '' }])).toThrow(
+      /step 1/,
+    )
     expect(() => checkSolveVideoInput(PUZZLE, [{ technique: '../x', placements: [], eliminations: [], cells: [], text: '' }])).toThrow(/step 1/)
   })
 })

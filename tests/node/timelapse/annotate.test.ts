@@ -28,7 +28,9 @@ beforeAll(async () => {
   // Four shots of a plain page, each with one more right digit than the one before.
   let clock = Date.parse('2026-11-24T10:00:00Z')
   const recorder = await SessionRecorder.create(base, { ...DEFAULT_TIMELAPSE_SETTINGS, shotMode: 'changes' }, { now: () => new Date(clock), fsync: false })
-  const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#eeeeee' } }).jpeg().toBuffer()
+  const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#eeeeee' } })
+    .jpeg()
+    .toBuffer()
   for (let k = 0; k < 4; k++) {
     const entries = new Uint8Array(81)
     for (const c of EMPTY_CELLS.slice(0, k)) entries[c] = solution[c]
@@ -65,9 +67,23 @@ describe('annotated encode', () => {
     const { readManifest } = await import('../../../src/node/timelapse/manifest')
     const shots = (await readManifest(dir))!.shots!
     // The crop is the frame's bottom-right quarter: an overlay at the frame's top left would be cut away.
-    const settings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 2, fpsOut: 2, size: null, crop: { kind: 'rect', x: 320, y: 180, width: 320, height: 180 } } as const
+    const settings = {
+      ...DEFAULT_TIMELAPSE_SETTINGS,
+      fpsIn: 2,
+      fpsOut: 2,
+      size: null,
+      crop: { kind: 'rect', x: 320, y: 180, width: 320, height: 180 },
+    } as const
     const film = async (annotate: boolean, name: string) => {
-      const result = await encodeFrames({ dir, numbers: [1, 2, 3, 4], settings: { ...settings, annotate }, shots, output: await reserveFilm(join(base, name)), stagingDir: join(base, '.staging'), ffmpegPath })
+      const result = await encodeFrames({
+        dir,
+        numbers: [1, 2, 3, 4],
+        settings: { ...settings, annotate },
+        shots,
+        output: await reserveFilm(join(base, name)),
+        stagingDir: join(base, '.staging'),
+        ffmpegPath,
+      })
       return greyFrames(result.output, 320, 180)
     }
     const [annotated, plain] = [await film(true, 'cropped-annotated.mp4'), await film(false, 'cropped-plain.mp4')]
@@ -82,7 +98,11 @@ describe('annotated encode', () => {
 
   it('timelapse --annotate encodes the session with the card; without boards it says so in one line', async () => {
     const out = join(base, 'annotated.mp4')
-    const run = spawnSync(process.execPath, [BIN, 'timelapse', dir, '--out', out, '--annotate', '--fps-in', '2', '--fps-out', '2', '--size', 'source', '--quiet'], { encoding: 'utf8' })
+    const run = spawnSync(
+      process.execPath,
+      [BIN, 'timelapse', dir, '--out', out, '--annotate', '--fps-in', '2', '--fps-out', '2', '--size', 'source', '--quiet'],
+      { encoding: 'utf8' },
+    )
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
     // 4 shots and 3 s of card at 2 shots a second.

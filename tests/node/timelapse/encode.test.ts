@@ -70,7 +70,14 @@ describe('encodeSequence', () => {
     const controller = new AbortController()
     // Slow settings and a big frame so the encode is still running when the abort comes.
     const promise = encodeSequence(
-      await job({ out: 'cancelled.mp4', size: { width: 3840, height: 2160 }, fpsOut: 60, preset: 'slow', signal: controller.signal, onProgress: () => controller.abort() }),
+      await job({
+        out: 'cancelled.mp4',
+        size: { width: 3840, height: 2160 },
+        fpsOut: 60,
+        preset: 'slow',
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      }),
     )
     setTimeout(() => controller.abort(), 1500)
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' })
@@ -103,7 +110,10 @@ describe('encodeSequence', () => {
     const before = await readFile(out)
     // Two shots glued into one "frame": ffmpeg finds 11 images where 10 were sent, as when another
     // writer mixes into the same film, and the film comes out a frame longer than asked.
-    const frames = [...(await Promise.all(range(1, 9).map((n) => readFile(join(dir, frameName(n)))))), Buffer.concat([await readFile(join(dir, frameName(10))), await readFile(join(dir, frameName(11)))])]
+    const frames = [
+      ...(await Promise.all(range(1, 9).map((n) => readFile(join(dir, frameName(n)))))),
+      Buffer.concat([await readFile(join(dir, frameName(10))), await readFile(join(dir, frameName(11)))]),
+    ]
     const error = await encodeSequence(await job({ out: 'kept.mp4', frames, frameCount: 10, fpsIn: 10, fpsOut: 10 })).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(FilmCheckError)
     expect((error as Error).message).toMatch(/ffmpeg read 11 images where 10 were sent/)
@@ -147,7 +157,7 @@ describe('reserveFilm', () => {
     }
   })
 
-  it("removes the temp films of dead runs, never those of live ones, and each run gets its own", async () => {
+  it('removes the temp films of dead runs, never those of live ones, and each run gets its own', async () => {
     const folder = await tempDir('reserve')
     // pid 2^22 + 1 is above Linux's largest pid, so no process has it.
     const dead = partialName('film.mp4', 4_194_305, 'aa11')
@@ -234,7 +244,12 @@ describe('damaged frames', () => {
   it('are left out and counted when stabilising, instead of failing the encode', async () => {
     const { loadOpenCVForTests } = await import('./helpers')
     const cv = await loadOpenCVForTests()
-    const corners = [{ x: 20, y: 20 }, { x: 140, y: 20 }, { x: 140, y: 100 }, { x: 20, y: 100 }] as const
+    const corners = [
+      { x: 20, y: 20 },
+      { x: 140, y: 20 },
+      { x: 140, y: 100 },
+      { x: 20, y: 100 },
+    ] as const
     await expectAllButThree(await encode({ stabilise: true }, { locate: () => corners, loadCV: async () => cv }))
   })
 
@@ -262,11 +277,20 @@ describe('encodeFrames with stabilising and the puzzle crop', () => {
     const cv = await loadOpenCVForTests()
     const work = await tempDir('stab-encode')
     // A light square "sheet" at (100, 60)-(260, 220) moving a few pixels each frame on a dark desk.
-    const shifts = [[0, 0], [4, 2], [-3, 5], [6, -4], [2, 2], [0, 3]]
+    const shifts = [
+      [0, 0],
+      [4, 2],
+      [-3, 5],
+      [6, -4],
+      [2, 2],
+      [0, 3],
+    ]
     for (let i = 0; i < shifts.length; i++) {
       const [dx, dy] = shifts[i]
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#402a1a"/><rect x="${100 + dx}" y="${60 + dy}" width="160" height="160" fill="#eee"/></svg>`
-      await sharp(Buffer.from(svg)).jpeg().toFile(join(work, `frame${String(i + 1).padStart(7, '0')}.jpg`))
+      await sharp(Buffer.from(svg))
+        .jpeg()
+        .toFile(join(work, `frame${String(i + 1).padStart(7, '0')}.jpg`))
     }
     let n = 0
     // Ground-truth corners, except for frame 3 where "the hand covers the sheet".

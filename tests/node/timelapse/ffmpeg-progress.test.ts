@@ -2,13 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  createProgressReader,
-  ffmpegErrorMessage,
-  framesDecoded,
-  parseProgressLine,
-  parseTimestamp,
-} from '../../../src/node/timelapse/ffmpeg-progress'
+import { createProgressReader, ffmpegErrorMessage, framesDecoded, parseProgressLine, parseTimestamp } from '../../../src/node/timelapse/ffmpeg-progress'
 import { parseVideoInfo } from '../../../src/node/timelapse/ffmpeg-probe'
 import type { EncodeProgress } from '../../../src/shared/timelapse'
 
@@ -24,10 +18,7 @@ describe('parseTimestamp', () => {
 
 describe('parseProgressLine', () => {
   it('reads a status line, with the percentage of the expected frames', () => {
-    const p = parseProgressLine(
-      'frame=   73 fps= 45 q=22.0 size=    3840kB time=00:00:02.00 bitrate=15728.2kbits/s dup=42 drop=0 speed=1.22x    ',
-      480,
-    )
+    const p = parseProgressLine('frame=   73 fps= 45 q=22.0 size=    3840kB time=00:00:02.00 bitrate=15728.2kbits/s dup=42 drop=0 speed=1.22x    ', 480)
     expect(p).toEqual({ frame: 73, fps: 45, timeSeconds: 2, speed: 1.22, percent: (100 * 73) / 480 })
   })
 
@@ -72,7 +63,12 @@ describe('ffmpegErrorMessage', () => {
   })
 
   it('leaves out the statistics -v verbose adds', () => {
-    const stderr = ['Error while decoding stream #0:0: Invalid data found when processing input', 'Conversion failed!', '[AVIOContext @ 0x1de08880] Statistics: 0 seeks, 0 writeouts', 'Input file #0 (pipe:0):'].join('\n')
+    const stderr = [
+      'Error while decoding stream #0:0: Invalid data found when processing input',
+      'Conversion failed!',
+      '[AVIOContext @ 0x1de08880] Statistics: 0 seeks, 0 writeouts',
+      'Input file #0 (pipe:0):',
+    ].join('\n')
     expect(ffmpegErrorMessage(stderr)).toBe('Error while decoding stream #0:0: Invalid data found when processing input\nConversion failed!')
   })
 
@@ -82,9 +78,10 @@ describe('ffmpegErrorMessage', () => {
 })
 
 describe('framesDecoded', () => {
-  it("reads how many images ffmpeg decoded from its closing statistics", () => {
+  it('reads how many images ffmpeg decoded from its closing statistics', () => {
     // As the bundled ffmpeg prints them at -v verbose.
-    const stderr = 'Input file #0 (pipe:0):\n  Input stream #0:0 (video): 12 packets read (105299 bytes); 12 frames decoded; \n  Total: 12 packets (105299 bytes) demuxed\n'
+    const stderr =
+      'Input file #0 (pipe:0):\n  Input stream #0:0 (video): 12 packets read (105299 bytes); 12 frames decoded; \n  Total: 12 packets (105299 bytes) demuxed\n'
     expect(framesDecoded(stderr)).toBe(12)
     expect(framesDecoded('Conversion failed!')).toBeUndefined()
   })

@@ -26,9 +26,19 @@ export async function makeFrames(
 ): Promise<number[]> {
   const scratch = await mkdtemp(join(dir, '.gen-'))
   await run(ffmpegPath, [
-    '-hide_banner', '-loglevel', 'error', '-nostdin',
-    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=10`,
-    '-frames:v', String(count), '-q:v', '5', join(scratch, 'g%07d.jpg'),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=10`,
+    '-frames:v',
+    String(count),
+    '-q:v',
+    '5',
+    join(scratch, 'g%07d.jpg'),
   ])
   const made = (await readdir(scratch)).sort()
   const wanted = numbers ?? made.map((_, i) => i + 1)

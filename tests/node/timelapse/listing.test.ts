@@ -18,7 +18,19 @@ const SESSIONS = 311
 const idOf = (i: number) => `20260101T${String(100000 + i).slice(-6)}Z-${i.toString(16).padStart(6, '0')}`
 const manifest = (id: string): TimelapseManifest => {
   const now = new Date().toISOString()
-  return { version: 1, id, settings: DEFAULT_TIMELAPSE_SETTINGS, startedAt: now, state: 'stopped', frameCount: 0, nextFrame: 1, dropped: 0, error: null, video: null, updatedAt: now }
+  return {
+    version: 1,
+    id,
+    settings: DEFAULT_TIMELAPSE_SETTINGS,
+    startedAt: now,
+    state: 'stopped',
+    frameCount: 0,
+    nextFrame: 1,
+    dropped: 0,
+    error: null,
+    video: null,
+    updatedAt: now,
+  }
 }
 
 let base: string

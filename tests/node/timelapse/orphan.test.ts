@@ -30,7 +30,19 @@ beforeAll(async () => {
   await (await import('node:fs/promises')).mkdir(dir)
   await makeFrames(dir, SHOTS, { width: 640, height: 360 })
   const now = new Date().toISOString()
-  await writeManifest(dir, { version: 1, id, settings, startedAt: now, state: 'stopped', frameCount: SHOTS, nextFrame: SHOTS + 1, dropped: 0, error: null, video: null, updatedAt: now })
+  await writeManifest(dir, {
+    version: 1,
+    id,
+    settings,
+    startedAt: now,
+    state: 'stopped',
+    frameCount: SHOTS,
+    nextFrame: SHOTS + 1,
+    dropped: 0,
+    error: null,
+    video: null,
+    updatedAt: now,
+  })
 })
 afterAll(() => rm(base, { recursive: true, force: true }))
 

@@ -11,7 +11,9 @@ describe('unpackedPath', () => {
     expect(unpackedPath('/opt/Sudoku Lens/resources/app.asar/node_modules/@ffmpeg-installer/linux-x64/ffmpeg', '/')).toBe(
       '/opt/Sudoku Lens/resources/app.asar.unpacked/node_modules/@ffmpeg-installer/linux-x64/ffmpeg',
     )
-    expect(unpackedPath('C:\\Apps\\resources\\app.asar\\node_modules\\ffmpeg.exe', '\\')).toBe('C:\\Apps\\resources\\app.asar.unpacked\\node_modules\\ffmpeg.exe')
+    expect(unpackedPath('C:\\Apps\\resources\\app.asar\\node_modules\\ffmpeg.exe', '\\')).toBe(
+      'C:\\Apps\\resources\\app.asar.unpacked\\node_modules\\ffmpeg.exe',
+    )
     const dev = '/work/main/node_modules/@ffmpeg-installer/linux-x64/ffmpeg'
     expect(unpackedPath(dev, '/')).toBe(dev)
     expect(unpackedPath('/x/app.asar.unpacked/ffmpeg', '/')).toBe('/x/app.asar.unpacked/ffmpeg')

@@ -10,7 +10,10 @@ import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
 
 const [baseDir, framesDir] = process.argv.slice(2)
 const sources = await Promise.all(
-  (await readdir(framesDir)).filter((n) => n.endsWith('.jpg')).sort().map((n) => readFile(join(framesDir, n))),
+  (await readdir(framesDir))
+    .filter((n) => n.endsWith('.jpg'))
+    .sort()
+    .map((n) => readFile(join(framesDir, n))),
 )
 const service = createTimelapseService({ baseDir })
 const session = await service.startSession({ ...DEFAULT_TIMELAPSE_SETTINGS, intervalSeconds: 0.5, fpsIn: 10, fpsOut: 20 })

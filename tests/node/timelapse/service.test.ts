@@ -17,7 +17,11 @@ beforeAll(async () => {
   base = await tempDir('service')
   service = createTimelapseService({ baseDir: join(base, 'timelapses'), ffmpegPath })
   for (let i = 0; i < 12; i++)
-    frames.push(await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20 * i, g: 100, b: 200 - 10 * i } } }).jpeg().toBuffer())
+    frames.push(
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20 * i, g: 100, b: 200 - 10 * i } } })
+        .jpeg()
+        .toBuffer(),
+    )
 })
 afterAll(() => rm(base, { recursive: true, force: true }))
 

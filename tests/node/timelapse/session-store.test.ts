@@ -15,7 +15,9 @@ let base: string
 let jpeg: Buffer
 beforeAll(async () => {
   base = await tempDir('store')
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0c0c0' } }).jpeg().toBuffer()
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0c0c0' } })
+    .jpeg()
+    .toBuffer()
 })
 afterAll(() => rm(base, { recursive: true, force: true }))
 
@@ -95,7 +97,10 @@ describe('SessionRecorder', () => {
     again.addFrame(jpeg, board(`0${'3'}4${'0'.repeat(78)}`))
     await again.stop()
     const shots = (await readManifest(r.dir))?.shots
-    expect(shots?.map(({ frame, seconds }) => ({ frame, seconds }))).toEqual([{ frame: 1, seconds: 2.5 }, { frame: 3, seconds: 7.5 }])
+    expect(shots?.map(({ frame, seconds }) => ({ frame, seconds }))).toEqual([
+      { frame: 1, seconds: 2.5 },
+      { frame: 3, seconds: 7.5 },
+    ])
     expect(shots?.[1].entries.slice(0, 3)).toBe('034')
   })
 

@@ -17,7 +17,9 @@ let base: string
 let jpeg: Buffer
 beforeAll(async () => {
   base = await tempDir('skipped')
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0c0c0' } }).jpeg().toBuffer()
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0c0c0' } })
+    .jpeg()
+    .toBuffer()
 })
 afterAll(() => rm(base, { recursive: true, force: true }))
 
@@ -36,7 +38,12 @@ describe('skipped looks', () => {
     expect(r.addSkippedLook(jpeg, 'unchanged')).toEqual({ status: 'queued', frame: 3 })
     expect(r.addFrame(jpeg)).toEqual({ status: 'queued', frame: 4 })
     const m = await r.stop()
-    expect((await readdir(r.dir)).filter((n) => n.endsWith('.jpg')).sort()).toEqual(['frame0000001.jpg', 'frame0000004.jpg', 'skipped0000002.jpg', 'skipped0000003.jpg'])
+    expect((await readdir(r.dir)).filter((n) => n.endsWith('.jpg')).sort()).toEqual([
+      'frame0000001.jpg',
+      'frame0000004.jpg',
+      'skipped0000002.jpg',
+      'skipped0000003.jpg',
+    ])
     expect(m.frameCount).toBe(2)
     expect((await readManifest(r.dir))?.looks).toEqual([
       { frame: 2, seconds: 2, kind: 'skipped', reason: 'covered' },

@@ -36,7 +36,13 @@ describe('stabilising with the fiducial sheet', () => {
     const scenes = poses.map((p) => viewPage(cv, page, p, W, H))
     const frames = scenes.map((s) => rgba(s.image))
     // Shot 4: a hand over the grid's bottom-right corner, the circles still in view.
-    const hand = [{ x: 120, y: 130 }, { x: 160, y: 135 }, { x: 158, y: 160 }, { x: 150, y: 230 }, { x: 100, y: 230 }].map(scenes[3].sheetToScene)
+    const hand = [
+      { x: 120, y: 130 },
+      { x: 160, y: 135 },
+      { x: 158, y: 160 },
+      { x: 150, y: 230 },
+      { x: 100, y: 230 },
+    ].map(scenes[3].sheetToScene)
     frames[3] = rgba(occlude(cv, scenes[3].image, hand, 150))
 
     const stabiliser = new Stabiliser(cv, locate)
@@ -46,7 +52,12 @@ describe('stabilising with the fiducial sheet', () => {
 
     // The top-left half of the sheet (clear of the hand) must now sit where it was in the first
     // shot: compare grey levels there with the first shot, before and after registration.
-    const region = [{ x: -5, y: -5 }, { x: 90, y: -5 }, { x: 90, y: 90 }, { x: -5, y: 90 }].map(scenes[0].sheetToScene)
+    const region = [
+      { x: -5, y: -5 },
+      { x: 90, y: -5 },
+      { x: 90, y: 90 },
+      { x: -5, y: 90 },
+    ].map(scenes[0].sheetToScene)
     const x0 = Math.round(Math.min(...region.map((p) => p.x)))
     const x1 = Math.round(Math.max(...region.map((p) => p.x)))
     const y0 = Math.round(Math.min(...region.map((p) => p.y)))
@@ -75,7 +86,12 @@ describe('stabilising with the fiducial sheet', () => {
 
 describe('chooseCorners', () => {
   const square = (x: number, y: number, side: number) =>
-    [{ x, y }, { x: x + side, y }, { x: x + side, y: y + side }, { x, y: y + side }] as const
+    [
+      { x, y },
+      { x: x + side, y },
+      { x: x + side, y: y + side },
+      { x, y: y + side },
+    ] as const
   it('keeps the grid when the circles agree, takes the circles when a covered border pulls the grid off', () => {
     expect(chooseCorners(square(0, 0, 100), square(1, 1, 100))).toEqual(square(0, 0, 100))
     expect(chooseCorners(square(0, 0, 100), square(5, 0, 100))).toEqual(square(5, 0, 100))

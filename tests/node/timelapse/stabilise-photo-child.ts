@@ -21,7 +21,10 @@ const before: number[] = []
 let reference: Uint8Array | undefined
 for (const [dx, dy] of shifts) {
   // The sheet moved by (dx, dy): cut the window the camera would see.
-  const shot = await sharp(padded).extract({ left: PAD - dx, top: PAD - dy, width: width, height: height }).jpeg({ quality: 92 }).toBuffer()
+  const shot = await sharp(padded)
+    .extract({ left: PAD - dx, top: PAD - dy, width: width, height: height })
+    .jpeg({ quality: 92 })
+    .toBuffer()
   const input = await decodeJpeg(shot)
   const { image } = await stabiliser.next(input)
   reference ??= image.data as Uint8Array

@@ -66,7 +66,13 @@ describe('warpToReference', () => {
 
 describe('Stabiliser', () => {
   it('registers frames to the first one and counts the ones it cannot', async () => {
-    const shifts: [number, number][] = [[0, 0], [5, 3], [-8, 6], [12, -9], [3, 3]]
+    const shifts: [number, number][] = [
+      [0, 0],
+      [5, 3],
+      [-8, 6],
+      [12, -9],
+      [3, 3],
+    ]
     const located: (Corners | null)[] = [cornersAt(0, 0), cornersAt(5, 3), null, cornersAt(12, -9), cornersAt(3, 3)]
     let i = 0
     const s = new Stabiliser(cv, () => located[i])
@@ -119,7 +125,12 @@ describe('stabilising a real photo with the real grid detector', () => {
     const { join } = await import('node:path')
     const tsx = createRequire(import.meta.url).resolve('tsx')
     const photo = join(__dirname, '../../fixtures/timelapse/wicht-image1.jpg')
-    const shifts = [[0, 0], [12, 5], [-10, 8], [20, -6]]
+    const shifts = [
+      [0, 0],
+      [12, 5],
+      [-10, 8],
+      [20, -6],
+    ]
     const out = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, ['--import', tsx, join(__dirname, 'stabilise-photo-child.ts'), photo, JSON.stringify(shifts)], (error, stdout, stderr) =>
         error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),

@@ -23,7 +23,9 @@ describe('formatElapsed', () => {
 
 describe('stampJpeg', () => {
   it('draws the text in the bottom-right corner and leaves the rest of the frame alone', async () => {
-    const plain = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#f0f0f0' } }).jpeg({ quality: 95 }).toBuffer()
+    const plain = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#f0f0f0' } })
+      .jpeg({ quality: 95 })
+      .toBuffer()
     const stamped = await stampJpeg(plain, '12:34', 95)
     const meta = await sharp(stamped).metadata()
     expect([meta.width, meta.height, meta.format]).toEqual([640, 360, 'jpeg'])
@@ -54,7 +56,9 @@ describe('prepareFrames with the elapsed-time stamp', () => {
 
 /** A plain light frame: the stamp's dark box is what changes it. */
 const plainFrame = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#d8d8d8' } }).jpeg({ quality: 95 }).toBuffer()
+  sharp({ create: { width, height, channels: 3, background: '#d8d8d8' } })
+    .jpeg({ quality: 95 })
+    .toBuffer()
 
 describe('the stamp in a cropped film', () => {
   it('is drawn inside the crop, so the film carries it', async () => {
@@ -62,7 +66,13 @@ describe('the stamp in a cropped film', () => {
     const frame = await plainFrame(640, 480)
     for (let n = 1; n <= 4; n++) await writeFile(join(dir, frameName(n)), frame)
     // The crop leaves out the frame's bottom-right corner, where an uncropped film has its stamp.
-    const settings: TimelapseSettings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 4, fpsOut: 4, size: null, crop: { kind: 'rect', x: 80, y: 60, width: 320, height: 240 } }
+    const settings: TimelapseSettings = {
+      ...DEFAULT_TIMELAPSE_SETTINGS,
+      fpsIn: 4,
+      fpsOut: 4,
+      size: null,
+      crop: { kind: 'rect', x: 80, y: 60, width: 320, height: 240 },
+    }
     const encode = async (stampElapsed: boolean, name: string) => {
       const result = await encodeFrames({
         dir,
@@ -97,7 +107,13 @@ describe('the stamp after a re-encode with another shot interval', () => {
     expect(film.frames).toBe(10)
     const last = (await greyFrames(film.video, 640, 480)).at(-1)!
 
-    const reference = async (text: string) => new Uint8Array(await sharp(await stampJpeg(frame, text, 95)).greyscale().raw().toBuffer())
+    const reference = async (text: string) =>
+      new Uint8Array(
+        await sharp(await stampJpeg(frame, text, 95))
+          .greyscale()
+          .raw()
+          .toBuffer(),
+      )
     // stampSvg on a 480-px-high frame: 27-px digits in a box about 85 × 34 px at the bottom right.
     const stampRegion = { left: 548, top: 438, width: 80, height: 30 }
     const fromRecorded = greyDifference(last, await reference(formatElapsed(9 * 0.5)), 640, stampRegion)

@@ -15,8 +15,12 @@ describe('readSummary', () => {
   })
 
   it('keeps to the givens for a blank puzzle', () => {
-    expect(readSummary(paperOutcome(), 'image1.jpg', []).text).toBe(`Read ${GIVENS} givens from image1.jpg. Select a cell to compare it with the photo, then Solve.`)
-    expect(readSummary(paperOutcome({ marks: { 11: [1] } }), 'p.jpg', [4]).text).toBe(`Read ${GIVENS} givens and 1 cell of pencil marks from p.jpg. 1 cell is doubtful (marked: r1c5). Check my paper when you are ready.`)
+    expect(readSummary(paperOutcome(), 'image1.jpg', []).text).toBe(
+      `Read ${GIVENS} givens from image1.jpg. Select a cell to compare it with the photo, then Solve.`,
+    )
+    expect(readSummary(paperOutcome({ marks: { 11: [1] } }), 'p.jpg', [4]).text).toBe(
+      `Read ${GIVENS} givens and 1 cell of pencil marks from p.jpg. 1 cell is doubtful (marked: r1c5). Check my paper when you are ready.`,
+    )
   })
 
   it('warns when the givens have no solution, naming the least certain ones', () => {

@@ -30,8 +30,7 @@ describe('squareToQuad', () => {
   it('keeps straight lines straight (the centre lies on both diagonals)', () => {
     const h = squareToQuad(tilted)
     const centre = applyHomography(h, { x: 0.5, y: 0.5 })
-    const onLine = (a: { x: number; y: number }, b: { x: number; y: number }) =>
-      (b.x - a.x) * (centre.y - a.y) - (b.y - a.y) * (centre.x - a.x)
+    const onLine = (a: { x: number; y: number }, b: { x: number; y: number }) => (b.x - a.x) * (centre.y - a.y) - (b.y - a.y) * (centre.x - a.x)
     expect(Math.abs(onLine(tilted[0], tilted[2]))).toBeLessThan(1e-6)
     expect(Math.abs(onLine(tilted[1], tilted[3]))).toBeLessThan(1e-6)
   })

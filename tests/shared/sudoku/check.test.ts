@@ -34,13 +34,22 @@ describe('checkPaper', () => {
     const input = { givens: grid(PUZZLE), entries: entries([1]), candidates: marks }
     expect(checkPaper(input, 'vague').text).toBe('Your digits are right, but there is a mistake in your pencil marks.')
     expect(checkPaper(input, 'concrete').text).toBe('There is a mistake in the pencil marks in box 1.')
-    expect(checkPaper(input, 'full')).toMatchObject({ what: 'marks', cell: 0, digit: null, text: 'The pencil marks in r1c1 leave out the digit that belongs there.' })
+    expect(checkPaper(input, 'full')).toMatchObject({
+      what: 'marks',
+      cell: 0,
+      digit: null,
+      text: 'The pencil marks in r1c1 leave out the digit that belongs there.',
+    })
   })
 
   it('says when there is nothing wrong, and when the paper is solved', () => {
     expect(checkPaper({ givens: grid(PUZZLE), entries: entries([0, 2, 4]) })).toMatchObject({ kind: 'no-mistakes', solved: false, text: /^No mistakes so far/ })
     const all = [...Array(81).keys()].filter((cell) => PUZZLE[cell] === '0')
-    expect(checkPaper({ givens: grid(PUZZLE), entries: entries(all) }, 'full')).toMatchObject({ kind: 'no-mistakes', solved: true, text: 'Your paper is solved, without a mistake. Well done!' })
+    expect(checkPaper({ givens: grid(PUZZLE), entries: entries(all) }, 'full')).toMatchObject({
+      kind: 'no-mistakes',
+      solved: true,
+      text: 'Your paper is solved, without a mistake. Well done!',
+    })
   })
 
   it('cannot check against givens without one solution', () => {

@@ -18,7 +18,9 @@ describe('parsePuzzle', () => {
   })
 
   it('reads comma-separated rows with blank fields', () => {
-    const csv = DIGITS.match(/.{9}/g)!.map((r) => [...r].map((d) => (d === '0' ? '' : d)).join(',')).join('\r\n')
+    const csv = DIGITS.match(/.{9}/g)!
+      .map((r) => [...r].map((d) => (d === '0' ? '' : d)).join(','))
+      .join('\r\n')
     expect(gridToDigits(parsePuzzle(csv))).toBe(DIGITS)
   })
 

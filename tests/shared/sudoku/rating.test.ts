@@ -49,10 +49,17 @@ describe('ratePuzzle', () => {
 })
 
 describe('Sudoku Explainer figure', () => {
-  it('is the hardest step\'s: singles for the easy bank, forcing chains and nets for the hardest puzzles', () => {
+  it("is the hardest step's: singles for the easy bank, forcing chains and nets for the hardest puzzles", () => {
     for (const grid of firstPuzzles('easy', 5)) expect(ratePuzzle(grid).explainer).toBeLessThanOrEqual(2.3)
-    const step = (technique: Step['technique'], difficulty?: number): Step =>
-      ({ technique, placements: [], eliminations: [], cells: [], units: [], text: '', difficulty })
+    const step = (technique: Step['technique'], difficulty?: number): Step => ({
+      technique,
+      placements: [],
+      eliminations: [],
+      cells: [],
+      units: [],
+      text: '',
+      difficulty,
+    })
     expect(rateSteps([step('hidden-single'), step('x-wing'), step('naked-single')]).explainer).toBe(3.2)
     // A forcing step carries its own figure (kind and length), which wins over its technique's base.
     expect(rateSteps([step('x-wing'), step('forcing-net', 9.7)]).explainer).toBe(9.7)

@@ -8,14 +8,21 @@ function pageImage(draw: (set: (x: number, y: number, v: number) => void) => voi
   const width = 400
   const data = new Uint8Array(width * width).fill(235)
   const set = (x: number, y: number, v: number) => (data[y * width + x] = v)
-  for (let i = 0; i <= 9; i++) for (let t = 20; t <= 380; t++) for (const w of [0, 1]) {
-    set(20 + i * 40 + w, t, 40)
-    set(t, 20 + i * 40 + w, 40)
-  }
+  for (let i = 0; i <= 9; i++)
+    for (let t = 20; t <= 380; t++)
+      for (const w of [0, 1]) {
+        set(20 + i * 40 + w, t, 40)
+        set(t, 20 + i * 40 + w, 40)
+      }
   draw(set)
   return { width, height: width, data }
 }
-const CORNERS: Corners = [{ x: 20, y: 20 }, { x: 380, y: 20 }, { x: 380, y: 380 }, { x: 20, y: 380 }]
+const CORNERS: Corners = [
+  { x: 20, y: 20 },
+  { x: 380, y: 20 },
+  { x: 380, y: 380 },
+  { x: 20, y: 380 },
+]
 /** Cell (row, col)'s pixel origin. */
 const origin = (row: number, col: number) => ({ x: 20 + col * 40, y: 20 + row * 40 })
 

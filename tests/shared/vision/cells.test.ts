@@ -19,10 +19,11 @@ function ruledPage(): { size: number; page: Uint8Array; dot: (x: number, y: numb
   const page = new Uint8Array(size * size).fill(235)
   const dot = (x: number, y: number, v: number): void => void (page[Math.round(y) * size + Math.round(x)] = v)
   for (let k = 0; k <= 9; k++)
-    for (let t = 0; t < 5; t++) for (let i = 0; i < size; i++) {
-      dot(i, Math.min(size - 1, k * 100 + t), 20)
-      dot(Math.min(size - 1, k * 100 + t), i, 20)
-    }
+    for (let t = 0; t < 5; t++)
+      for (let i = 0; i < size; i++) {
+        dot(i, Math.min(size - 1, k * 100 + t), 20)
+        dot(Math.min(size - 1, k * 100 + t), i, 20)
+      }
   return { size, page, dot }
 }
 
@@ -136,10 +137,11 @@ describe('extractCells', () => {
       let left = CELL_IMAGE_SIZE
       let right = -1
       for (let y = 0; y < CELL_IMAGE_SIZE; y++)
-        for (let x = 0; x < CELL_IMAGE_SIZE; x++) if (img.data[y * CELL_IMAGE_SIZE + x] < 128) {
-          left = Math.min(left, x)
-          right = Math.max(right, x)
-        }
+        for (let x = 0; x < CELL_IMAGE_SIZE; x++)
+          if (img.data[y * CELL_IMAGE_SIZE + x] < 128) {
+            left = Math.min(left, x)
+            right = Math.max(right, x)
+          }
       expect(right - left + 1).toBeGreaterThan(22)
     }
   })
@@ -166,7 +168,8 @@ describe('extractCells', () => {
       let [left, right, top, bottom] = [CELL_IMAGE_SIZE, -1, CELL_IMAGE_SIZE, -1]
       for (let y = 0; y < CELL_IMAGE_SIZE; y++)
         for (let x = 0; x < CELL_IMAGE_SIZE; x++)
-          if (img.data[y * CELL_IMAGE_SIZE + x] < 128) [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)]
+          if (img.data[y * CELL_IMAGE_SIZE + x] < 128)
+            [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)]
       expect((right - left + 1) / (bottom - top + 1)).toBeLessThan(0.4)
     }
   })

@@ -8,12 +8,7 @@
  * (by-puzzle) accuracy is measured by `npm run bench:classifier`.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  type DigitClassifier,
-  decodeDigitModel,
-  encodeDigitModel,
-  loadDigitClassifier,
-} from '../../../src/shared/vision/classifier'
+import { type DigitClassifier, decodeDigitModel, encodeDigitModel, loadDigitClassifier } from '../../../src/shared/vision/classifier'
 import type { CV } from '../../../src/shared/vision/cv'
 import type { GrayImage } from '../../../src/shared/vision/image'
 import { loadPhotos } from '../../../datasets/wicht-folds'

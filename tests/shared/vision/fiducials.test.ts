@@ -74,12 +74,17 @@ describe('detectFiducials + poseFromFiducials', () => {
     const r = FIDUCIAL_SHEET.circleRadius * 3 * 2.2
     let image = scene.image
     for (const c of [brc, blc]) {
-      image = occlude(cv, image, [
-        { x: c.x - r, y: c.y - r },
-        { x: c.x + r, y: c.y - r },
-        { x: c.x + r, y: c.y + r },
-        { x: c.x - r, y: c.y + r },
-      ], 245)
+      image = occlude(
+        cv,
+        image,
+        [
+          { x: c.x - r, y: c.y - r },
+          { x: c.x + r, y: c.y - r },
+          { x: c.x + r, y: c.y + r },
+          { x: c.x - r, y: c.y + r },
+        ],
+        245,
+      )
     }
     const circles = detectFiducials(cv, image)
     expect(circles.length).toBe(2)

@@ -3,7 +3,15 @@
  * threshold mask drawn from the same lattice, so the expected outline is known to the pixel.
  */
 import { describe, expect, test } from 'vitest'
-import { applyHomography, distance, homographyFromPoints, intersectLines, invertHomography, lineThrough, type Homography } from '../../../src/shared/vision/geometry'
+import {
+  applyHomography,
+  distance,
+  homographyFromPoints,
+  intersectLines,
+  invertHomography,
+  lineThrough,
+  type Homography,
+} from '../../../src/shared/vision/geometry'
 import { latticeQuads, type Hole } from '../../../src/shared/vision/grid-lattice'
 import type { Corners, GrayImage, Point } from '../../../src/shared/vision/image'
 
@@ -15,8 +23,18 @@ const HALF_HOLE = 0.47
 const BORDER = 0.05
 /** A mild perspective view of a 3×3 box lattice. */
 const VIEW = homographyFromPoints(
-  [{ x: -0.5, y: -0.5 }, { x: 2.5, y: -0.5 }, { x: 2.5, y: 2.5 }, { x: -0.5, y: 2.5 }],
-  [{ x: 100, y: 80 }, { x: 400, y: 100 }, { x: 420, y: 390 }, { x: 90, y: 370 }],
+  [
+    { x: -0.5, y: -0.5 },
+    { x: 2.5, y: -0.5 },
+    { x: 2.5, y: 2.5 },
+    { x: -0.5, y: 2.5 },
+  ],
+  [
+    { x: 100, y: 80 },
+    { x: 400, y: 100 },
+    { x: 420, y: 390 },
+    { x: 90, y: 370 },
+  ],
 )!
 
 function hole(h: Homography, i: number, j: number, cut = 0): Hole {
@@ -28,7 +46,9 @@ function hole(h: Homography, i: number, j: number, cut = 0): Hole {
   ].map((p) => applyHomography(h, p))
   const quad = [c[0], c[1], c[2], c[3]] as const satisfies Corners
   const centre = intersectLines(lineThrough(quad[0], quad[2]), lineThrough(quad[1], quad[3]))!
-  const area = Math.abs((c[0].x * c[1].y - c[1].x * c[0].y + c[1].x * c[2].y - c[2].x * c[1].y + c[2].x * c[3].y - c[3].x * c[2].y + c[3].x * c[0].y - c[0].x * c[3].y) / 2)
+  const area = Math.abs(
+    (c[0].x * c[1].y - c[1].x * c[0].y + c[1].x * c[2].y - c[2].x * c[1].y + c[2].x * c[3].y - c[3].x * c[2].y + c[3].x * c[0].y - c[0].x * c[3].y) / 2,
+  )
   return { quad, centre, area }
 }
 
@@ -40,7 +60,13 @@ function mask(h: Homography, size: number, width = 500, height = 450): GrayImage
     for (let x = 0; x < width; x++) {
       const p = applyHomography(back, { x, y })
       const inside = p.x >= -0.5 - BORDER && p.x <= size - 0.5 + BORDER && p.y >= -0.5 - BORDER && p.y <= size - 0.5 + BORDER
-      const inHole = Math.abs(p.x - Math.round(p.x)) < HALF_HOLE && Math.abs(p.y - Math.round(p.y)) < HALF_HOLE && Math.round(p.x) >= 0 && Math.round(p.y) >= 0 && Math.round(p.x) < size && Math.round(p.y) < size
+      const inHole =
+        Math.abs(p.x - Math.round(p.x)) < HALF_HOLE &&
+        Math.abs(p.y - Math.round(p.y)) < HALF_HOLE &&
+        Math.round(p.x) >= 0 &&
+        Math.round(p.y) >= 0 &&
+        Math.round(p.x) < size &&
+        Math.round(p.y) < size
       if (inside && !inHole) data[y * width + x] = 255
     }
   }
@@ -51,7 +77,12 @@ function mask(h: Homography, size: number, width = 500, height = 450): GrayImage
 function outline(h: Homography, size: number): Point[] {
   const lo = -0.5 - BORDER
   const hi = size - 0.5 + BORDER
-  return [{ x: lo, y: lo }, { x: hi, y: lo }, { x: hi, y: hi }, { x: lo, y: hi }].map((p) => applyHomography(h, p))
+  return [
+    { x: lo, y: lo },
+    { x: hi, y: lo },
+    { x: hi, y: hi },
+    { x: lo, y: hi },
+  ].map((p) => applyHomography(h, p))
 }
 
 function boxes(h: Homography, size: number, cut: (i: number, j: number) => number = () => 0): Hole[] {
@@ -78,8 +109,18 @@ describe('latticeQuads', () => {
 
   test('a lattice that goes on past three boxes (a crossword, tiles) is no grid', () => {
     const h = homographyFromPoints(
-      [{ x: -0.5, y: -0.5 }, { x: 4.5, y: -0.5 }, { x: 4.5, y: 4.5 }, { x: -0.5, y: 4.5 }],
-      [{ x: 40, y: 30 }, { x: 460, y: 40 }, { x: 470, y: 420 }, { x: 30, y: 410 }],
+      [
+        { x: -0.5, y: -0.5 },
+        { x: 4.5, y: -0.5 },
+        { x: 4.5, y: 4.5 },
+        { x: -0.5, y: 4.5 },
+      ],
+      [
+        { x: 40, y: 30 },
+        { x: 460, y: 40 },
+        { x: 470, y: 420 },
+        { x: 30, y: 410 },
+      ],
     )!
     expect(latticeQuads(boxes(h, 5), mask(h, 5))).toHaveLength(0)
   })

@@ -35,9 +35,16 @@ function shadowedPage(): string {
   const lines: string[] = []
   for (let i = 0; i <= 9; i++) {
     const w = i % 3 === 0 ? border : 2
-    lines.push(`<path d="M${x0 + i * c} ${y0 - border / 2}V${y0 + side + border / 2}M${x0 - border / 2} ${y0 + i * c}H${x0 + side + border / 2}" stroke="#000" stroke-width="${w}"/>`)
+    lines.push(
+      `<path d="M${x0 + i * c} ${y0 - border / 2}V${y0 + side + border / 2}M${x0 - border / 2} ${y0 + i * c}H${x0 + side + border / 2}" stroke="#000" stroke-width="${w}"/>`,
+    )
   }
-  const shadow = [[x0 + 0.55 * side, 860], [x0 + 0.8 * side, y0 + 0.7 * side], [700, y0 + 0.45 * side], [700, 860]]
+  const shadow = [
+    [x0 + 0.55 * side, 860],
+    [x0 + 0.8 * side, y0 + 0.7 * side],
+    [700, y0 + 0.45 * side],
+    [700, 860],
+  ]
   const wedge = `<polygon points="${shadow.map((p) => p.join(',')).join(' ')}" fill="#000" fill-opacity="0.6"/>`
   return `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="860"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}${wedge}</svg>`
 }
@@ -45,7 +52,18 @@ function shadowedPage(): string {
 test('a grid whose outline runs off along a shadow to the page edge: its sides found among the runs', async () => {
   const { data, info } = await sharp(Buffer.from(shadowedPage())).greyscale().raw().toBuffer({ resolveWithObject: true })
   const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
-  const scene = viewPage(cv, page, [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }], 1280, 960)
+  const scene = viewPage(
+    cv,
+    page,
+    [
+      { x: 330, y: 80 },
+      { x: 960, y: 120 },
+      { x: 1010, y: 900 },
+      { x: 260, y: 870 },
+    ],
+    1280,
+    960,
+  )
   const { gray, factor } = grayScales(scene.image).working
   // The border's outer edge, in working pixels.
   const truth = printedEdge(GRID, scene).map((p) => ({ x: (p.x + 0.5) / factor - 0.5, y: (p.y + 0.5) / factor - 0.5 }))

@@ -125,7 +125,12 @@ describe('detectGrid on photos', () => {
   })
 
   test('a grid against a column rule and a crossword: the grid, not their merged outline', async () => {
-    const scene = await sceneOf(newspaperPage(), [{ x: 300, y: 40 }, { x: 980, y: 80 }, { x: 1060, y: 940 }, { x: 220, y: 920 }])
+    const scene = await sceneOf(newspaperPage(), [
+      { x: 300, y: 40 },
+      { x: 980, y: 80 },
+      { x: 1060, y: 940 },
+      { x: 220, y: 920 },
+    ])
     const found = detectGrid(cv, scene.image)
     expect(found?.method).toBe('lattice')
     expectClose(found!.corners, printedEdge(NEWSPAPER_GRID, scene), LATTICE_BOUNDS)
@@ -139,10 +144,20 @@ describe('detectGrid on photos', () => {
       { x0: 760, y0: 70, side: 560, border: 5 },
     ]
     const page = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="700"><rect width="100%" height="100%" fill="#fff"/>${grids
-      .flatMap((g, k) => drawnGrid(g, (i) => [i % 3 === 0 ? g.border : 2, '#000'], { seed: 7 + k, dx: 18, dy: 44, font: 'font-family="sans-serif" font-size="36"' }))
+      .flatMap((g, k) =>
+        drawnGrid(g, (i) => [i % 3 === 0 ? g.border : 2, '#000'], { seed: 7 + k, dx: 18, dy: 44, font: 'font-family="sans-serif" font-size="36"' }),
+      )
       .join('')}</svg>`
-    for (const [left, nearer] of [[20, 1], [260, 0]]) {
-      const scene = await sceneOf(page, [{ x: left, y: 230 }, { x: left + 1000, y: 230 }, { x: left + 1000, y: 730 }, { x: left, y: 730 }])
+    for (const [left, nearer] of [
+      [20, 1],
+      [260, 0],
+    ]) {
+      const scene = await sceneOf(page, [
+        { x: left, y: 230 },
+        { x: left + 1000, y: 230 },
+        { x: left + 1000, y: 730 },
+        { x: left, y: 730 },
+      ])
       const found = detectGrid(cv, scene.image)
       expect(found).not.toBeNull()
       expectClose(found!.corners, printedEdge(grids[nearer], scene))
@@ -152,7 +167,12 @@ describe('detectGrid on photos', () => {
   test('light-grey inner lines, only the border and box lines solid: found, corners on the border', async () => {
     // The detection threshold loses inner lines this light (as in bench:styles' faint-inner); the
     // grid is then judged by its solid box lines and the inner lines found in the grey image.
-    const scene = await sceneOf(faintSudoku(), [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }])
+    const scene = await sceneOf(faintSudoku(), [
+      { x: 330, y: 80 },
+      { x: 960, y: 120 },
+      { x: 1010, y: 900 },
+      { x: 260, y: 870 },
+    ])
     const found = detectGrid(cv, scene.image)
     expect(found).not.toBeNull()
     expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
@@ -160,7 +180,12 @@ describe('detectGrid on photos', () => {
 
   test('light-grey inner lines and a thick digit written in every cell: found, corners on the border', async () => {
     // The digits fill the cells' middles, where the box-line check looks for paper beside the line.
-    const scene = await sceneOf(faintSudokuFilled(), [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }])
+    const scene = await sceneOf(faintSudokuFilled(), [
+      { x: 330, y: 80 },
+      { x: 960, y: 120 },
+      { x: 1010, y: 900 },
+      { x: 260, y: 870 },
+    ])
     const found = detectGrid(cv, scene.image)
     expect(found).not.toBeNull()
     expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
@@ -170,7 +195,12 @@ describe('detectGrid on photos', () => {
     const photo = await decodeImage(join(DIR, 'image1.jpg'))
     expect(detectGrid(cv, photo, { live: true })).toEqual(detectGrid(cv, photo))
     // Light-grey inner lines: found by the faint-lines fallback only.
-    const faint = await sceneOf(faintSudoku(), [{ x: 330, y: 80 }, { x: 960, y: 120 }, { x: 1010, y: 900 }, { x: 260, y: 870 }])
+    const faint = await sceneOf(faintSudoku(), [
+      { x: 330, y: 80 },
+      { x: 960, y: 120 },
+      { x: 1010, y: 900 },
+      { x: 260, y: 870 },
+    ])
     expect(detectGrid(cv, faint.image)).not.toBeNull()
     expect(detectGrid(cv, faint.image, { live: true })).toBeNull()
   })
@@ -200,32 +230,98 @@ describe('detectGrid on photos', () => {
   // frame's edge: no side may be refitted through the line ends there, and where two edges cut
   // across a corner the frame's corner belongs to the grid.
   test.each([
-    ['cut left and top by 4 px', 400, 300, [{ x: -4, y: -4 }, { x: 330, y: 2 }, { x: 326, y: 296 }, { x: 1, y: 294 }]],
-    ['cut right and bottom by 4 px', 320, 240, [{ x: 70, y: 4 }, { x: 323, y: 1 }, { x: 323, y: 243 }, { x: 66, y: 236 }]],
-    ['cut left and bottom, turned 4°', 480, 360, [{ x: -4, y: 18 }, { x: 330, y: -4 }, { x: 352, y: 322 }, { x: 20, y: 364 }]],
-    ['cut right by 4 px, top and bottom touching', 640, 480, [{ x: 150, y: 0 }, { x: 643, y: 1 }, { x: 643, y: 478 }, { x: 152, y: 479 }]],
+    [
+      'cut left and top by 4 px',
+      400,
+      300,
+      [
+        { x: -4, y: -4 },
+        { x: 330, y: 2 },
+        { x: 326, y: 296 },
+        { x: 1, y: 294 },
+      ],
+    ],
+    [
+      'cut right and bottom by 4 px',
+      320,
+      240,
+      [
+        { x: 70, y: 4 },
+        { x: 323, y: 1 },
+        { x: 323, y: 243 },
+        { x: 66, y: 236 },
+      ],
+    ],
+    [
+      'cut left and bottom, turned 4°',
+      480,
+      360,
+      [
+        { x: -4, y: 18 },
+        { x: 330, y: -4 },
+        { x: 352, y: 322 },
+        { x: 20, y: 364 },
+      ],
+    ],
+    [
+      'cut right by 4 px, top and bottom touching',
+      640,
+      480,
+      [
+        { x: 150, y: 0 },
+        { x: 643, y: 1 },
+        { x: 643, y: 478 },
+        { x: 152, y: 479 },
+      ],
+    ],
   ] as const)('a small webcam frame the grid fills, %s: found, corners on the border', (_, width, height, edge) => {
     const grid = { x0: 40, y0: 40, side: 540, border: 5 }
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="620" height="620"><rect width="100%" height="100%" fill="#fff"/>${drawnGrid(grid, (i) => [i % 3 === 0 ? grid.border : 2, '#000'], { seed: 11, dx: 20, dy: 45, font: 'font-family="sans-serif" font-size="40"' }).join('')}</svg>`
-    return sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true }).then(({ data, info }) => {
-      const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
-      // The page placed so that its grid's printed edge lands on `edge` in the frame.
-      const onPage = [
-        { x: grid.x0 - grid.border / 2, y: grid.y0 - grid.border / 2 },
-        { x: grid.x0 + grid.side + grid.border / 2, y: grid.y0 - grid.border / 2 },
-        { x: grid.x0 + grid.side + grid.border / 2, y: grid.y0 + grid.side + grid.border / 2 },
-        { x: grid.x0 - grid.border / 2, y: grid.y0 + grid.side + grid.border / 2 },
-      ]
-      const h = homographyFromPoints(onPage, edge)!
-      const scene = viewPage(cv, page, [{ x: 0, y: 0 }, { x: page.width, y: 0 }, { x: page.width, y: page.height }, { x: 0, y: page.height }].map((p) => applyHomography(h, p)), width, height)
-      const found = detectGrid(cv, scene.image)
-      expect(found).not.toBeNull()
-      expectClose(found!.corners, printedEdge(grid, scene), WEBCAM_BOUNDS)
-    })
+    return sharp(Buffer.from(svg))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then(({ data, info }) => {
+        const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
+        // The page placed so that its grid's printed edge lands on `edge` in the frame.
+        const onPage = [
+          { x: grid.x0 - grid.border / 2, y: grid.y0 - grid.border / 2 },
+          { x: grid.x0 + grid.side + grid.border / 2, y: grid.y0 - grid.border / 2 },
+          { x: grid.x0 + grid.side + grid.border / 2, y: grid.y0 + grid.side + grid.border / 2 },
+          { x: grid.x0 - grid.border / 2, y: grid.y0 + grid.side + grid.border / 2 },
+        ]
+        const h = homographyFromPoints(onPage, edge)!
+        const scene = viewPage(
+          cv,
+          page,
+          [
+            { x: 0, y: 0 },
+            { x: page.width, y: 0 },
+            { x: page.width, y: page.height },
+            { x: 0, y: page.height },
+          ].map((p) => applyHomography(h, p)),
+          width,
+          height,
+        )
+        const found = detectGrid(cv, scene.image)
+        expect(found).not.toBeNull()
+        expectClose(found!.corners, printedEdge(grid, scene), WEBCAM_BOUNDS)
+      })
   })
 
   test('the printed sheet under perspective is found', async () => {
-    const scene = viewPage(cv, await renderA4Sheet(), [{ x: 380, y: 60 }, { x: 960, y: 110 }, { x: 1100, y: 930 }, { x: 200, y: 900 }], 1280, 960)
+    const scene = viewPage(
+      cv,
+      await renderA4Sheet(),
+      [
+        { x: 380, y: 60 },
+        { x: 960, y: 110 },
+        { x: 1100, y: 930 },
+        { x: 200, y: 900 },
+      ],
+      1280,
+      960,
+    )
     expect(detectGrid(cv, scene.image)).not.toBeNull()
   })
 })
@@ -250,40 +346,90 @@ async function expectFoundInView(name: string, view: { rotate: number; tilt: num
 
 describe('detectGrid says "no grid" rather than making one up', () => {
   test('blank page', () => {
-    expect(detectGrid(cv, gray(640, 480, () => 200))).toBeNull()
+    expect(
+      detectGrid(
+        cv,
+        gray(640, 480, () => 200),
+      ),
+    ).toBeNull()
   })
 
   test('random noise', () => {
     let seed = 1
-    expect(detectGrid(cv, gray(640, 480, () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8) & 255))).toBeNull()
+    expect(
+      detectGrid(
+        cv,
+        gray(640, 480, () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 8) & 255),
+      ),
+    ).toBeNull()
   })
 
   test('a photographed page of text', async () => {
     const lines = Array.from(
       { length: 38 },
-      (_, i) => `<text x="50" y="${70 + i * 29}" font-family="sans-serif" font-size="21">Lorem ipsum dolor sit amet, consectetur ${i} adipiscing elit, sed do eiusmod</text>`,
+      (_, i) =>
+        `<text x="50" y="${70 + i * 29}" font-family="sans-serif" font-size="21">Lorem ipsum dolor sit amet, consectetur ${i} adipiscing elit, sed do eiusmod</text>`,
     )
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="1188"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`
     const { data, info } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true })
     const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
-    const scene = viewPage(cv, page, [{ x: 300, y: 40 }, { x: 980, y: 80 }, { x: 1060, y: 940 }, { x: 220, y: 920 }], 1280, 960)
+    const scene = viewPage(
+      cv,
+      page,
+      [
+        { x: 300, y: 40 },
+        { x: 980, y: 80 },
+        { x: 1060, y: 940 },
+        { x: 220, y: 920 },
+      ],
+      1280,
+      960,
+    )
     expect(detectGrid(cv, scene.image)).toBeNull()
   })
 
   test.each([11, 15])('a photographed %d-cell-wide crossword', async (size) => {
     // Any nine of its rows and columns look like a grid; its lines going on past them do not.
-    const { data, info } = await sharp(Buffer.from(crossword(size))).greyscale().raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp(Buffer.from(crossword(size)))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
-    const scene = viewPage(cv, page, [{ x: 260, y: 60 }, { x: 1000, y: 100 }, { x: 1060, y: 900 }, { x: 200, y: 880 }], 1280, 960)
+    const scene = viewPage(
+      cv,
+      page,
+      [
+        { x: 260, y: 60 },
+        { x: 1000, y: 100 },
+        { x: 1060, y: 900 },
+        { x: 200, y: 880 },
+      ],
+      1280,
+      960,
+    )
     expect(detectGrid(cv, scene.image)).toBeNull()
   })
 
   test.each([13, 24])('a photographed 3×3 table of text at %d px lines', async (lineHeight) => {
     // Solid lines where a Sudoku's box lines are, and inside each box rows of text rather than
     // a Sudoku's faint inner lines: the faint-lines look must not take the text for them.
-    const { data, info } = await sharp(Buffer.from(textTable(lineHeight))).greyscale().raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp(Buffer.from(textTable(lineHeight)))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     const page: GrayImage = { width: info.width, height: info.height, data: new Uint8Array(data) }
-    const scene = viewPage(cv, page, [{ x: 260, y: 60 }, { x: 1000, y: 100 }, { x: 1060, y: 900 }, { x: 200, y: 880 }], 1280, 960)
+    const scene = viewPage(
+      cv,
+      page,
+      [
+        { x: 260, y: 60 },
+        { x: 1000, y: 100 },
+        { x: 1060, y: 900 },
+        { x: 200, y: 880 },
+      ],
+      1280,
+      960,
+    )
     expect(detectGrid(cv, scene.image)).toBeNull()
   })
 
@@ -292,7 +438,12 @@ describe('detectGrid says "no grid" rather than making one up', () => {
   })
 
   test('a blank 12 MP image', () => {
-    expect(detectGrid(cv, gray(4000, 3000, () => 180))).toBeNull()
+    expect(
+      detectGrid(
+        cv,
+        gray(4000, 3000, () => 180),
+      ),
+    ).toBeNull()
   })
 })
 
@@ -308,10 +459,19 @@ function newspaperPage(): string {
   const { x0, y0, side, border } = NEWSPAPER_GRID
   const parts: string[] = ['<rect x="30" y="150" width="490" height="640" fill="#c8c8c8"/>']
   for (let i = 0; i < 6; i++) {
-    parts.push(`<text x="40" y="${170 + i * 10}" font-family="sans-serif" font-size="11">Complétez la grille sachant que chaque carré 3 x 3 doit présenter une seule fois les</text>`)
+    parts.push(
+      `<text x="40" y="${170 + i * 10}" font-family="sans-serif" font-size="11">Complétez la grille sachant que chaque carré 3 x 3 doit présenter une seule fois les</text>`,
+    )
   }
   parts.push(`<rect x="${x0}" y="${y0}" width="${side}" height="${side}" fill="#fff"/>`)
-  parts.push(...drawnGrid(NEWSPAPER_GRID, (i) => [i % 3 === 0 ? border : 3, '#000'], { seed: 3, dx: 15, dy: 37, font: 'font-family="sans-serif" font-size="32" font-weight="bold"' }))
+  parts.push(
+    ...drawnGrid(NEWSPAPER_GRID, (i) => [i % 3 === 0 ? border : 3, '#000'], {
+      seed: 3,
+      dx: 15,
+      dy: 37,
+      font: 'font-family="sans-serif" font-size="32" font-weight="bold"',
+    }),
+  )
   parts.push(`<text x="${x0}" y="${y0 + side + 14}" font-family="sans-serif" font-size="14" font-weight="bold">Grille n° 3404 Difficulté : 2/3</text>`)
   const rule = x0 + side + 5
   parts.push(`<line x1="${rule}" y1="40" x2="${rule}" y2="1150" stroke="#000" stroke-width="3"/>`)
@@ -341,7 +501,8 @@ function drawnGrid(
   const rand = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
   for (let r = 0; r < 9; r++)
     for (let q = 0; q < 9; q++)
-      if (rand() < (digits.share ?? 0.35)) parts.push(`<text x="${x0 + q * c + digits.dx}" y="${y0 + r * c + digits.dy}" ${digits.font}>${1 + Math.floor(rand() * 9)}</text>`)
+      if (rand() < (digits.share ?? 0.35))
+        parts.push(`<text x="${x0 + q * c + digits.dx}" y="${y0 + r * c + digits.dy}" ${digits.font}>${1 + Math.floor(rand() * 9)}</text>`)
   return parts
 }
 
@@ -352,7 +513,14 @@ const FAINT_GRID = { x0: 80, y0: 160, side: 540, border: 4 }
 function faintSudoku(): string {
   const { border } = FAINT_GRID
   const parts: string[] = ['<text x="80" y="120" font-family="sans-serif" font-size="40" font-weight="bold">SUDOKU</text>']
-  parts.push(...drawnGrid(FAINT_GRID, (i) => (i % 3 === 0 ? [border, '#000'] : [1.5, 'rgb(228,228,228)']), { seed: 5, dx: 18, dy: 44, font: 'font-family="serif" font-size="40"' }))
+  parts.push(
+    ...drawnGrid(FAINT_GRID, (i) => (i % 3 === 0 ? [border, '#000'] : [1.5, 'rgb(228,228,228)']), {
+      seed: 5,
+      dx: 18,
+      dy: 44,
+      font: 'font-family="serif" font-size="40"',
+    }),
+  )
   return `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="860"><rect width="100%" height="100%" fill="rgb(246,242,228)"/>${parts.join('')}</svg>`
 }
 
@@ -380,7 +548,9 @@ function textTable(lineHeight: number): string {
   for (let r = 0; r < 3; r++) {
     for (let q = 0; q < 3; q++) {
       for (let y = lineHeight + 6; y < box - 6; y += lineHeight) {
-        parts.push(`<text x="${o + q * box + 8}" y="${o + r * box + y}" font-family="sans-serif" font-size="${Math.round(lineHeight * 0.75)}">Lorem ipsum dolor sit amet</text>`)
+        parts.push(
+          `<text x="${o + q * box + 8}" y="${o + r * box + y}" font-family="sans-serif" font-size="${Math.round(lineHeight * 0.75)}">Lorem ipsum dolor sit amet</text>`,
+        )
       }
     }
   }
@@ -403,7 +573,10 @@ function crossword(size: number): string {
     for (let q = 0; q < size; q++) {
       const v = rand()
       if (v < 0.12) parts.push(`<rect x="${o + q * c}" y="${o + r * c}" width="${c}" height="${c}" fill="#000"/>`)
-      else if (v < 0.5) parts.push(`<text x="${o + q * c + 14}" y="${o + r * c + 30}" font-family="sans-serif" font-size="22">${String.fromCharCode(65 + Math.floor(rand() * 26))}</text>`)
+      else if (v < 0.5)
+        parts.push(
+          `<text x="${o + q * c + 14}" y="${o + r * c + 30}" font-family="sans-serif" font-size="22">${String.fromCharCode(65 + Math.floor(rand() * 26))}</text>`,
+        )
     }
   }
   const w = 2 * o + size * c

@@ -28,7 +28,14 @@ const BOUNDS = { left: 0, top: 0, right: 100, bottom: 100 }
 
 describe('markPieces', () => {
   it('finds separate pieces left to right, and nothing on bare paper', () => {
-    const pieces = markPieces(cell([[40, 10, 6, 18], [10, 12, 7, 16], [70, 60, 8, 16]]), BOUNDS)
+    const pieces = markPieces(
+      cell([
+        [40, 10, 6, 18],
+        [10, 12, 7, 16],
+        [70, 60, 8, 16],
+      ]),
+      BOUNDS,
+    )
     expect(pieces.map((p) => p.x)).toEqual([10, 40, 70])
     expect(pieces.map((p) => p.height)).toEqual([16, 18, 16])
     expect(markPieces(cell([]), BOUNDS)).toEqual([])
@@ -36,17 +43,37 @@ describe('markPieces', () => {
 
   it('drops grid-line remnants and specks', () => {
     // A line along the left edge inside the crop, a 2x2 speck, one real piece.
-    const pieces = markPieces(cell([[4, 4, 2, 92], [50, 50, 2, 2], [30, 20, 7, 16]]), BOUNDS)
+    const pieces = markPieces(
+      cell([
+        [4, 4, 2, 92],
+        [50, 50, 2, 2],
+        [30, 20, 7, 16],
+      ]),
+      BOUNDS,
+    )
     expect(pieces).toHaveLength(1)
     expect(pieces[0].x).toBe(30)
   })
 
   it('joins a piece above another (a detached bar) and cuts digits run together', () => {
-    const joined = markPieces(cell([[20, 10, 8, 3], [20, 15, 7, 13]]), BOUNDS)
+    const joined = markPieces(
+      cell([
+        [20, 10, 8, 3],
+        [20, 15, 7, 13],
+      ]),
+      BOUNDS,
+    )
     expect(joined).toHaveLength(1)
     expect(joined[0].height).toBe(18)
     // Two 9-px-wide strokes 16 px high joined by a thin bridge: one 24 px wide piece, cut in two.
-    const run = markPieces(cell([[20, 10, 9, 16], [35, 10, 9, 16], [29, 24, 6, 1]]), BOUNDS)
+    const run = markPieces(
+      cell([
+        [20, 10, 9, 16],
+        [35, 10, 9, 16],
+        [29, 24, 6, 1],
+      ]),
+      BOUNDS,
+    )
     expect(run).toHaveLength(2)
     expect(run[0].x).toBe(20)
     expect(run[1].x + run[1].width).toBe(44)
@@ -73,7 +100,10 @@ describe.skipIf(!hasPenPhotos('train'))('readMarks on real marks cells', () => {
     const labels = readPenMarks()
     const seen = new Set<string>()
     // The first photo of each of the two puzzles with the most labelled marks cells.
-    const puzzles = [...labels].sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0])).slice(0, 2).map(([p]) => p)
+    const puzzles = [...labels]
+      .sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0]))
+      .slice(0, 2)
+      .map(([p]) => p)
     const photos = listPenPhotos('train').filter((p) => puzzles.includes(p.puzzle) && !seen.has(p.puzzle) && seen.add(p.puzzle))
     expect(photos).toHaveLength(2)
     let listed = 0

@@ -18,14 +18,14 @@ const bank = readFileSync(join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt'), '
     const [puzzle, solution] = l.split(/\s+/)
     return { puzzle: Uint8Array.from(puzzle, (ch) => Number(ch) || 0), solution: Uint8Array.from(solution, Number) }
   })
-const symmetric = (p: Uint8Array): boolean => p.every((d, i) => (d > 0) === (p[80 - i] > 0))
+const symmetric = (p: Uint8Array): boolean => p.every((d, i) => d > 0 === p[80 - i] > 0)
 const symmetricPuzzles = bank.filter((b) => symmetric(b.puzzle)).slice(0, 10)
 /** Puzzles whose givens keep at most half their mirrored pairs whole. */
 const asymmetricPuzzles = bank
   .filter((b) => {
     let whole = 0
     let broken = 0
-    for (let i = 0; i <= 40; i++) if (b.puzzle[i] || b.puzzle[80 - i]) (b.puzzle[i] && b.puzzle[80 - i] ? whole++ : broken++)
+    for (let i = 0; i <= 40; i++) if (b.puzzle[i] || b.puzzle[80 - i]) b.puzzle[i] && b.puzzle[80 - i] ? whole++ : broken++
     return broken >= whole
   })
   .slice(0, 10)
@@ -77,8 +77,16 @@ describe('mendSymmetry', () => {
     const written = emptyOf(b.puzzle)
     const kinds = Array.from(b.puzzle, (d, i): CellKind => (i === cell ? 'entry' : d ? 'given' : written.includes(i) ? 'entry' : 'empty'))
     const sure = kinds.map((k) => kindP(k, 0.999))
-    expect(mendSymmetry(kinds, sure.map((p, i) => (i === cell ? kindP('entry', 0.7) : p)))[cell]).toBe('given')
-    const mended = mendSymmetry(kinds, sure.map((p, i) => (i === 80 - cell ? kindP('given', 0.6) : p)))
+    expect(
+      mendSymmetry(
+        kinds,
+        sure.map((p, i) => (i === cell ? kindP('entry', 0.7) : p)),
+      )[cell],
+    ).toBe('given')
+    const mended = mendSymmetry(
+      kinds,
+      sure.map((p, i) => (i === 80 - cell ? kindP('given', 0.6) : p)),
+    )
     expect([mended[cell], mended[80 - cell]]).toEqual(['entry', 'entry'])
   })
 
@@ -92,7 +100,12 @@ describe('mendSymmetry', () => {
     expect(asymmetricPuzzles.length).toBeGreaterThan(3)
     for (const a of asymmetricPuzzles) {
       const k = Array.from(a.puzzle, (d): CellKind => (d ? 'given' : 'empty'))
-      expect(mendSymmetry(k, k.map((x) => kindP(x, 0.6)))).toEqual(k)
+      expect(
+        mendSymmetry(
+          k,
+          k.map((x) => kindP(x, 0.6)),
+        ),
+      ).toEqual(k)
     }
   })
 })
@@ -103,7 +116,13 @@ describe('decidePaper settles kinds', () => {
     for (const b of asymmetricPuzzles) {
       // Judge each given written in turn until dropping it leaves several solutions.
       const givens = [...b.puzzle.keys()].filter((c) => b.puzzle[c])
-      const cell = givens.find((c) => solve(b.puzzle.map((d, i) => (i === c ? 0 : d)), { limit: 2 }).count > 1)
+      const cell = givens.find(
+        (c) =>
+          solve(
+            b.puzzle.map((d, i) => (i === c ? 0 : d)),
+            { limit: 2 },
+          ).count > 1,
+      )
       if (cell === undefined) continue
       const r = decidePaper(page(b, [], new Map([[cell, kindP('entry', 0.7)]])))
       expect(r.cells[cell].kind).toBe('given')

@@ -44,10 +44,19 @@ function page(puzzle: Uint8Array, written: Map<number, number>, overrides: Map<n
 const emptyCells = (puzzle: Uint8Array): number[] => [...puzzle.keys()].filter((c) => !puzzle[c])
 
 describe('decidePaper', () => {
-  it('keeps the givens, the entries and the marks apart, and finds the givens\' solution', () => {
+  it("keeps the givens, the entries and the marks apart, and finds the givens' solution", () => {
     const { puzzle, solution } = bank[0]
     const [a, b, c] = emptyCells(puzzle)
-    const r = decidePaper(page(puzzle, new Map([[a, solution[a]], [b, solution[b]]]), new Map([[c, { kind: kindProbs('marks'), marks: [2, 7] }]])))
+    const r = decidePaper(
+      page(
+        puzzle,
+        new Map([
+          [a, solution[a]],
+          [b, solution[b]],
+        ]),
+        new Map([[c, { kind: kindProbs('marks'), marks: [2, 7] }]]),
+      ),
+    )
     expect(r.givens).toEqual(puzzle)
     expect(r.solution).toEqual(solution)
     expect([...r.entries.keys()].filter((cell) => r.entries[cell])).toEqual([a, b])
@@ -105,14 +114,18 @@ describe('decidePaper', () => {
     expect(r.mistakes).toEqual([pen])
   })
 
-  it('weighs a repaired digit of the voters\' weighted product by their total weight against a kind swap', () => {
+  it("weighs a repaired digit of the voters' weighted product by their total weight against a kind swap", () => {
     const { puzzle, solution } = bank[2]
     const given = puzzle.findIndex((d) => d !== 0)
     const row = Math.floor(given / 9)
     const clash = [...puzzle.slice(row * 9, row * 9 + 9)].find((d, i) => d && row * 9 + i !== given)!
     // A digit half cut off: print read as another digit, the true one all but ruled out (4.4 nats
     // to repair), its kind a sure print (3.9 nats to take it for handwriting).
-    const misread = { kind: Float32Array.from([0, 0.98, 0.02, 0]), printed: digitProbs(clash, 0.82, { digit: puzzle[given], p: 0.01 }), written: digitProbs(puzzle[given]) }
+    const misread = {
+      kind: Float32Array.from([0, 0.98, 0.02, 0]),
+      printed: digitProbs(clash, 0.82, { digit: puzzle[given], p: 0.01 }),
+      written: digitProbs(puzzle[given]),
+    }
     const asOneModel = decidePaper(page(puzzle, new Map(), new Map([[given, misread]])))
     expect(asOneModel.cells[given].kind).toBe('entry')
     const asEnsemble = decidePaper(page(puzzle, new Map(), new Map([[given, misread]])), { printWeight: 2.2 })
@@ -150,6 +163,10 @@ describe('mayBeGiven', () => {
     expect([...puzzle.keys()].filter((c) => puzzle[c]).every((c) => asked[c])).toBe(true)
     // Of the sure entries only as many as the rules try are asked for, and no empty cell.
     expect(pen.filter((c) => asked[c]).length).toBeLessThanOrEqual(KIND_SWAPS_TRIED - 1)
-    expect(emptyCells(puzzle).filter((c) => !pen.includes(c)).some((c) => asked[c])).toBe(false)
+    expect(
+      emptyCells(puzzle)
+        .filter((c) => !pen.includes(c))
+        .some((c) => asked[c]),
+    ).toBe(false)
   })
 })

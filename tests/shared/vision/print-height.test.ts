@@ -6,7 +6,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Box } from '../../../src/shared/vision/cells'
-import { HEIGHT_MATCH, HEIGHT_MISMATCH, MARKS_TALLER_THAN_PRINT, MIN_SURE_GIVENS, PRINT_HEIGHT_TOLERANCE, settleKindsByHeight } from '../../../src/shared/vision/print-height'
+import {
+  HEIGHT_MATCH,
+  HEIGHT_MISMATCH,
+  MARKS_TALLER_THAN_PRINT,
+  MIN_SURE_GIVENS,
+  PRINT_HEIGHT_TOLERANCE,
+  settleKindsByHeight,
+} from '../../../src/shared/vision/print-height'
 
 const box = (height: number): Box => ({ x: 10, y: 10, width: Math.round(height * 0.6), height })
 const probs = (...p: number[]): Float32Array => Float32Array.from(p)
@@ -39,7 +46,10 @@ describe('settleKindsByHeight', () => {
 
   it('settles a cell torn between print and handwriting by its print height, not a sure entry', () => {
     const sure = Array.from({ length: 6 }, () => probs(0, 0.98, 0.02, 0))
-    const out = settleKindsByHeight([...sure, probs(0, 0.45, 0.55, 0), probs(0, 0.05, 0.95, 0)], Array.from({ length: 8 }, () => box(59)))
+    const out = settleKindsByHeight(
+      [...sure, probs(0, 0.45, 0.55, 0), probs(0, 0.05, 0.95, 0)],
+      Array.from({ length: 8 }, () => box(59)),
+    )
     expect(Math.max(...out[6])).toBe(out[6][1])
     expect(Math.max(...out[7])).toBe(out[7][2])
   })

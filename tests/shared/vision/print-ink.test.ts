@@ -5,14 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { GrayImage } from '../../../src/shared/vision/image'
-import {
-  INK_AS_DARK_AS_PRINT,
-  INK_LIGHTER_THAN_PRINT,
-  INK_MATCH,
-  INK_MISMATCH,
-  settleKindsByInk,
-  strokeDarkness,
-} from '../../../src/shared/vision/print-ink'
+import { INK_AS_DARK_AS_PRINT, INK_LIGHTER_THAN_PRINT, INK_MATCH, INK_MISMATCH, settleKindsByInk, strokeDarkness } from '../../../src/shared/vision/print-ink'
 import { MIN_SURE_GIVENS } from '../../../src/shared/vision/print-height'
 
 const probs = (...p: number[]): Float32Array => Float32Array.from(p)

@@ -93,7 +93,10 @@ describe('readSudoku', () => {
       return img
     }
     const text = async (): Promise<RgbaImage> => {
-      const lines = Array.from({ length: 14 }, (_, i) => `<text x="30" y="${40 + i * 32}" font-size="24" font-family="serif">Lorem ipsum dolor sit amet, 1234 5678 consectetur ${i}</text>`)
+      const lines = Array.from(
+        { length: 14 },
+        (_, i) => `<text x="30" y="${40 + i * 32}" font-size="24" font-family="serif">Lorem ipsum dolor sit amet, 1234 5678 consectetur ${i}</text>`,
+      )
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="white"/>${lines.join('')}</svg>`
       const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
       return { width: info.width, height: info.height, data: new Uint8Array(data) }

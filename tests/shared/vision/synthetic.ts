@@ -94,7 +94,14 @@ export function viewPage(cv: CV, page: GrayImage, pageCorners: readonly Point[],
 export function occlude(cv: CV, image: GrayImage, polygon: readonly Point[], value: number): GrayImage {
   return withMats((own) => {
     const m = own(matFromGray(cv, image))
-    const pts = own(cv.matFromArray(polygon.length, 1, cv.CV_32SC2, polygon.flatMap((p) => [Math.round(p.x), Math.round(p.y)])))
+    const pts = own(
+      cv.matFromArray(
+        polygon.length,
+        1,
+        cv.CV_32SC2,
+        polygon.flatMap((p) => [Math.round(p.x), Math.round(p.y)]),
+      ),
+    )
     const vec = own(new cv.MatVector())
     vec.push_back(pts)
     cv.fillPoly(m, vec, new cv.Scalar(value))

@@ -16,7 +16,18 @@ let scene: Scene
 
 beforeAll(async () => {
   cv = await loadOpenCV()
-  scene = viewPage(cv, await renderA4Sheet(), [{ x: 380, y: 40 }, { x: 980, y: 100 }, { x: 1120, y: 940 }, { x: 180, y: 900 }], 1280, 960)
+  scene = viewPage(
+    cv,
+    await renderA4Sheet(),
+    [
+      { x: 380, y: 40 },
+      { x: 980, y: 100 },
+      { x: 1120, y: 940 },
+      { x: 180, y: 900 },
+    ],
+    1280,
+    960,
+  )
 })
 
 test('warpGrid returns a size×size grey square and leaves its input alone', () => {

@@ -76,7 +76,9 @@ function drawQuads(context: Context2D, quads: readonly Corners[], style: { fill?
 export function drawOverlay(context: Context2D, layout: OverlayLayout, mirrored = false): void {
   drawQuads(context, layout.highlight, { fill: OVERLAY_COLOURS.highlight })
   // A ring a twelfth of the cell wide, measured on the first cell (they are all about the same).
-  const ring = layout.mistakes.length ? Math.max(2, Math.hypot(layout.mistakes[0][1].x - layout.mistakes[0][0].x, layout.mistakes[0][1].y - layout.mistakes[0][0].y) / 12) : 2
+  const ring = layout.mistakes.length
+    ? Math.max(2, Math.hypot(layout.mistakes[0][1].x - layout.mistakes[0][0].x, layout.mistakes[0][1].y - layout.mistakes[0][0].y) / 12)
+    : 2
   drawQuads(context, layout.mistakes, { stroke: OVERLAY_COLOURS.mistake, width: ring })
   drawPlacedDigits(context, layout.digits, COLOURS.overlay, mirrored)
   drawPlacedDigits(context, layout.removed, OVERLAY_COLOURS.removed, mirrored)

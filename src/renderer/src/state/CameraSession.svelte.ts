@@ -5,8 +5,7 @@ import { Steadiness } from './steadiness'
 
 /** Chromium's MediaStreamTrackProcessor (not in TypeScript's DOM library yet). */
 declare const MediaStreamTrackProcessor:
-  | (new (init: { track: MediaStreamTrack; maxBufferSize?: number }) => { readonly readable: ReadableStream<VideoFrame> })
-  | undefined
+  (new (init: { track: MediaStreamTrack; maxBufferSize?: number }) => { readonly readable: ReadableStream<VideoFrame> }) | undefined
 
 export type CameraState = 'off' | 'starting' | 'live' | 'denied' | 'missing' | 'ended' | 'error'
 
@@ -100,9 +99,12 @@ export class CameraSession {
     } catch (error) {
       if (generation !== this.generation) return
       const name = (error as Error).name
-      if (name === 'NotAllowedError' || name === 'SecurityError') this.fail('denied', 'Camera access was denied. Allow the camera for this app, then press Retry. You can still open or drop a photo.')
-      else if (name === 'NotFoundError' || name === 'OverconstrainedError') this.fail('missing', 'No camera was found. Connect one and press Retry, or open a photo instead.')
-      else if (name === 'NotReadableError' || name === 'AbortError') this.fail('error', 'The camera is in use by another program, or could not start. Close it there and press Retry.')
+      if (name === 'NotAllowedError' || name === 'SecurityError')
+        this.fail('denied', 'Camera access was denied. Allow the camera for this app, then press Retry. You can still open or drop a photo.')
+      else if (name === 'NotFoundError' || name === 'OverconstrainedError')
+        this.fail('missing', 'No camera was found. Connect one and press Retry, or open a photo instead.')
+      else if (name === 'NotReadableError' || name === 'AbortError')
+        this.fail('error', 'The camera is in use by another program, or could not start. Close it there and press Retry.')
       else this.fail('error', `The camera could not start: ${(error as Error).message}`)
     }
   }
@@ -193,7 +195,12 @@ export class CameraSession {
     this.completed.push(now)
     while (this.completed.length && this.completed[0] < now - 1000) this.completed.shift()
     // Latency counts from the frame reaching the worker (or being grabbed) to the overlay drawn.
-    this.figures = { detections: this.figures.detections + 1, detectionsPerSecond: this.completed.length, latencyMs: sinceFrameMs + (performance.now() - now), workerMs: detection.ms }
+    this.figures = {
+      detections: this.figures.detections + 1,
+      detectionsPerSecond: this.completed.length,
+      latencyMs: sinceFrameMs + (performance.now() - now),
+      workerMs: detection.ms,
+    }
     if (!detection.corners) this.armed = true
     else if (this.steadiness >= 1 && this.armed) {
       this.armed = false

@@ -1,4 +1,16 @@
-import { CELLS, type Candidates, type Cell, type Digit, type Grid, MARKS_UNREAD, type PencilMarks, candidatesOf, cellName, digitBit, emptyGrid } from '../../../shared/sudoku/board'
+import {
+  CELLS,
+  type Candidates,
+  type Cell,
+  type Digit,
+  type Grid,
+  MARKS_UNREAD,
+  type PencilMarks,
+  candidatesOf,
+  cellName,
+  digitBit,
+  emptyGrid,
+} from '../../../shared/sudoku/board'
 import type { HintInput } from '../../../shared/sudoku/hint'
 import type { Step } from '../../../shared/sudoku/logic/step'
 import { marksMask, playerCandidates, readableMarks, toggleMark } from '../../../shared/sudoku/pencil'
@@ -252,7 +264,12 @@ export class PuzzleSession {
 
   /** Applies a hint step as one undoable edit: its placements as the user's digits, its eliminations as removed pencil marks. */
   applyStep(step: Step): void {
-    const next = { ...this.board, grid: Uint8Array.from(this.board.grid), written: Uint8Array.from(this.board.written), eliminated: Uint16Array.from(this.board.eliminated) }
+    const next = {
+      ...this.board,
+      grid: Uint8Array.from(this.board.grid),
+      written: Uint8Array.from(this.board.written),
+      eliminated: Uint16Array.from(this.board.eliminated),
+    }
     for (const { cell, digit } of step.placements) if (!next.givens[cell]) [next.grid[cell], next.written[cell]] = [digit, 0]
     for (const { cell, digit } of step.eliminations) next.eliminated[cell] |= digitBit(digit)
     this.commit(next)

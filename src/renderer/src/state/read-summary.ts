@@ -21,7 +21,11 @@ export interface ReadSummary {
 }
 
 /** `doubtful`: the cells the board marks as doubtful once the outcome is loaded. */
-export function readSummary(outcome: Pick<ReadOutcome, 'grid' | 'entries' | 'cells' | 'confidence' | 'solutions'>, from: string, doubtful: readonly Cell[]): ReadSummary {
+export function readSummary(
+  outcome: Pick<ReadOutcome, 'grid' | 'entries' | 'cells' | 'confidence' | 'solutions'>,
+  from: string,
+  doubtful: readonly Cell[],
+): ReadSummary {
   const givens = outcome.grid.filter((d) => d).length
   const entries = outcome.entries.filter((d, cell) => d && !outcome.grid[cell]).length
   const marks = outcome.cells.filter((c, cell) => c.kind === 'marks' && !outcome.grid[cell] && !outcome.entries[cell]).length

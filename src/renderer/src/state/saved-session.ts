@@ -11,7 +11,8 @@ const MASK_DIGITS = 3
 const digits = (values: ArrayLike<number>): string => Array.from(values).join('')
 const masks = (values: ArrayLike<number>): string => Array.from(values, (m) => m.toString(16).padStart(MASK_DIGITS, '0')).join('')
 const fromDigits = (text: string): Uint8Array => Uint8Array.from(text, Number)
-const fromMasks = (text: string): Uint16Array => Uint16Array.from({ length: CELLS }, (_, cell) => parseInt(text.slice(cell * MASK_DIGITS, (cell + 1) * MASK_DIGITS), 16))
+const fromMasks = (text: string): Uint16Array =>
+  Uint16Array.from({ length: CELLS }, (_, cell) => parseInt(text.slice(cell * MASK_DIGITS, (cell + 1) * MASK_DIGITS), 16))
 
 function savePaper(paper: Paper): SavedPaper {
   return {
@@ -34,7 +35,14 @@ export function toSaved(session: PuzzleSession): SavedPuzzle {
       if (!papers.has(state.paper)) papers.set(state.paper, papers.size)
       paper = papers.get(state.paper)!
     }
-    return { grid: digits(state.grid), givens: digits(state.givens), written: digits(state.written), marks: masks(state.marks), eliminated: masks(state.eliminated), paper }
+    return {
+      grid: digits(state.grid),
+      givens: digits(state.givens),
+      written: digits(state.written),
+      marks: masks(state.marks),
+      eliminated: masks(state.eliminated),
+      paper,
+    }
   }
   // The newest undo steps (the redo stack's top is its end: those nearest the board).
   const saved = { board: saveBoard(board), undo: undo.slice(-SAVED_HISTORY).map(saveBoard), redo: redo.slice(-SAVED_HISTORY).map(saveBoard) }
@@ -52,5 +60,12 @@ export function restoreSaved(session: PuzzleSession, saved: SavedPuzzle): void {
     eliminated: fromMasks(state.eliminated),
     paper: state.paper === null ? null : papers[state.paper],
   })
-  session.restore({ board: loadBoard(saved.board), undo: saved.undo.map(loadBoard), redo: saved.redo.map(loadBoard), mode: saved.mode, selected: saved.selected, elapsedMs: saved.elapsedMs })
+  session.restore({
+    board: loadBoard(saved.board),
+    undo: saved.undo.map(loadBoard),
+    redo: saved.redo.map(loadBoard),
+    mode: saved.mode,
+    selected: saved.selected,
+    elapsedMs: saved.elapsedMs,
+  })
 }

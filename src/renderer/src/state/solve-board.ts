@@ -60,10 +60,13 @@ function solveStatus(analysis: Analysis, session: PuzzleSession, problem: Proble
   }
   const parts = [text]
   if (problem?.kind === 'multiple') parts.push('The cells where two solutions differ are ringed.')
-  if (problem?.kind === 'none') parts.push(`Changing ${listCells(problem.cells)} (ringed) alone would make it solvable: compare ${them(problem.cells)} with the paper.`)
+  if (problem?.kind === 'none')
+    parts.push(`Changing ${listCells(problem.cells)} (ringed) alone would make it solvable: compare ${them(problem.cells)} with the paper.`)
   if (analysis.status !== 'invalid' && own.length) {
     // The trap this avoids: a board that looks complete, but the player's digits are not the puzzle's.
-    parts.push(`Solve uses only the givens (bold); your ${own.length} ${own.length === 1 ? 'digit is' : 'digits are'} not part of the puzzle. To make a digit a given, switch to "Enter puzzle" and type it again.`)
+    parts.push(
+      `Solve uses only the givens (bold); your ${own.length} ${own.length === 1 ? 'digit is' : 'digits are'} not part of the puzzle. To make a digit a given, switch to "Enter puzzle" and type it again.`,
+    )
   }
   return { kind: 'error', text: parts.join(' ') }
 }

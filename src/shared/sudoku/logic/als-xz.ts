@@ -28,8 +28,7 @@ export function findAlsXz(cands: Candidates): Step[] {
 function singlyLinked(state: AlsState, a: Als, b: Als, rcc: number): Elimination[] {
   const both = [a, b]
   const out: Elimination[] = []
-  for (const z of digitsOf(a.digits & b.digits & ~rcc))
-    for (const cell of targetsOf(state, both, z, union(a, b))) out.push({ cell, digit: z })
+  for (const z of digitsOf(a.digits & b.digits & ~rcc)) for (const cell of targetsOf(state, both, z, union(a, b))) out.push({ cell, digit: z })
   return sorted(out)
 }
 
@@ -37,8 +36,7 @@ function doublyLinked(state: AlsState, a: Als, b: Als, rcc: number): Elimination
   const out: Elimination[] = []
   const outside = union(a, b)
   for (const x of digitsOf(rcc)) for (const cell of targetsOf(state, [a, b], x, outside)) out.push({ cell, digit: x })
-  for (const set of [a, b])
-    for (const d of digitsOf(set.digits & ~rcc)) for (const cell of targetsOf(state, [set], d, outside)) out.push({ cell, digit: d })
+  for (const set of [a, b]) for (const d of digitsOf(set.digits & ~rcc)) for (const cell of targetsOf(state, [set], d, outside)) out.push({ cell, digit: d })
   return sorted(out)
 }
 
@@ -79,4 +77,3 @@ function alsStep(cands: Candidates, a: Als, b: Als, rcc: number, eliminations: E
     marks: alsMarks(cands, [a, b]),
   }
 }
-

@@ -13,8 +13,8 @@ export type Bits = [number, number, number]
 
 export const emptyBits = (): Bits => [0, 0, 0]
 export const fullBits = (): Bits => [0x7ffffff, 0x7ffffff, 0x7ffffff]
-export const addBit = (bits: Bits, cell: Cell): void => void (bits[Math.floor(cell / 27)] |= 1 << cell % 27)
-export const hasBit = (bits: Bits, cell: Cell): boolean => (bits[Math.floor(cell / 27)] & (1 << cell % 27)) !== 0
+export const addBit = (bits: Bits, cell: Cell): void => void (bits[Math.floor(cell / 27)] |= 1 << (cell % 27))
+export const hasBit = (bits: Bits, cell: Cell): boolean => (bits[Math.floor(cell / 27)] & (1 << (cell % 27))) !== 0
 export const andBits = (a: Bits, b: Bits): Bits => [a[0] & b[0], a[1] & b[1], a[2] & b[2]]
 export const minusBits = (a: Bits, b: Bits): Bits => [a[0] & ~b[0], a[1] & ~b[1], a[2] & ~b[2]]
 export const isEmptyBits = (a: Bits): boolean => (a[0] | a[1] | a[2]) === 0
@@ -22,8 +22,7 @@ export const overlaps = (a: Bits, b: Bits): boolean => ((a[0] & b[0]) | (a[1] & 
 export const within = (a: Bits, b: Bits): boolean => isEmptyBits(minusBits(a, b))
 export function cellsOfBits(bits: Bits): Cell[] {
   const out: Cell[] = []
-  for (let w = 0; w < 3; w++)
-    for (let word = bits[w]; word; word &= word - 1) out.push(w * 27 + 31 - Math.clz32(word & -word))
+  for (let w = 0; w < 3; w++) for (let word = bits[w]; word; word &= word - 1) out.push(w * 27 + 31 - Math.clz32(word & -word))
   return out.sort((a, b) => a - b)
 }
 
@@ -83,8 +82,7 @@ export function almostLockedSets(cands: Candidates): AlsState {
 
 function computeAls(cands: Candidates): AlsState {
   const places = Array.from({ length: 10 }, emptyBits)
-  for (let cell = 0; cell < CELLS; cell++)
-    if (bitCount(cands[cell]) > 1) for (let d = 1; d <= 9; d++) if (cands[cell] & digitBit(d)) addBit(places[d], cell)
+  for (let cell = 0; cell < CELLS; cell++) if (bitCount(cands[cell]) > 1) for (let d = 1; d <= 9; d++) if (cands[cell] & digitBit(d)) addBit(places[d], cell)
   const sets: Als[] = []
   const seen = new Set<string>()
   const digitsOfSubset = new Uint16Array(1 << 9)

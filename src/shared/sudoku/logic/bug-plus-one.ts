@@ -33,8 +33,7 @@ export function findBugPlusOne(cands: Candidates): Step[] {
     const without = Uint16Array.from(cands)
     without[extra] &= ~digitBit(digit)
     // With the other two digits kept, the grid must be an exact BUG: 0 or 2 places everywhere.
-    const count = (unit: readonly Cell[], d: Digit): number =>
-      unit.filter((c) => bitCount(cands[c]) > 1 && without[c] & digitBit(d)).length
+    const count = (unit: readonly Cell[], d: Digit): number => unit.filter((c) => bitCount(cands[c]) > 1 && without[c] & digitBit(d)).length
     return allUnits.every((unit) => digitsOf(0x1ff).every((d) => [0, 2].includes(count(unit, d))))
   })
   if (found.length !== 1) return []

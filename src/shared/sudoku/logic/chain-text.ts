@@ -40,9 +40,7 @@ export function chainReasoning(chain: Chain): string {
     const via = vias[Math.floor((i - 1 + offset) / 2) - offset]
     const place = chain.cells[i].length > 1 ? 'places' : 'place'
     const why =
-      via === IN_CELL
-        ? `the only other candidate in ${cellName(chain.cells[i][0])}`
-        : `the only other ${place} for ${nodeDigit(nodes[i])} in ${unitName(via)}`
+      via === IN_CELL ? `the only other candidate in ${cellName(chain.cells[i][0])}` : `the only other ${place} for ${nodeDigit(nodes[i])} in ${unitName(via)}`
     parts.push(`${word} ${nodeClaim(chain, i, true)} (${why})`)
   }
   return `${parts.join(', ')}.`
@@ -56,13 +54,10 @@ export function chainConclusion(chain: Chain): string {
   const single = a.length === 1 && b.length === 1
   if (x === y) {
     const targets = chain.eliminations.map((n) => cellName(nodeCell(n)))
-    const ends = single
-      ? `${cellName(a[0])} or ${cellName(b[0])} is ${x}`
-      : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
+    const ends = single ? `${cellName(a[0])} or ${cellName(b[0])} is ${x}` : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
     return `So ${ends}, and ${x} can be removed from ${joinAnd(targets)}, which ${targets.length > 1 ? 'see' : 'sees'} both.`
   }
-  const ends =
-    single && a[0] === b[0] ? `${cellName(a[0])} is ${x} or ${y}` : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
+  const ends = single && a[0] === b[0] ? `${cellName(a[0])} is ${x} or ${y}` : `${nodeClaim(chain, 0, true)} or ${nodeClaim(chain, last, true)}`
   return `So ${ends}. Either way ${removals(chain.eliminations)}.`
 }
 
@@ -90,8 +85,7 @@ export function chainLinks(chain: Chain): Link[] {
   return chain.startsTrue ? links.map((l) => ({ ...l, kind: l.kind === 'strong' ? 'weak' : 'strong' })) : links
 }
 
-export const chainEliminations = (chain: Chain): Elimination[] =>
-  chain.eliminations.map((n) => ({ cell: nodeCell(n), digit: nodeDigit(n) }))
+export const chainEliminations = (chain: Chain): Elimination[] => chain.eliminations.map((n) => ({ cell: nodeCell(n), digit: nodeDigit(n) }))
 
 export function chainStep(technique: Technique, intro: string, chain: Chain, conclusion = chainConclusion(chain)): Step {
   const cells = [...new Set(chain.cells.flat())]

@@ -23,7 +23,11 @@ export function solvedCells(cands: Candidates): Uint8Array {
     const mask = cands[cell]
     if (mask === 0 || (mask & (mask - 1)) !== 0) continue
     let clash = false
-    for (const p of peers[cell]) if (cands[p] & mask) { clash = true; break }
+    for (const p of peers[cell])
+      if (cands[p] & mask) {
+        clash = true
+        break
+      }
     if (!clash) solved[cell] = 1
   }
   return solved
@@ -38,13 +42,7 @@ export function placesFor(cands: Candidates, solved: Uint8Array, unit: readonly 
 }
 
 /** Unsolved cells (not in `exclude`) that see every cell of `cells` and still have `digit`. */
-export function cellsSeeingAll(
-  cands: Candidates,
-  solved: Uint8Array,
-  cells: readonly Cell[],
-  digit: Digit,
-  exclude: readonly Cell[] = cells,
-): Cell[] {
+export function cellsSeeingAll(cands: Candidates, solved: Uint8Array, cells: readonly Cell[], digit: Digit, exclude: readonly Cell[] = cells): Cell[] {
   const bit = digitBit(digit)
   const out: Cell[] = []
   for (let c = 0; c < CELLS; c++) {

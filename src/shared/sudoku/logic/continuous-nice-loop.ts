@@ -33,8 +33,7 @@ import type { Step } from './step'
 export const NICE_LOOP_MAX_NODES = AIC_MAX_NODES
 
 /** The weak links of a loop, as pairs of positions: (1, 2), (3, 4), ..., and the closing (last, 0). */
-const weakPairs = (length: number): [number, number][] =>
-  Array.from({ length: length / 2 }, (_, i) => [2 * i + 1, (2 * i + 2) % length])
+const weakPairs = (length: number): [number, number][] => Array.from({ length: length / 2 }, (_, i) => [2 * i + 1, (2 * i + 2) % length])
 
 function loopEliminations(cands: Candidates, graph: LinkGraph, nodes: readonly number[]): number[] {
   const out = new Set<number>()
@@ -74,8 +73,7 @@ export function findContinuousNiceLoop(cands: Candidates): Step[] {
 
 function loopStep(loop: Chain): Step {
   const oneDigit = loop.nodes.every((n) => nodeDigit(n) === nodeDigit(loop.nodes[0]))
-  const base =
-    NICE_LOOP_BASE.continuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
+  const base = NICE_LOOP_BASE.continuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
   const oneTrue = weakPairs(loop.nodes.length).map(([i, j]) => {
     const [a, b] = [loop.cells[i], loop.cells[j]]
     const [x, y] = [nodeDigit(loop.nodes[i]), nodeDigit(loop.nodes[j])]

@@ -40,8 +40,7 @@ function loopStep(loop: Chain): Step {
   const start = loop.nodes[0]
   const [cell, digit] = [nodeCell(start), nodeDigit(start)]
   const oneDigit = loop.nodes.every((n) => nodeDigit(n) === digit)
-  const base =
-    NICE_LOOP_BASE.discontinuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
+  const base = NICE_LOOP_BASE.discontinuous[oneDigit ? 'oneDigit' : 'anyDigits'] + (loop.nodes.some(isGroup) ? NICE_LOOP_BASE.grouped : 0)
   const conclusion = loop.startsTrue
     ? `That contradicts the start, so ${digit} can be removed from ${cellName(cell)}.`
     : `That contradicts the start, so ${cellName(cell)} must be ${digit}.`

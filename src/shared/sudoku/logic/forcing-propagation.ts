@@ -86,8 +86,7 @@ const lowestDigit = (mask: number): Digit => 32 - Math.clz32(mask & -mask)
 
 /** The position of a mask's one bit. */
 const indexOf = (mask: number): number => 31 - Math.clz32(mask)
-const unitHas = (unit: number, cell: Cell): boolean =>
-  CELL_UNITS[cell * 3] === unit || CELL_UNITS[cell * 3 + 1] === unit || CELL_UNITS[cell * 3 + 2] === unit
+const unitHas = (unit: number, cell: Cell): boolean => CELL_UNITS[cell * 3] === unit || CELL_UNITS[cell * 3 + 1] === unit || CELL_UNITS[cell * 3 + 2] === unit
 
 /** How a propagation broke down, if it did. */
 const Broken = { None: 0, Both: 1, EmptyCell: 2, NoPlace: 3 } as const

@@ -176,7 +176,14 @@ function commonConclusions(state: Assumptions, kind: ForcingKind, anchor: number
   const facts = state.commonNews(live)
   if (facts.length === 0) return []
   const branches = assumptions.map((assumption) => ({ assumption, propagation: state.explain(assumption) }))
-  return facts.map((fact) => candidateOf(kind, fact, anchor, branches.map((b) => ({ ...b, targets: b.propagation.contradiction ?? [fact] }))))
+  return facts.map((fact) =>
+    candidateOf(
+      kind,
+      fact,
+      anchor,
+      branches.map((b) => ({ ...b, targets: b.propagation.contradiction ?? [fact] })),
+    ),
+  )
 }
 
 /** Open cells, those with the fewest digits first (row-major among equals). */

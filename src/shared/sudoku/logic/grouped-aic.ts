@@ -23,11 +23,7 @@ export function findGroupedAic(cands: Candidates): Step[] {
     (c) => c.nodes.length >= 4 && c.nodes.some(isGroup) && c.nodes.some((n) => nodeDigit(n) !== nodeDigit(c.nodes[0])),
   )
   return dedupeChains(chains).map((chain) => ({
-    ...chainStep(
-      'grouped-aic',
-      `An alternating chain with group nodes links ${nodeName(chain, 0)} to ${nodeName(chain, chain.nodes.length - 1)}.`,
-      chain,
-    ),
+    ...chainStep('grouped-aic', `An alternating chain with group nodes links ${nodeName(chain, 0)} to ${nodeName(chain, chain.nodes.length - 1)}.`, chain),
     difficulty: chainDifficulty(EXPLAINER_RATING['grouped-aic'], chain.nodes.length),
   }))
 }

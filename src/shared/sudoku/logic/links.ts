@@ -102,15 +102,13 @@ export function buildLinkGraph(cands: Candidates, options: LinkOptions): LinkGra
       for (const [i, d] of digits.entries()) {
         const places = unit.filter((cell) => cands[cell] & digitBit(d))
         if (places.length === 2 && keep(places[0], d) && keep(places[1], d)) addStrong(nodeOf(places[0], d), nodeOf(places[1], d), u)
-        else if (options.groups && places.length > 2)
-          for (const [a, b] of groupedSplits(places, groupsInUnit(groups[i], u))) addStrong(a, b, u)
+        else if (options.groups && places.length > 2) for (const [a, b] of groupedSplits(places, groupsInUnit(groups[i], u))) addStrong(a, b, u)
       }
     }
   }
   for (let cell = 0; cell < CELLS; cell++) {
     const here = digits.filter((d) => keep(cell, d))
-    if (options.cellLinks && here.length === 2 && bitCount(cands[cell]) === 2)
-      addStrong(nodeOf(cell, here[0]), nodeOf(cell, here[1]), IN_CELL)
+    if (options.cellLinks && here.length === 2 && bitCount(cands[cell]) === 2) addStrong(nodeOf(cell, here[0]), nodeOf(cell, here[1]), IN_CELL)
     for (const d of here) {
       const node = nodeOf(cell, d)
       weak[node] = []
@@ -162,8 +160,7 @@ function addGroupWeakLinks(groups: readonly GroupNode[], weak: Node[][], keep: (
 
 /** Calls `fn` for every candidate that cannot be true together with the node (all its weak links). */
 export function forEachExcluded(cands: Candidates, cells: readonly Cell[], digit: Digit, fn: (other: Node) => void): void {
-  if (cells.length === 1)
-    for (let d = 1; d <= 9; d++) if (d !== digit && cands[cells[0]] & digitBit(d)) fn(nodeOf(cells[0], d))
+  if (cells.length === 1) for (let d = 1; d <= 9; d++) if (d !== digit && cands[cells[0]] & digitBit(d)) fn(nodeOf(cells[0], d))
   const bit = digitBit(digit)
   for (const p of peers[cells[0]]) if (cands[p] & bit && !cells.includes(p) && cells.every((c) => sees(p, c))) fn(nodeOf(p, digit))
 }
@@ -276,7 +273,14 @@ export function findChains(cands: Candidates, graph: LinkGraph, maxNodes: number
       if (eliminations.length === 0) return
       let nodes: Node[] | null = pathTo(s)
       if (!isSimplePath(graph, nodes)) nodes = findSimplePath(graph, start * 2, s, maxNodes)
-      if (nodes) chains.push(chainOf(graph, nodes, eliminations.sort((a, b) => a - b)))
+      if (nodes)
+        chains.push(
+          chainOf(
+            graph,
+            nodes,
+            eliminations.sort((a, b) => a - b),
+          ),
+        )
     })
   }
   return chains
@@ -285,8 +289,7 @@ export function findChains(cands: Candidates, graph: LinkGraph, maxNodes: number
 /** A chain record for a path found by `explore`. */
 export function chainOf(graph: LinkGraph, nodes: readonly Node[], eliminations: readonly Node[], startsTrue = false): Chain {
   const vias: number[] = []
-  for (let i = startsTrue ? 1 : 0; i + 1 < nodes.length; i += 2)
-    vias.push(graph.strong[nodes[i]].find((l) => l.to === nodes[i + 1])?.via ?? IN_CELL)
+  for (let i = startsTrue ? 1 : 0; i + 1 < nodes.length; i += 2) vias.push(graph.strong[nodes[i]].find((l) => l.to === nodes[i + 1])?.via ?? IN_CELL)
   return { nodes, cells: nodes.map((n) => graph.cells[n]), vias, eliminations, ...(startsTrue ? { startsTrue } : {}) }
 }
 
@@ -302,14 +305,10 @@ export function dedupeChains(chains: readonly Chain[]): Chain[] {
     const old = best.get(key)
     if (!old || chain.nodes.length < old.nodes.length) best.set(key, chain)
   }
-  const byReach = [...best.values()].sort(
-    (a, b) => b.eliminations.length - a.eliminations.length || a.nodes.length - b.nodes.length,
-  )
+  const byReach = [...best.values()].sort((a, b) => b.eliminations.length - a.eliminations.length || a.nodes.length - b.nodes.length)
   const kept: Chain[] = []
   for (const chain of byReach) {
-    const covered = kept.some(
-      (k) => k.nodes.length <= chain.nodes.length && chain.eliminations.every((n) => k.eliminations.includes(n)),
-    )
+    const covered = kept.some((k) => k.nodes.length <= chain.nodes.length && chain.eliminations.every((n) => k.eliminations.includes(n)))
     if (!covered) kept.push(chain)
   }
   // Back to search order (by first node), which reads naturally in a list of steps.

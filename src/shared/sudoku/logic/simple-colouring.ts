@@ -24,8 +24,7 @@ function networks(cands: Candidates, digit: Digit): Network[] {
   allUnits.forEach((unit, u) => {
     // Solved cells (one candidate) count as places too: a unit whose digit is placed has no pair.
     const places = unit.filter((c) => cands[c] & bit)
-    if (places.length === 2 && places.every((c) => bitCount(cands[c]) > 1))
-      links.push({ a: places[0], b: places[1], unit: u })
+    if (places.length === 2 && places.every((c) => bitCount(cands[c]) > 1)) links.push({ a: places[0], b: places[1], unit: u })
   })
   const colour = new Int8Array(CELLS).fill(-1)
   const found: Network[] = []
@@ -74,7 +73,10 @@ export function findSimpleColouring(cands: Candidates): Step[] {
         `green cells are ${digit} or all blue ones are.`
 
       // Colour wrap: two cells of one colour in one unit.
-      for (const [name, cells] of [['green', green], ['blue', blue]] as const) {
+      for (const [name, cells] of [
+        ['green', green],
+        ['blue', blue],
+      ] as const) {
         const clash = clashingPair(cells)
         if (!clash) continue
         steps.push({
@@ -116,7 +118,6 @@ export function findSimpleColouring(cands: Candidates): Step[] {
 }
 
 function clashingPair(cells: readonly Cell[]): [Cell, Cell] | null {
-  for (let i = 0; i < cells.length; i++)
-    for (let j = i + 1; j < cells.length; j++) if (peers[cells[i]].includes(cells[j])) return [cells[i], cells[j]]
+  for (let i = 0; i < cells.length; i++) for (let j = i + 1; j < cells.length; j++) if (peers[cells[i]].includes(cells[j])) return [cells[i], cells[j]]
   return null
 }

@@ -49,8 +49,7 @@ export function findSimplePath(graph: LinkGraph, from: number, to: number, maxNo
   const used = new Set<number>()
   const path: number[] = []
   // The candidates a node covers, as candidate numbers (cell * 9 + digit - 1).
-  const candidates = (node: Node): number[] =>
-    node < GROUP_BASE ? [node] : graph.cells[node].map((cell) => cell * 9 + groupDigit(node) - 1)
+  const candidates = (node: Node): number[] => (node < GROUP_BASE ? [node] : graph.cells[node].map((cell) => cell * 9 + groupDigit(node) - 1))
   const visit = (state: number): boolean => {
     const keys = candidates(state >> 1)
     if (keys.some((k) => used.has(k))) return false

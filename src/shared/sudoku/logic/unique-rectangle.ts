@@ -52,8 +52,7 @@ function rectangleSteps(cands: Candidates, solved: Uint8Array, corners: Corners,
   return [...steps, ...type3Steps(rect), ...type4Steps(rect)]
 }
 
-const floorText = ({ floor, roof, a, b }: AbRectangle): string =>
-  `${listCells(floor)} have only ${a} and ${b} left, and ${listCells(roof)} have more.`
+const floorText = ({ floor, roof, a, b }: AbRectangle): string => `${listCells(floor)} have only ${a} and ${b} left, and ${listCells(roof)} have more.`
 
 /** Type 1: three corners hold only a and b, so the fourth cannot be either. */
 function type1(rect: AbRectangle): Step {

@@ -49,7 +49,16 @@ export const findWWing: TechniqueFinder = (cands) => {
               `${unitName(link.unit)} would have no place left for ${x}, so at least one of them is ${y}. ` +
               `Cells that see both cannot be ${y}: remove ${y} from ${listCells(targets)}.`,
             // As a chain: p is y, or p is x, which rules x out of nearP, so nearQ is x, so q is not x but y.
-            links: alternatingLinks([[p, y], [p, x], [nearP, x], [nearQ, x], [q, x], [q, y]].map(([cell, d]) => candidateEnd(cell, d))),
+            links: alternatingLinks(
+              [
+                [p, y],
+                [p, x],
+                [nearP, x],
+                [nearQ, x],
+                [q, x],
+                [q, y],
+              ].map(([cell, d]) => candidateEnd(cell, d)),
+            ),
           })
           break // one link is enough to show this pair; others would repeat the same removal
         }
@@ -58,4 +67,3 @@ export const findWWing: TechniqueFinder = (cands) => {
   }
   return steps
 }
-

@@ -25,10 +25,6 @@ export function findXYChain(cands: Candidates): Step[] {
   return dedupeChains(chains).map((chain) => {
     const cells = chain.nodes.filter((_, i) => i % 2 === 0).map((n) => cellName(nodeCell(n)))
     const digit = nodeDigit(chain.nodes[0])
-    return chainStep(
-      'xy-chain',
-      `An XY-Chain of cells with two candidates each (${cells.join(', ')}) starts and ends on ${digit}.`,
-      chain,
-    )
+    return chainStep('xy-chain', `An XY-Chain of cells with two candidates each (${cells.join(', ')}) starts and ends on ${digit}.`, chain)
   })
 }

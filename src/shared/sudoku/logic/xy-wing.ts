@@ -34,7 +34,16 @@ export const findXYWing: TechniqueFinder = (cands) => {
             `if it is ${y}, then ${cellName(b)} (${y} or ${z}) must be ${z}. Either way one of ${listCells([a, b])} is ${z}, ` +
             `so cells that see both cannot be ${z}: remove ${z} from ${listCells(targets)}.`,
           // As a chain: a is z, or a is x, so the pivot is y, so b is not y but z.
-          links: alternatingLinks([[a, z], [a, x], [pivot, x], [pivot, y], [b, y], [b, z]].map(([cell, d]) => candidateEnd(cell, d))),
+          links: alternatingLinks(
+            [
+              [a, z],
+              [a, x],
+              [pivot, x],
+              [pivot, y],
+              [b, y],
+              [b, z],
+            ].map(([cell, d]) => candidateEnd(cell, d)),
+          ),
         })
       }
     }

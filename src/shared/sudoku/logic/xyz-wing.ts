@@ -11,9 +11,7 @@ export const findXYZWing: TechniqueFinder = (cands) => {
   const steps: Step[] = []
   for (let pivot = 0; pivot < CELLS; pivot++) {
     if (solved[pivot] || bitCount(cands[pivot]) !== 3) continue
-    const wings = peers[pivot].filter(
-      (c) => !solved[c] && bitCount(cands[c]) === 2 && (cands[c] & cands[pivot]) === cands[c],
-    )
+    const wings = peers[pivot].filter((c) => !solved[c] && bitCount(cands[c]) === 2 && (cands[c] & cands[pivot]) === cands[c])
     for (let i = 0; i < wings.length; i++) {
       for (let j = i + 1; j < wings.length; j++) {
         const a = wings[i]

@@ -43,7 +43,9 @@ describe('pencil-mark grid', () => {
   })
 
   it("writes HoDoKu's layout and reads it back to the same board", () => {
-    const state = readHodokuLibrary(':0000:x:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...:417 427::')
+    const state = readHodokuLibrary(
+      ':0000:x:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...:417 427::',
+    )
     const text = writePmGrid(state)
     expect(text.split('\n')[0]).toMatch(/^\.-+\.-+\.-+\.$/)
     const back = boardOf(readPmGrid(text))

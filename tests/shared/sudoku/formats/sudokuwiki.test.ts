@@ -4,7 +4,7 @@ import { readHodokuLibrary } from '../../../../src/shared/sudoku/formats/hodoku-
 import { looksLikeSudokuWiki, readSudokuWiki, writeSudokuWiki } from '../../../../src/shared/sudoku/formats/sudokuwiki'
 
 describe('SudokuWiki packed board', () => {
-  it("follows the published packing: mask << 1 | clue, two base-32 characters a cell", () => {
+  it('follows the published packing: mask << 1 | clue, two base-32 characters a cell', () => {
     // r1c1 the given 1 (1 << 1 | 1 = 3 = "03"), r1c2 the player's 2 (2 << 1 = 4 = "04"),
     // r1c3 candidates 3 and 9 ((4 + 256) << 1 = 520 = "g8"), every other cell open with all nine ("vu").
     const packed = `0304g8${'vu'.repeat(78)}`
@@ -17,7 +17,9 @@ describe('SudokuWiki packed board', () => {
   })
 
   it('round-trips a state with givens, placed digits and deleted candidates', () => {
-    const state = readHodokuLibrary(':0000:x:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...:417 427::')
+    const state = readHodokuLibrary(
+      ':0000:x:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...:417 427::',
+    )
     const text = writeSudokuWiki(state)
     expect(looksLikeSudokuWiki(text)).toBe(true)
     const back = readSudokuWiki(text)

@@ -17,28 +17,46 @@ import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
 import { checkFinders } from './soundness-states'
 
 // Sue de Coq, avoidable rectangles and the ALS finders have their own walk (pattern-soundness.test.ts).
-const finders: TechniqueFinder[] = [findFinnedFishes, findTurbotFish, findEmptyRectangle, findSimpleColouring, findUniqueRectangles, findBugPlusOne, findXChain, findXYChain, findAic]
+const finders: TechniqueFinder[] = [
+  findFinnedFishes,
+  findTurbotFish,
+  findEmptyRectangle,
+  findSimpleColouring,
+  findUniqueRectangles,
+  findBugPlusOne,
+  findXChain,
+  findXYChain,
+  findAic,
+]
 
 const check = (file: string, count: number, seed: number) => checkFinders(finders, file, count, seed)
 /** A whole walk per test: seconds on an idle machine, many times that on a loaded one. */
 const WALK_TIMEOUT_MS = 300_000
 
 describe('advanced finders on real states', () => {
-  it('never contradict the solution (magictour top1465)', () => {
-    const { errors, found, states } = check('puzzles3_magictour_top1465', 24, 1)
-    expect(errors).toEqual([])
-    expect(states).toBeGreaterThan(300)
-    // The sample must exercise the finders, or this test proves nothing.
-    for (const technique of ['finned-fish', 'turbot-fish', 'empty-rectangle', 'simple-colouring', 'x-chain', 'xy-chain', 'aic'])
-      expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
-  }, WALK_TIMEOUT_MS)
+  it(
+    'never contradict the solution (magictour top1465)',
+    () => {
+      const { errors, found, states } = check('puzzles3_magictour_top1465', 24, 1)
+      expect(errors).toEqual([])
+      expect(states).toBeGreaterThan(300)
+      // The sample must exercise the finders, or this test proves nothing.
+      for (const technique of ['finned-fish', 'turbot-fish', 'empty-rectangle', 'simple-colouring', 'x-chain', 'xy-chain', 'aic'])
+        expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
+    },
+    WALK_TIMEOUT_MS,
+  )
 
-  it('never contradict the solution (forum hardest 1905)', () => {
-    const { errors, found, states } = check('puzzles5_forum_hardest_1905_11+', 24, 2)
-    expect(errors).toEqual([])
-    expect(states).toBeGreaterThan(300)
-    for (const technique of ['x-chain', 'xy-chain', 'aic']) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
-    const urs = [...found].filter(([t]) => t.startsWith('unique-rectangle')).reduce((n, [, c]) => n + c, 0)
-    expect(urs).toBeGreaterThan(0)
-  }, WALK_TIMEOUT_MS)
+  it(
+    'never contradict the solution (forum hardest 1905)',
+    () => {
+      const { errors, found, states } = check('puzzles5_forum_hardest_1905_11+', 24, 2)
+      expect(errors).toEqual([])
+      expect(states).toBeGreaterThan(300)
+      for (const technique of ['x-chain', 'xy-chain', 'aic']) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
+      const urs = [...found].filter(([t]) => t.startsWith('unique-rectangle')).reduce((n, [, c]) => n + c, 0)
+      expect(urs).toBeGreaterThan(0)
+    },
+    WALK_TIMEOUT_MS,
+  )
 })

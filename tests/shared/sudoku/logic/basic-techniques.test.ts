@@ -87,7 +87,10 @@ describe('locked candidates', () => {
 })
 
 describe('subsets', () => {
-  const rest = (n: number, except: string[]) => row(n).filter((c) => !cells(...except).includes(c)).map(nameOf)
+  const rest = (n: number, except: string[]) =>
+    row(n)
+      .filter((c) => !cells(...except).includes(c))
+      .map(nameOf)
 
   it('naked pair {4,7} in row 1', () => {
     const cands = new Pencil().set(cell('r1c1'), '47').set(cell('r1c5'), '47').candidates()
@@ -140,10 +143,7 @@ describe('fish', () => {
   })
 
   it('Swordfish on 3 in rows 1, 5, 9 over columns 1, 4, 7', () => {
-    const p = new Pencil()
-      .only(3, row(1), cells('r1c1', 'r1c4'))
-      .only(3, row(5), cells('r5c4', 'r5c7'))
-      .only(3, row(9), cells('r9c1', 'r9c7'))
+    const p = new Pencil().only(3, row(1), cells('r1c1', 'r1c4')).only(3, row(5), cells('r5c4', 'r5c7')).only(3, row(9), cells('r9c1', 'r9c7'))
     const targets = [2, 3, 4, 6, 7, 8].flatMap((r) => [`r${r}c1`, `r${r}c4`, `r${r}c7`])
     expect(findSwordfish(p.candidates()).map(elims)).toEqual([expected(3, targets)])
   })
@@ -196,4 +196,3 @@ describe('wings', () => {
 function nameOf(c: number): string {
   return `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`
 }
-

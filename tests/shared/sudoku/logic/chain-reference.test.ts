@@ -28,7 +28,15 @@ const TIMEOUT_MS = 240_000
 function states(file: string, count: number, seed: number): Candidates[] {
   const out: Candidates[] = []
   const random = seededRandom(seed)
-  for (const grid of samplePuzzles(file, count)) walkStates(grid, solutionOf(grid), random, () => null, (cands) => out.push(cands), 40)
+  for (const grid of samplePuzzles(file, count))
+    walkStates(
+      grid,
+      solutionOf(grid),
+      random,
+      () => null,
+      (cands) => out.push(cands),
+      40,
+    )
   return out
 }
 
@@ -40,26 +48,34 @@ const removedBy = (...lists: Step[][]): Set<string> => removedKeys(lists.flat())
 describe('chain finders against every chain tried one by one', () => {
   const sample = states('puzzles3_magictour_top1465', 12, 7)
 
-  it('XY-Chain: every chain of bivalue cells with the same digit at both ends', () => {
-    const misses = sample.flatMap((cands) =>
-      missing(
-        referenceEliminations(cands, { maxNodes: XY_CHAIN_MAX_NODES, bivalueOnly: true }, (c) => c.length >= 6 && c[0][1] === c[c.length - 1][1]),
-        removedBy(findXYChain(cands)),
-      ),
-    )
-    expect(sample.length).toBeGreaterThan(100)
-    expect(misses).toEqual([])
-  }, TIMEOUT_MS)
+  it(
+    'XY-Chain: every chain of bivalue cells with the same digit at both ends',
+    () => {
+      const misses = sample.flatMap((cands) =>
+        missing(
+          referenceEliminations(cands, { maxNodes: XY_CHAIN_MAX_NODES, bivalueOnly: true }, (c) => c.length >= 6 && c[0][1] === c[c.length - 1][1]),
+          removedBy(findXYChain(cands)),
+        ),
+      )
+      expect(sample.length).toBeGreaterThan(100)
+      expect(misses).toEqual([])
+    },
+    TIMEOUT_MS,
+  )
 
-  it('AIC: every chain, less the ones X-Chain, XY-Chain and Naked Pair cover', () => {
-    let made = 0
-    const misses = sample.flatMap((cands) => {
-      const reference = referenceEliminations(cands, { maxNodes: REFERENCE_AIC_NODES, bivalueOnly: false }, () => true)
-      made += reference.size
-      // Two bivalue cells with the same two digits make a chain of four nodes: a naked pair.
-      return missing(reference, removedBy(findAic(cands), findXChain(cands), findXYChain(cands), findNakedPair(cands)))
-    })
-    expect(made).toBeGreaterThan(100)
-    expect(misses).toEqual([])
-  }, TIMEOUT_MS)
+  it(
+    'AIC: every chain, less the ones X-Chain, XY-Chain and Naked Pair cover',
+    () => {
+      let made = 0
+      const misses = sample.flatMap((cands) => {
+        const reference = referenceEliminations(cands, { maxNodes: REFERENCE_AIC_NODES, bivalueOnly: false }, () => true)
+        made += reference.size
+        // Two bivalue cells with the same two digits make a chain of four nodes: a naked pair.
+        return missing(reference, removedBy(findAic(cands), findXChain(cands), findXYChain(cands), findNakedPair(cands)))
+      })
+      expect(made).toBeGreaterThan(100)
+      expect(misses).toEqual([])
+    },
+    TIMEOUT_MS,
+  )
 })

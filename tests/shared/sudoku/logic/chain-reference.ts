@@ -81,11 +81,7 @@ export function forEachChain(cands: Candidates, options: ReferenceOptions, fn: (
 }
 
 /** What the chains `keep` accepts remove ("digit@cell"), each with the first chain that removes it. */
-export function referenceEliminations(
-  cands: Candidates,
-  options: ReferenceOptions,
-  keep: (chain: readonly Candidate[]) => boolean,
-): Map<string, Candidate[]> {
+export function referenceEliminations(cands: Candidates, options: ReferenceOptions, keep: (chain: readonly Candidate[]) => boolean): Map<string, Candidate[]> {
   const out = new Map<string, Candidate[]>()
   forEachChain(cands, options, (chain) => {
     if (!keep(chain)) return

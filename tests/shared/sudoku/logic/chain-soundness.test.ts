@@ -22,13 +22,24 @@ describe('nice loops and grouped chains on real states', () => {
   it.each([
     ['puzzles3_magictour_top1465', 1],
     ['puzzles5_forum_hardest_1905_11+', 2],
-  ])('never contradict the solution (%s)', (file, seed) => {
-    const { errors, found, states } = walkWithFinders(file, 8, seed, finders, (step) => {
-      expect(step.eliminations.length + step.placements.length).toBeGreaterThan(0)
-    }, STATES_PER_PUZZLE)
-    expect(errors).toEqual([])
-    expect(states).toBeGreaterThan(100)
-    // The sample must exercise every finder, or this test proves nothing.
-    for (const technique of TECHNIQUES) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
-  }, TIMEOUT_MS)
+  ])(
+    'never contradict the solution (%s)',
+    (file, seed) => {
+      const { errors, found, states } = walkWithFinders(
+        file,
+        8,
+        seed,
+        finders,
+        (step) => {
+          expect(step.eliminations.length + step.placements.length).toBeGreaterThan(0)
+        },
+        STATES_PER_PUZZLE,
+      )
+      expect(errors).toEqual([])
+      expect(states).toBeGreaterThan(100)
+      // The sample must exercise every finder, or this test proves nothing.
+      for (const technique of TECHNIQUES) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
+    },
+    TIMEOUT_MS,
+  )
 })

@@ -11,8 +11,14 @@ import type { Step } from '../../../../src/shared/sudoku/logic/step'
 import { ratePuzzle } from '../../../../src/shared/sudoku/rating'
 import { PUZZLES_DIR } from '../../../../datasets/puzzles'
 
-const step = (technique: Step['technique'], units: number[] = [], cells: number[] = []): Step =>
-  ({ technique, placements: [], eliminations: [], cells, units, text: '' })
+const step = (technique: Step['technique'], units: number[] = [], cells: number[] = []): Step => ({
+  technique,
+  placements: [],
+  eliminations: [],
+  cells,
+  units,
+  text: '',
+})
 
 describe('singles', () => {
   it('rate as SE: full house 1.0, hidden single 1.2 in a box and 1.5 in a line, naked single 2.3', () => {
@@ -25,7 +31,7 @@ describe('singles', () => {
 })
 
 describe('chains', () => {
-  it('add SE\'s length bonus to the length less the two ends', () => {
+  it("add SE's length bonus to the length less the two ends", () => {
     expect([4, 5, 6, 7, 8, 9, 12, 13, 16, 17, 24, 25].map(lengthBonus)).toEqual([0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6])
     // An X-Chain through 3 cells: 6 candidates, length 4, no bonus (SE's Turbot Fish, 6.6).
     expect(stepDifficulty(step('x-chain', [], [0, 1, 2]))).toBe(6.6)
@@ -45,7 +51,9 @@ describe('chains', () => {
 
 describe('whole puzzles', () => {
   it('rate 1.2, 1.5 or 2.3 when singles finish them, as SE rates them (1.2 when box hidden singles alone do)', () => {
-    const lines = readFileSync(`${PUZZLES_DIR}/easy_puzzle_and_solution.txt`, 'utf8').split('\n').filter((l) => l.length >= 81)
+    const lines = readFileSync(`${PUZZLES_DIR}/easy_puzzle_and_solution.txt`, 'utf8')
+      .split('\n')
+      .filter((l) => l.length >= 81)
     const figures = lines.slice(0, 20).map((l) => ratePuzzle(parsePuzzle(l.slice(0, 81))).explainer)
     for (const figure of figures) expect([1.2, 1.5, 2.3]).toContain(figure)
     expect(figures).toContain(1.2)

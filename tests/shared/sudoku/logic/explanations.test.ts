@@ -99,7 +99,21 @@ describe('the links a step draws', () => {
   const withLinks = [...examples()].filter(([, { step }]) => step.links?.length)
 
   it('are drawn for the chains and wings', () => {
-    expect(withLinks.map(([t]) => t)).toEqual(expect.arrayContaining(['skyscraper', 'two-string-kite', 'xy-wing', 'w-wing', 'x-chain', 'xy-chain', 'aic', 'grouped-x-chain', 'grouped-aic', 'continuous-nice-loop', 'discontinuous-nice-loop']))
+    expect(withLinks.map(([t]) => t)).toEqual(
+      expect.arrayContaining([
+        'skyscraper',
+        'two-string-kite',
+        'xy-wing',
+        'w-wing',
+        'x-chain',
+        'xy-chain',
+        'aic',
+        'grouped-x-chain',
+        'grouped-aic',
+        'continuous-nice-loop',
+        'discontinuous-nice-loop',
+      ]),
+    )
   })
 
   it.each(withLinks)('of %s hold on the board, and a chain joins end to end', (technique, { step, candidates }) => {

@@ -36,7 +36,9 @@ describe('propagate', () => {
   })
 
   it('reports a contradiction with facts it derived and says what clashes', () => {
-    const wrong = open.flatMap((cell) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => d !== solution[cell] && cands[cell] & digitBit(d)).map((d) => factOf(cell, d, true)))
+    const wrong = open.flatMap((cell) =>
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => d !== solution[cell] && cands[cell] & digitBit(d)).map((d) => factOf(cell, d, true)),
+    )
     const clashes = wrong.map((f) => propagate(cands, [f], { mode: 'net' })).filter((p) => p.contradiction)
     expect(clashes.length).toBeGreaterThan(0)
     for (const p of clashes) {
@@ -63,15 +65,22 @@ function trueAssumptionsHold(options: PropagationOptions, puzzles: number, state
   const random = seededRandom(7)
   for (const grid of samplePuzzles('puzzles5_forum_hardest_1905_11+', puzzles)) {
     const solution = solutionOf(grid)
-    walkStates(grid, solution, random, () => null, (cands: Candidates) => {
-      for (let cell = 0; cell < 81; cell += every) {
-        if (bitCount(cands[cell]) < 2) continue
-        const p = propagate(cands, [factOf(cell, solution[cell], true)], options)
-        expect(p.contradiction).toBeNull()
-        for (const f of p.order) expect(factIsTrue(f)).toBe(solution[factCell(f)] === factDigit(f))
-        checked++
-      }
-    }, states)
+    walkStates(
+      grid,
+      solution,
+      random,
+      () => null,
+      (cands: Candidates) => {
+        for (let cell = 0; cell < 81; cell += every) {
+          if (bitCount(cands[cell]) < 2) continue
+          const p = propagate(cands, [factOf(cell, solution[cell], true)], options)
+          expect(p.contradiction).toBeNull()
+          for (const f of p.order) expect(factIsTrue(f)).toBe(solution[factCell(f)] === factDigit(f))
+          checked++
+        }
+      },
+      states,
+    )
   }
   return checked
 }
@@ -85,15 +94,22 @@ function soundForcingSteps(seed: number, find: FindOptions): number {
   const random = seededRandom(seed)
   for (const grid of samplePuzzles('puzzles3_magictour_top1465', 3)) {
     const solution = solutionOf(grid)
-    walkStates(grid, solution, random, () => null, (cands: Candidates) => {
-      for (const step of [...findForcingChain(cands, undefined, find), ...findForcingNet(cands, undefined, find)]) {
-        expect(contradictions(step, solution)).toEqual([])
-        expect(step.links!.length).toBeGreaterThan(0)
-        expect(step.text).toMatch(/^[A-Z0-9].*\bIf r\dc\d is /)
-        expect(step.difficulty).toBeGreaterThanOrEqual(7)
-        found++
-      }
-    }, 4)
+    walkStates(
+      grid,
+      solution,
+      random,
+      () => null,
+      (cands: Candidates) => {
+        for (const step of [...findForcingChain(cands, undefined, find), ...findForcingNet(cands, undefined, find)]) {
+          expect(contradictions(step, solution)).toEqual([])
+          expect(step.links!.length).toBeGreaterThan(0)
+          expect(step.text).toMatch(/^[A-Z0-9].*\bIf r\dc\d is /)
+          expect(step.difficulty).toBeGreaterThanOrEqual(7)
+          found++
+        }
+      },
+      4,
+    )
   }
   return found
 }

@@ -18,8 +18,7 @@ const ROW_4 = allUnits[3]
 const COLUMN_8 = allUnits[9 + 7]
 
 /** 4 in row 4 only at r4c3 and the group r4c7|r4c9; 4 in column 8 only at r6c8 and r9c8. */
-const grouped = (): Pencil =>
-  new Pencil().only(4, ROW_4, cells('r4c3', 'r4c7', 'r4c9')).only(4, COLUMN_8, cells('r6c8', 'r9c8'))
+const grouped = (): Pencil => new Pencil().only(4, ROW_4, cells('r4c3', 'r4c7', 'r4c9')).only(4, COLUMN_8, cells('r6c8', 'r9c8'))
 
 describe('findGroupedXChain', () => {
   const cands = grouped().candidates()

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cellAt, digitBit } from '../../../../src/shared/sudoku/board'
 import { chainConclusion, chainReasoning } from '../../../../src/shared/sudoku/logic/chain-text'
-import {
-  IN_CELL,
-  buildLinkGraph,
-  dedupeChains,
-  findChains,
-  nodeCell,
-  nodeDigit,
-  nodeOf,
-} from '../../../../src/shared/sudoku/logic/links'
+import { IN_CELL, buildLinkGraph, dedupeChains, findChains, nodeCell, nodeDigit, nodeOf } from '../../../../src/shared/sudoku/logic/links'
 
 /** A grid where only the listed cells hold the listed digits and every other cell holds 9 alone. */
 function sparse(cells: Record<string, number[]>): Uint16Array {
@@ -91,7 +83,6 @@ describe('chain search', () => {
     const keys = kept.map((c) => c.eliminations.join(','))
     expect(new Set(keys).size).toBe(keys.length)
     for (const a of kept)
-      for (const b of kept)
-        if (a !== b && b.nodes.length <= a.nodes.length) expect(a.eliminations.every((n) => b.eliminations.includes(n))).toBe(false)
+      for (const b of kept) if (a !== b && b.nodes.length <= a.nodes.length) expect(a.eliminations.every((n) => b.eliminations.includes(n))).toBe(false)
   })
 })

@@ -21,11 +21,15 @@ describe('pattern finders on real states', () => {
   it.each([
     ['puzzles3_magictour_top1465', 1],
     ['puzzles5_forum_hardest_1905_11+', 2],
-  ] as const)('never contradict the solution (%s)', (file, seed) => {
-    const { errors, found, states } = checkFinders(finders, file, 10, seed)
-    expect(errors).toEqual([])
-    expect(states).toBeGreaterThan(100)
-    // The sample must exercise the finders, or this test proves nothing.
-    for (const technique of ['sue-de-coq', 'als-xz', 'als-xy-wing']) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
-  }, WALK_TIMEOUT_MS)
+  ] as const)(
+    'never contradict the solution (%s)',
+    (file, seed) => {
+      const { errors, found, states } = checkFinders(finders, file, 10, seed)
+      expect(errors).toEqual([])
+      expect(states).toBeGreaterThan(100)
+      // The sample must exercise the finders, or this test proves nothing.
+      for (const technique of ['sue-de-coq', 'als-xz', 'als-xy-wing']) expect(found.get(technique) ?? 0, technique).toBeGreaterThan(0)
+    },
+    WALK_TIMEOUT_MS,
+  )
 })

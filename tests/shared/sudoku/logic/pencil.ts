@@ -28,7 +28,10 @@ export class Pencil {
 
   /** Within `unit`, `digit` stays only in `keep`. */
   only(digit: number, unit: readonly Cell[], keep: readonly Cell[]): this {
-    return this.remove(digit, unit.filter((c) => !keep.includes(c)))
+    return this.remove(
+      digit,
+      unit.filter((c) => !keep.includes(c)),
+    )
   }
 
   text(): string {
@@ -54,8 +57,7 @@ export function elims(step: Pick<Step, 'eliminations'>): string[] {
   return step.eliminations.map(show).sort()
 }
 
-export const expected = (digit: number, names: string[]): string[] =>
-  names.map((n) => show({ cell: cell(n), digit })).sort()
+export const expected = (digit: number, names: string[]): string[] => names.map((n) => show({ cell: cell(n), digit })).sort()
 
 function show({ cell: c, digit }: Elimination): string {
   return `${digit}@r${Math.floor(c / 9) + 1}c${(c % 9) + 1}`

@@ -71,7 +71,14 @@ function lockedCandidates(inside: (unitIndex: number) => boolean, across: (unitI
         const places = unit.filter((c) => !written[c] && has(cands, c, d))
         if (places.length < 2) continue
         allUnits.forEach((other, o) => {
-          if (across(o) && places.every((c) => other.includes(c))) addRemoval(found, cands, written, other.filter((c) => !unit.includes(c)), d)
+          if (across(o) && places.every((c) => other.includes(c)))
+            addRemoval(
+              found,
+              cands,
+              written,
+              other.filter((c) => !unit.includes(c)),
+              d,
+            )
         })
       }
     })
@@ -105,7 +112,11 @@ function hiddenSubset(n: number): Finder {
       for (const digits of choose(unplaced, n)) {
         const cells = unit.filter((c) => !written[c] && digits.some((d) => has(cands, c, d)))
         if (cells.length !== n) continue
-        const removals = cells.flatMap((cell) => digitsIn(cands, cell).filter((d) => !digits.includes(d)).map((d) => ({ cell, d })))
+        const removals = cells.flatMap((cell) =>
+          digitsIn(cands, cell)
+            .filter((d) => !digits.includes(d))
+            .map((d) => ({ cell, d })),
+        )
         if (removals.length) found.add(removalKey(removals))
       }
     }
@@ -128,7 +139,13 @@ function fish(n: number): Finder {
           const baseCells = chosen.flatMap((i) => open[i])
           const coverLines = covers.filter((line) => line.some((c) => baseCells.includes(c)))
           if (coverLines.length !== n) continue
-          addRemoval(found, cands, written, coverLines.flat().filter((c) => !chosen.some((i) => bases[i].includes(c))), d)
+          addRemoval(
+            found,
+            cands,
+            written,
+            coverLines.flat().filter((c) => !chosen.some((i) => bases[i].includes(c))),
+            d,
+          )
         }
       }
     return found
@@ -152,7 +169,13 @@ const skyscraper: Finder = (cands, written) => {
           for (const [baseB, topB] of [b, [...b].reverse()]) {
             if (crossOf(baseA) !== crossOf(baseB) || crossOf(topA) === crossOf(topB)) continue
             const pattern = [baseA, topA, baseB, topB]
-            addRemoval(found, cands, written, CELLS.filter((c) => !pattern.includes(c) && sees(c, topA) && sees(c, topB)), d)
+            addRemoval(
+              found,
+              cands,
+              written,
+              CELLS.filter((c) => !pattern.includes(c) && sees(c, topA) && sees(c, topB)),
+              d,
+            )
           }
   return found
 }
@@ -167,7 +190,13 @@ const twoStringKite: Finder = (cands, written) => {
             const pattern = [rowNear, rowFar, colNear, colFar]
             if (new Set(pattern).size !== 4 || boxOf(rowNear) !== boxOf(colNear)) continue
             if (boxOf(rowFar) === boxOf(rowNear) || boxOf(colFar) === boxOf(rowNear)) continue
-            addRemoval(found, cands, written, CELLS.filter((c) => !pattern.includes(c) && sees(c, rowFar) && sees(c, colFar)), d)
+            addRemoval(
+              found,
+              cands,
+              written,
+              CELLS.filter((c) => !pattern.includes(c) && sees(c, rowFar) && sees(c, colFar)),
+              d,
+            )
           }
   return found
 }
@@ -186,7 +215,13 @@ const xyWing: Finder = (cands, written) => {
         if (!z || z === y) continue
         const bDigits = digitsIn(cands, b)
         if (!(bDigits.includes(y) && bDigits.includes(z))) continue
-        addRemoval(found, cands, written, CELLS.filter((c) => ![pivot, a, b].includes(c) && sees(c, a) && sees(c, b)), z)
+        addRemoval(
+          found,
+          cands,
+          written,
+          CELLS.filter((c) => ![pivot, a, b].includes(c) && sees(c, a) && sees(c, b)),
+          z,
+        )
       }
   }
   return found
@@ -200,7 +235,13 @@ const xyzWing: Finder = (cands, written) => {
       const common = digitsIn(cands, a).filter((d) => has(cands, b, d))
       if (common.length !== 1) continue
       const wingCells = [pivot, a, b]
-      addRemoval(found, cands, written, CELLS.filter((c) => !wingCells.includes(c) && wingCells.every((w) => sees(c, w))), common[0])
+      addRemoval(
+        found,
+        cands,
+        written,
+        CELLS.filter((c) => !wingCells.includes(c) && wingCells.every((w) => sees(c, w))),
+        common[0],
+      )
     }
   }
   return found
@@ -214,7 +255,14 @@ const wWing: Finder = (cands, written) => {
       const joined = conjugatePairs(cands, written, x, allUnits).some(
         ([e, f]) => ![p, q].includes(e) && ![p, q].includes(f) && ((sees(e, p) && sees(f, q)) || (sees(f, p) && sees(e, q))),
       )
-      if (joined) addRemoval(found, cands, written, CELLS.filter((c) => c !== p && c !== q && sees(c, p) && sees(c, q)), y)
+      if (joined)
+        addRemoval(
+          found,
+          cands,
+          written,
+          CELLS.filter((c) => c !== p && c !== q && sees(c, p) && sees(c, q)),
+          y,
+        )
     }
   }
   return found
@@ -243,7 +291,9 @@ export const REFERENCE_FINDERS: Partial<Record<Technique, Finder>> = {
 }
 
 /** The same keys for the engine's steps. */
-export function stepKeys(steps: readonly { placements: readonly { cell: Cell; digit: number }[]; eliminations: readonly { cell: Cell; digit: number }[] }[]): Set<string> {
+export function stepKeys(
+  steps: readonly { placements: readonly { cell: Cell; digit: number }[]; eliminations: readonly { cell: Cell; digit: number }[] }[],
+): Set<string> {
   const keys = new Set<string>()
   for (const step of steps) {
     for (const { cell, digit } of step.placements) keys.add(`+${digit}@${cell}`)

@@ -28,7 +28,8 @@ describe('findSimpleColouring', () => {
   })
 
   it('finds a colour trap: a cell seeing both colours cannot hold the digit', () => {
-    const traps = casesOf('simple-colouring').flatMap(({ cands }) => findSimpleColouring(cands).map((step) => ({ step, cands })))
+    const traps = casesOf('simple-colouring')
+      .flatMap(({ cands }) => findSimpleColouring(cands).map((step) => ({ step, cands })))
       .filter(({ step }) => / \(green\) and r\dc\d \(blue\)/.test(step.text))
     expect(traps.length).toBeGreaterThan(0)
     for (const { step } of traps) {

@@ -33,7 +33,7 @@ export function solutionOf(grid: Grid): Grid {
 
 /** Singles and locked candidates to a fixed point. Returns false on a contradiction. */
 export function propagate(cands: Candidates): boolean {
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false
     const remove = (cell: number, bit: number): void => {
       if (cands[cell] & bit) {
@@ -106,8 +106,7 @@ export function walkStates(
       continue
     }
     const wrong: [number, number][] = []
-    for (let cell = 0; cell < 81; cell++)
-      for (let d = 1; d <= 9; d++) if (cands[cell] & digitBit(d) && solution[cell] !== d) wrong.push([cell, d])
+    for (let cell = 0; cell < 81; cell++) for (let d = 1; d <= 9; d++) if (cands[cell] & digitBit(d) && solution[cell] !== d) wrong.push([cell, d])
     const [cell, d] = wrong[Math.floor(random() * wrong.length)]
     cands[cell] &= ~digitBit(d)
   }
@@ -118,8 +117,7 @@ export function removedKeys(steps: readonly Step[]): Set<string> {
   return new Set(steps.flatMap((s) => s.eliminations.map((e) => `${e.digit}@${e.cell}`)))
 }
 
-export const keysOf = (items: readonly { cell: number; digit: number }[]): string[] =>
-  items.map((e) => `${e.digit}@${e.cell}`)
+export const keysOf = (items: readonly { cell: number; digit: number }[]): string[] => items.map((e) => `${e.digit}@${e.cell}`)
 
 export interface FinderWalk {
   /** Each wrong placement or removal, with the step's text. */

@@ -92,10 +92,7 @@ describe('all instances of every technique', () => {
   const withoutForcing = techniques.filter((t) => t.technique !== 'forcing-chain' && t.technique !== 'forcing-net')
 
   it('are sound at every state along the solve paths, and every basic technique shows up', () => {
-    const cases = [
-      ...readCases('hard_puzzle_and_solution.txt', 10),
-      ...readCases('puzzles3_magictour_top1465', 60),
-    ]
+    const cases = [...readCases('hard_puzzle_and_solution.txt', 10), ...readCases('puzzles3_magictour_top1465', 60)]
     const seen = new Map<Technique, number>()
     const failures: string[] = []
     for (const { puzzle, solution } of cases) {
@@ -116,9 +113,25 @@ describe('all instances of every technique', () => {
     }
     expect(failures).toEqual([])
     const basic: Technique[] = [
-      'full-house', 'naked-single', 'hidden-single', 'locked-candidates-pointing', 'locked-candidates-claiming',
-      'naked-pair', 'hidden-pair', 'naked-triple', 'hidden-triple', 'naked-quad', 'hidden-quad',
-      'x-wing', 'swordfish', 'jellyfish', 'skyscraper', 'two-string-kite', 'xy-wing', 'xyz-wing', 'w-wing',
+      'full-house',
+      'naked-single',
+      'hidden-single',
+      'locked-candidates-pointing',
+      'locked-candidates-claiming',
+      'naked-pair',
+      'hidden-pair',
+      'naked-triple',
+      'hidden-triple',
+      'naked-quad',
+      'hidden-quad',
+      'x-wing',
+      'swordfish',
+      'jellyfish',
+      'skyscraper',
+      'two-string-kite',
+      'xy-wing',
+      'xyz-wing',
+      'w-wing',
     ]
     expect(basic.filter((t) => !seen.has(t))).toEqual([])
     // The solve paths of the top1465 puzzles take forcing steps: seconds a puzzle on a loaded machine.

@@ -18,7 +18,11 @@ const REGENERATE = 'run `npx tsx scripts/make-technique-cases.ts` after adding o
 
 /** The registry entry whose finder reports `technique` (one finder reports every unique rectangle type and the hidden rectangle, one both avoidable rectangle types). */
 const reportedBy = (technique: Technique): Technique =>
-  technique.startsWith('unique-rectangle') || technique === 'hidden-rectangle' ? 'unique-rectangle-1' : technique.startsWith('avoidable-rectangle') ? 'avoidable-rectangle-1' : technique
+  technique.startsWith('unique-rectangle') || technique === 'hidden-rectangle'
+    ? 'unique-rectangle-1'
+    : technique.startsWith('avoidable-rectangle')
+      ? 'avoidable-rectangle-1'
+      : technique
 const finderOf = (technique: Technique) => techniques.filter((e) => e.technique === reportedBy(technique))
 
 /**

@@ -28,13 +28,14 @@ describe('findXYChain', () => {
   })
 
   it('walks only through cells with two candidates, at least three of them', () => {
-    for (const { cands } of cases) for (const step of findXYChain(cands)) {
-      expect(step.technique).toBe('xy-chain')
-      expect(step.cells.length).toBeGreaterThanOrEqual(3)
-      for (const cell of step.cells) expect(bitCount(cands[cell])).toBe(2)
-      expect(step.text).toContain('the only other candidate in')
-      expect(step.text).not.toContain('the only other place for')
-    }
+    for (const { cands } of cases)
+      for (const step of findXYChain(cands)) {
+        expect(step.technique).toBe('xy-chain')
+        expect(step.cells.length).toBeGreaterThanOrEqual(3)
+        for (const cell of step.cells) expect(bitCount(cands[cell])).toBe(2)
+        expect(step.text).toContain('the only other candidate in')
+        expect(step.text).not.toContain('the only other place for')
+      }
   })
 
   it("finds HoDoKu's XY-Chain of nine cells (past the eight cells it used to stop at)", () => expectPublishedRemovals(PUBLISHED.xyChainLong))
