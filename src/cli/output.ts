@@ -5,8 +5,8 @@
  */
 
 /** C0/C1 controls, bidirectional controls and unpaired surrogates: shown escaped, never sent to a terminal. */
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
 const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 export function printable(text: string): string {
