@@ -13,12 +13,11 @@ import {
   type EncodeOutcome,
   type FrameReceipt,
   SESSION_ID_PATTERN,
-  SKIP_REASONS,
-  type SkipReason,
   type TimelapseSessionSummary,
   type TimelapseSettings,
   validateTimelapseSettings,
 } from './timelapse'
+import { SKIP_REASONS, type SkipReason } from './timelapse-skipped'
 import { type ShotBoard, shotBoardGuard } from './timelapse-shots'
 
 export interface AppInfo {

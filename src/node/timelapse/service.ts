@@ -15,13 +15,12 @@ import {
   type FrameReceipt,
   filmSeconds,
   isSessionId,
-  SKIP_REASONS,
-  type SkipReason,
   validateTimelapseSettings,
   type TimelapseManifest,
   type TimelapseSessionSummary,
   type TimelapseSettings,
 } from '../../shared/timelapse'
+import { SKIP_REASONS, type SkipReason } from '../../shared/timelapse-skipped'
 import { ValidationError } from '../../shared/guards'
 import { MAX_FRAME_BYTES } from '../../shared/ipc'
 import { shotBoardGuard } from '../../shared/timelapse-shots'

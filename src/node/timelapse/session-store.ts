@@ -8,7 +8,8 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { SKIPPED_LOOK_SECONDS, type SkipReason, type TimelapseManifest, type TimelapseSettings } from '../../shared/timelapse'
+import type { TimelapseManifest, TimelapseSettings } from '../../shared/timelapse'
+import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../shared/timelapse-skipped'
 import type { ShotBoard } from '../../shared/timelapse-shots'
 import { writeFileAtomic } from '../atomic-file'
 import { FRAME_PREFIX, frameName, lastNumberOnDisk, listFrames, MAX_FRAME_NUMBER, SKIPPED_PREFIX } from './frame-names'

@@ -20,6 +20,10 @@
  * Synchronous, with no DOM or Node dependency: the app runs it in a Web Worker and cancels it
  * by terminating the worker. The input grid is never modified; the scratch memory is reused
  * between calls, which is safe because a call always runs to completion before the next.
+ *
+ * Over 300 lines: propagation, singles and the guess share the one scratch array and its offsets in
+ * the hot loop; kept in one module so that loop stays one unit for the JIT (the tables, which have
+ * no such tie, are in solver-tables.ts).
  */
 import type { Grid } from './board'
 import { bandTables } from './solver-tables'

@@ -1,12 +1,6 @@
 import type { Events } from '../../../shared/ipc'
-import {
-  DEFAULT_TIMELAPSE_SETTINGS,
-  type EncodeOutcome,
-  type SkipReason,
-  type TimelapseSessionSummary,
-  type TimelapseSettings,
-  filmSeconds,
-} from '../../../shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, type EncodeOutcome, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
+import type { SkipReason } from '../../../shared/timelapse-skipped'
 import type { ShotBoard } from '../../../shared/timelapse-shots'
 import type { TriggerOptions } from '../../../shared/timelapse-trigger'
 import { host } from '../host'

@@ -23,6 +23,10 @@
  * each), so the engine works in preallocated typed arrays (one set per nesting level), keeps the
  * places left per unit and digit as counts instead of rescanning units, and copies out only what a
  * caller keeps.
+ *
+ * Over 300 lines: one engine whose preallocated typed arrays (candidates, places left per unit,
+ * facts and their premises) every rule reads and writes in the innermost loop of the forcing search;
+ * the facts' encoding is in forcing-facts.ts.
  */
 import { type Candidates, type Cell, type Digit, CELLS, allUnits, bitCount, boxOf, cellName, colOf, peers, rowOf, unitName, unitsOfCell } from '../board'
 import { FACTS, FACT_WORDS, type Fact, Propagation, ReasonCode, ancestry, factCell, factDigit, name } from './forcing-facts'

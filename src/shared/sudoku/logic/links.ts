@@ -14,6 +14,9 @@
  * is true, so the third is false, ..., so the last is true". Hence the first or the last node is
  * true, and any candidate that is weakly linked to both ends is false. This holds for every walk
  * that alternates this way, so each elimination is sound whatever the chain looks like.
+ *
+ * Over 300 lines: the graph and the search over it are one structure (the search walks the graph's
+ * arrays directly); group nodes and simple paths, which stand apart, are in their own files.
  */
 import { type Candidates, type Cell, type Digit, CELLS, allUnits, bitCount, digitBit, peers } from '../board'
 import { sees } from './common'
