@@ -11,6 +11,8 @@
  *   npm run bench:logic-chains [-- --count N]   (N puzzles from each file, default 100)
  */
 import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { PUZZLES_DIR } from '../datasets/paths'
 import { type Grid, candidatesOf } from '../src/shared/sudoku/board'
 import { parsePuzzle } from '../src/shared/sudoku/format'
 import { logicalSolve } from '../src/shared/sudoku/logical-solve'
@@ -36,7 +38,7 @@ import { findForcingNet } from '../src/shared/sudoku/logic/forcing-net'
 import { hintStep } from '../src/shared/sudoku/hint'
 import type { FindOptions, Step } from '../src/shared/sudoku/logic/step'
 
-const PUZZLES = new URL('../../shared/data/puzzles/', import.meta.url)
+const PUZZLES = pathToFileURL(`${PUZZLES_DIR}/`)
 const FILES = ['puzzles3_magictour_top1465', 'puzzles5_forum_hardest_1905_11+']
 const first = { first: true } as const
 /**

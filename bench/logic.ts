@@ -14,6 +14,8 @@
  */
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { PUZZLES_DIR } from '../datasets/paths'
 import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -22,10 +24,8 @@ import { logicalSolve } from '../src/shared/sudoku/logical-solve'
 import { type DifficultyLevel, DIFFICULTY_LEVELS, rateSteps } from '../src/shared/sudoku/rating'
 import { solve } from '../src/shared/sudoku/solver'
 
-// PUZZLES_DIR points elsewhere when the benchmark runs bundled on another machine.
-const PUZZLES = process.env.PUZZLES_DIR
-  ? new URL(`file://${process.env.PUZZLES_DIR.replace(/\/?$/, '/')}`)
-  : new URL('../../shared/data/puzzles/', import.meta.url)
+// Where the puzzle files are: datasets/paths.ts (SUDOKU_LENS_DATA points elsewhere).
+const PUZZLES = pathToFileURL(`${PUZZLES_DIR}/`)
 const FILES = [
   'easy_puzzle_and_solution.txt',
   'medium_puzzle_and_solution.txt',

@@ -25,6 +25,7 @@ import { probeVideo } from '../src/node/timelapse/ffmpeg-probe'
 import { listFrames } from '../src/node/timelapse/frame-names'
 import { SessionRecorder } from '../src/node/timelapse/session-store'
 import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../src/shared/timelapse'
+import { WICHT_DIR } from '../datasets/paths'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
 const arg = (name: string, fallback: string): string => {
@@ -36,7 +37,7 @@ const PRESETS = arg('presets', 'veryfast,superfast').split(',') as X264Preset[]
 /** Strength of ffmpeg's `noise` filter: 12 is a grainy low-light webcam, 3 a clean bright one. */
 const NOISES = arg('noise', '12,3').split(',').map(Number)
 const CAPTURE_SECONDS = Number(arg('capture-seconds', '30'))
-const PHOTO = new URL('../../shared/data/photos/wicht-v2-train/image1.jpg', import.meta.url).pathname
+const PHOTO = join(WICHT_DIR, 'image1.jpg')
 const ffmpeg = ffmpegInstaller.path
 
 async function makeFrames(dir: string, noise: number): Promise<void> {

@@ -10,7 +10,7 @@
  * magictour top1465 list, the forum's hardest list and the 17-clue collection (puzzle grids,
  * credited in THIRD-PARTY.md).
  *
- * Run: npx tsx scripts/make-technique-cases.ts   (reads ../shared/data/puzzles; SUDOKU_PUZZLES_DIR overrides)
+ * Run: npx tsx scripts/make-technique-cases.ts   (reads the puzzle files of datasets/paths.ts; SUDOKU_LENS_DATA overrides)
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'

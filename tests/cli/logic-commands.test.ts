@@ -1,9 +1,10 @@
 /** `sudoku-lens hint`, `steps` and `rate`, run as a user would through the bin script. */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli } from './run-cli'
+import { PUZZLES_DIR } from '../../datasets/paths'
 
 // The first puzzle of the Sudoku Exchange hard bank (public domain) and its solution.
 const PUZZLE = '080200400570000100002300000820090005000715000700020041000006700003000018007009050'
@@ -126,7 +127,7 @@ describe('sudoku-lens rate', () => {
   it('rates each line of a file and says why it cannot rate one', async () => {
     // The file's first three puzzles and its lines without one solution: some of its other
     // puzzles need forcing nets, seconds each, which this test is not about.
-    const lines0 = readFileSync(resolve('../shared/data/puzzles/test_puzzles_with_counts'), 'utf8').trim().split('\n')
+    const lines0 = readFileSync(join(PUZZLES_DIR, 'test_puzzles_with_counts'), 'utf8').trim().split('\n')
     const file = join(mkdtempSync(join(tmpdir(), 'rate-')), 'puzzles.txt')
     writeFileSync(file, [...lines0.slice(0, 3), ...lines0.filter((l) => l.split(':')[1] !== '1')].join('\n'))
     const { code, stdout } = await cli('rate', file)

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cli } from './run-cli'
+import { PUZZLES_DIR } from '../../datasets/paths'
 
 const PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 
@@ -23,7 +24,7 @@ describe('sudoku-lens solve', () => {
   })
 
   it('reads a puzzle file and answers each line', async () => {
-    const { stdout } = await cli('solve', resolve('../shared/data/puzzles/test_puzzles_with_counts'), '--json')
+    const { stdout } = await cli('solve', join(PUZZLES_DIR, 'test_puzzles_with_counts'), '--json')
     const lines = stdout
       .trim()
       .split('\n')
