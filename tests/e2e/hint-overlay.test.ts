@@ -1,12 +1,15 @@
 /**
- * A chain hint drawn on the board: HoDoKu's X-Chain example pasted as the state it shows, then the
- * hint asked for down to its full level, where the chain appears over the board.
+ * A chain hint drawn on the board: a state where an X-Chain is the easiest step (one of the
+ * project's technique cases, tests/fixtures/technique-cases.txt, magictour top1465 line 387) pasted
+ * in HoDoKu's library format, then the hint asked for down to its full level, where the chain
+ * appears over the board.
  */
 import { describe, expect, it } from 'vitest'
 import { pastePuzzle, useApp } from '../../devkit/browser'
 
-// HoDoKu's X-Chain example (0701) on 7: three strong links joined by two weak ones.
-const X_CHAIN = ':0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742:'
+// An X-Chain of three strong links joined by two weak ones.
+const X_CHAIN =
+  ':0000:x:+3...4+187+6.61+7........+2.+6+1.....6.+2+4312+1..7....4...+1....+65.1.8...7...+6.2+1.+1..3.+7...:525 925 326 528 928 329 529 929 832 932 533 833 933 535 935 438 439 841 942 543 943 845 853 954 762 862 763 863 964 979 482 483 586 489::'
 
 const app = useApp()
 

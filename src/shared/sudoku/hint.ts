@@ -189,4 +189,6 @@ function displayName(technique: Technique): string {
   return /^[A-Z][a-z]/.test(label) && !/-[A-Z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label
 }
 
-const withArticle = (name: string): string => (name.startsWith('locked candidates') ? name : `${/^(X|[aeio])/.test(name) ? 'an' : 'a'} ${name}`)
+/** "an" before a vowel sound: a lower-case vowel, or a capital read as a letter name that starts with one (an X-Chain, an ALS-XZ). */
+const withArticle = (name: string): string =>
+  name.startsWith('locked candidates') ? name : `${/^([AEFHILMNORSX][A-Z-]|X|[aeiou])/.test(name) ? 'an' : 'a'} ${name}`
