@@ -116,7 +116,7 @@ export class TimelapseRecorder {
     // A shot already taken is still on its way to main: it is part of the recording the counter showed.
     await this.delivering
     const summary = await host.call('timelapse:stop', { id: current.id })
-    this.message = `Recorded ${summary.frameCount} frames (${formatSeconds(summary.filmSeconds)} of film).`
+    this.message = recordedText(summary)
     await this.refresh()
   }
 
@@ -209,9 +209,7 @@ export class TimelapseRecorder {
     if (summary.id !== this.current?.id) return
     this.halt()
     this.current = null
-    this.message = summary.error
-      ? `Recording stopped: ${summary.error} The ${summary.frameCount} frames saved are kept.`
-      : `Recording finished: ${summary.frameCount} frames.`
+    this.message = summary.error ? `Recording stopped: ${summary.error} The ${summary.frameCount} frames saved are kept.` : recordedText(summary)
     void this.refresh()
   }
 
@@ -254,4 +252,9 @@ function triggerOptions(s: TimelapseSettings): TriggerOptions {
 export function formatSeconds(seconds: number): string {
   const whole = Math.round(seconds * 10) / 10
   return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${Math.round(whole % 60)} s`
+}
+
+/** The same words whether the person stopped the recording or it stopped itself (a shot limit, the puzzle solved). */
+function recordedText(summary: TimelapseSessionSummary): string {
+  return `Recorded ${summary.frameCount} frames (${formatSeconds(summary.filmSeconds)} of film).`
 }
