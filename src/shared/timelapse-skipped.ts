@@ -2,6 +2,7 @@
  * Looks the "shots when the paper changes" mode does not film but keeps on disk, marked: how often
  * one is kept, why it was skipped, and how a manifest's record of them is read back.
  */
+import { isFiniteNumber, isInt, isRecord } from './timelapse'
 
 /**
  * At most one skipped look is kept per this many seconds: a 1280×720 shot is ~150 KB at the
@@ -38,7 +39,3 @@ export function skippedLooksOf(raw: unknown): SkippedLook[] {
     )
     .map(({ frame, seconds, reason }) => ({ frame, seconds, kind: 'skipped', reason }))
 }
-
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x)
-const isInt = (x: unknown): x is number => Number.isInteger(x)

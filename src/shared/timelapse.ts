@@ -106,9 +106,10 @@ export function parseFrameSize(text: string): FrameSize | undefined {
 
 export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: readonly string[] }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x)
-const isInt = (x: unknown): x is number => Number.isInteger(x)
+/** The checks the settings and the manifest's records are read with (timelapse-skipped.ts too). */
+export const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+export const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x)
+export const isInt = (x: unknown): x is number => Number.isInteger(x)
 
 /**
  * Checks settings that crossed a process boundary (IPC, HTTP, a manifest on disk). Missing fields
