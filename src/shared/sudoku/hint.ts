@@ -126,18 +126,15 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
   }
   if (!grid.includes(0) && isSolved(cands)) return { kind: 'solved', cells: [], text: 'The puzzle is solved. Well done!' }
 
-  const step =
-    hintStep(cands, grid, input.techniques, input.givens) ??
-    easiestStep(cands, grid, input.techniques, { givens: input.givens }) ??
-    bruteForceStep(cands, solution, grid)
+  const step = hintStep(cands, grid, input.techniques, input.givens) ?? bruteForceStep(cands, solution, grid)
   return describe(step, level)
 }
 
 /**
  * The step a hint shows: the easiest technique that applies, with its first instance found (a
  * forcing chain or net is not searched further for a shorter one, so a hint stays quick). Where
- * the hint's propagation budget runs out (NESTED_BUDGET.hint, about 1 hard state in 200), the
- * caller goes on with the solve's wider search before it would ever guess.
+ * the hint's propagation budget runs out (NESTED_BUDGET.hint), the net goes on with the solve's
+ * budget (forcing-net.ts) before the hint would ever guess.
  */
 export function hintStep(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = allTechniques, givens?: Grid): Step | null {
   return easiestStep(cands, grid, entries, { first: true, givens })

@@ -16,8 +16,8 @@ import type { FindOptions, Step } from './step'
 /**
  * The cap on a nested net's search, in propagations (inner ones included; one outer assumption
  * runs a few hundred inner ones per pass). Counted, never timed, so the step found is the same
- * on every machine. A hint stops sooner (about 100 ms of work on 2 busy cores); the logical solve,
- * which rates the puzzle, may search longer. bench/README.md (Logic, Logic (chains)) says what
+ * on every machine. A hint tries the smaller budget first (about 100 ms of work on 2 busy cores)
+ * and only then the solve's; the logical solve, which rates the puzzle, starts with the larger. bench/README.md (Logic, Logic (chains)) says what
  * the caps cost.
  */
 export const NESTED_BUDGET = { hint: 20_000, solve: 400_000 }
@@ -30,8 +30,19 @@ export function findForcingNet(cands: Candidates, _grid?: Grid, find?: FindOptio
   if (steps.length) return steps
   const plus = forcingSteps(cands, 'forcing-net', { mode: 'net', lockedCandidates: true }, FORCING_BASE.netPlus, find)
   if (plus.length) return plus
-  const budget = new PropagationBudget(find?.first ? NESTED_BUDGET.hint : NESTED_BUDGET.solve)
-  const proof = findFirstForcingProof(cands, { ...NESTED, budget })
+  const proof = nestedProof(cands, find?.first ? NESTED_BUDGET.hint : NESTED_BUDGET.solve)
   if (!proof) return []
   return [forcingStep('forcing-net', proof, round1(FORCING_BASE.nested + lengthBonus(proof.size - 2)))]
+}
+
+/**
+ * The nested net's first proof within `limit` propagations. Where a hint's budget runs out, the
+ * search goes on with the solve's: a slower hint (the forum's slowest in bench:logic-chains), never
+ * a guess.
+ */
+function nestedProof(cands: Candidates, limit: number): ReturnType<typeof findFirstForcingProof> {
+  const budget = new PropagationBudget(limit)
+  const proof = findFirstForcingProof(cands, { ...NESTED, budget })
+  if (proof || !budget.spent || limit >= NESTED_BUDGET.solve) return proof
+  return findFirstForcingProof(cands, { ...NESTED, budget: new PropagationBudget(NESTED_BUDGET.solve) })
 }
