@@ -22,7 +22,10 @@ export interface DigitBox {
 
 /**
  * Grid-line erasure: in the outer 30% of the crop on each side, a row (column) whose ink spans over
- * 55% of the width (height) is a line. Chosen by hand with the first cell cutter.
+ * 55% of the width (height) is a line (chosen by hand with the first cell cutter), when its ink
+ * also reaches the crop's border band at both ends: a grid line crosses the whole cell, while the
+ * bar of a 5 or a 7 or the base of a 2, written wide and high or low in the cell, spans as much but
+ * stops inside it (on the pen val photos, erasing such strokes turned 5s into 2s and 3s).
  */
 const LINE_ZONE = 0.3
 const LINE_SPAN = 0.55
@@ -87,23 +90,32 @@ export function blobsIn(mask: Uint8Array, w: number, h: number, band: number): B
 
 /**
  * Erases grid-line ink from a cell crop: rows (columns) in the outer parts of the crop whose ink
- * spans most of the width (height), plus one pixel either side for anti-aliased line edges. This
- * separates a digit printed close to a line from the line, where the global mask joins them.
+ * spans most of the width (height) and reaches within `band` of both ends, plus one pixel either
+ * side for anti-aliased line edges. This separates a digit printed close to a line from the line,
+ * where the global mask joins them. Without `band`, a row's ink may lie anywhere along it.
  */
-export function eraseLines(mask: Uint8Array, w: number, h: number): void {
+export function eraseLines(mask: Uint8Array, w: number, h: number, band = Math.max(w, h)): void {
+  const isLine = (length: number, inkAt: (t: number) => boolean): boolean => {
+    let n = 0
+    let first = -1
+    let last = -1
+    for (let t = 0; t < length; t++) {
+      if (!inkAt(t)) continue
+      n++
+      if (first < 0) first = t
+      last = t
+    }
+    return n > LINE_SPAN * length && first < band && last >= length - band
+  }
   const rowsToClear: number[] = []
   for (let y = 0; y < h; y++) {
     if (y > LINE_ZONE * h && y < (1 - LINE_ZONE) * h) continue
-    let n = 0
-    for (let x = 0; x < w; x++) n += mask[y * w + x] ? 1 : 0
-    if (n > LINE_SPAN * w) rowsToClear.push(y - 1, y, y + 1)
+    if (isLine(w, (x) => mask[y * w + x] > 0)) rowsToClear.push(y - 1, y, y + 1)
   }
   const colsToClear: number[] = []
   for (let x = 0; x < w; x++) {
     if (x > LINE_ZONE * w && x < (1 - LINE_ZONE) * w) continue
-    let n = 0
-    for (let y = 0; y < h; y++) n += mask[y * w + x] ? 1 : 0
-    if (n > LINE_SPAN * h) colsToClear.push(x - 1, x, x + 1)
+    if (isLine(h, (y) => mask[y * w + x] > 0)) colsToClear.push(x - 1, x, x + 1)
   }
   for (const y of rowsToClear) if (y >= 0 && y < h) mask.fill(0, y * w, y * w + w)
   for (const x of colsToClear) if (x >= 0 && x < w) for (let y = 0; y < h; y++) mask[y * w + x] = 0
@@ -111,8 +123,9 @@ export function eraseLines(mask: Uint8Array, w: number, h: number): void {
 
 /** The digit's box in a cell mask (modified: grid lines are erased), or null. */
 export function findDigit(mask: Uint8Array, w: number, h: number, side: number): DigitBox | null {
-  eraseLines(mask, w, h)
-  const blobs = blobsIn(mask, w, h, borderBand(side))
+  const band = borderBand(side)
+  eraseLines(mask, w, h, band)
+  const blobs = blobsIn(mask, w, h, band)
 
   // Remnants of grid lines: mostly inside the border band, or long and thin along an edge.
   const isRemnant = (b: Blob): boolean => {
