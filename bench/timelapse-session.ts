@@ -20,6 +20,7 @@
  */
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
+import { cellName } from '../src/shared/sudoku/board'
 import { movesOf } from '../src/shared/timelapse-moves'
 import { type ShotRecord, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
@@ -69,7 +70,8 @@ const hasOwnShot = (look: number) => shots.some((s) => s >= look && s < (inks.fi
 const ownShot = session.written.filter((w) => hasOwnShot(w.look)).length
 const inFilm = session.written.filter((w) => shots.some((s) => s >= w.look)).length
 // 2. Shots with the hand over the grid.
-const occluded = shots.filter((s) => session.covered[s]).length
+const occludedShots = shots.filter((s) => session.covered[s])
+const occluded = occludedShots.length
 // 3. The move log against the truth: digits written, in order (the longest common subsequence).
 const digitMoves = movesOf(records).filter((m) => m.kind === 'digit')
 const logged = digitMoves.filter((m) => m.digit !== 0)
@@ -79,6 +81,10 @@ const inOrder = commonInOrder(
   logged.map((m) => `${m.cell}:${m.digit}`),
 )
 const extra = logged.length - inOrder
+// Where the extra writes went: cells where no digit was written (and whether they were pencilled), and misread digits.
+const writtenIn = (cell: number) => session.written.some((w) => w.cell === cell)
+const pencilledIn = (cell: number) => session.pencilled.some((p) => p.cell === cell)
+const stray = logged.filter((m) => !writtenIn(m.cell)).map((m) => `${cellName(m.cell)} ${m.digit}${pencilledIn(m.cell) ? ' (pencilled)' : ''}`)
 // What the reader made of the digits the log misses, in the last shot: another digit, or none.
 const last = records[records.length - 1]
 const finalDigit = (cell: number) => Number(last?.entries[cell] ?? 0) || Number(last?.givens[cell] ?? 0)
@@ -107,8 +113,8 @@ const lines = [
   '|---|---|---|',
   `| shots per digit written | ${(shots.length / DIGITS).toFixed(2)} (${shots.length} shots, the first before any digit; ${(shots.length / (DIGITS + pencilled.length)).toFixed(2)} per digit or pencilled cell) | ≤ 1.5 |`,
   `| digits in the film | ${inFilm}/${DIGITS}; in a shot of their own ${ownShot}/${DIGITS} | all |`,
-  `| shots with a hand over the grid | ${occluded} | 0 |`,
-  `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes and ${erasures} erasures (misreads) | every move, in order |`,
+  `| shots with a hand over the grid | ${occluded}${occluded ? ` (looks ${occludedShots.join(', ')})` : ''} | 0 |`,
+  `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes (${stray.length} in cells where no digit was written${stray.length ? `: ${stray.join(', ')}` : ''}) and ${erasures} erasures (misreads) | every move, in order |`,
   `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksElsewhere} marks moves in other cells) | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',

@@ -72,6 +72,18 @@ export const HAND_CELLS = 2
 /** Ink changing by NEW_INK in this many cells between two looks is no handwriting, but a hand. */
 export const SUDDEN_CELLS = 4
 
+/**
+ * How long the grid must stay clear after ink was last seen changing while no hand had been seen
+ * (ms), instead of holdMs: where the grid reaches the frame's edge, the hand writing there is out
+ * of the frame and only its pen is over the grid, in the very cell being written, where it reads
+ * as part of the digit; a pen resting there still (a person thinking) is no finished digit. Ink
+ * that shows as a hand leaves needs only holdMs: the hand was seen go. On the
+ * synthetic session (bench:timelapse-session) a pen rests up to 1.5 s after its digit's ink
+ * stopped changing, and was shot at holdMs (once in each of seeds 3 and 5); the next digit comes
+ * 2 s or more after the hand left, so every digit keeps a shot of its own.
+ */
+export const PEN_AWAY_MS = 2000
+
 export const DEFAULT_TRIGGER: TriggerOptions = { minIntervalMs: 2000, maxIntervalMs: 60_000, holdMs: 700 }
 
 export class ShotTrigger {
@@ -80,6 +92,9 @@ export class ShotTrigger {
   private clearSince: number | null = null
   private clearestSeen: Pick<CellInk, 'shade' | 'tint'> | null = null
   private lastShotAt = -Infinity
+  private previousView: View | null = null
+  /** The last look that saw ink changing after a look without a hand, or -Infinity. */
+  private writingAt = -Infinity
 
   constructor(private readonly options: TriggerOptions = DEFAULT_TRIGGER) {}
 
@@ -87,13 +102,15 @@ export class ShotTrigger {
   observe(look: Look): TriggerDecision {
     const view = this.viewOf(look)
     this.previous = look
+    if (view === 'writing' && (this.previousView === 'clear' || this.previousView === 'writing')) this.writingAt = look.at
+    this.previousView = view
     if (view !== 'clear' || !look.cells) {
       this.clearSince = null
       return { view, shoot: null, changed: [] }
     }
     this.clearSince ??= look.at
     const changed = this.reference ? changedCells(this.reference, look.cells) : []
-    const held = look.at - this.clearSince >= this.options.holdMs
+    const held = look.at - this.clearSince >= this.options.holdMs && look.at - this.writingAt >= PEN_AWAY_MS
     const since = look.at - this.lastShotAt
     const shoot: ShotReason | null = !held
       ? null

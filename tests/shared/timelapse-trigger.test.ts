@@ -1,6 +1,6 @@
 /** When the "paper changes" mode shoots: after new writing, once the hand has left and the grid is still. */
 import { describe, expect, it } from 'vitest'
-import { type Look, NEW_INK, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
+import { type Look, NEW_INK, PEN_AWAY_MS, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
 import { STEADY_CORNER_MOVEMENT } from '../../src/shared/vision/geometry'
 import type { CellInk } from '../../src/shared/vision/cell-ink'
 import type { Corners } from '../../src/shared/vision/image'
@@ -79,7 +79,23 @@ describe('ShotTrigger', () => {
     const mark = page([5])
     mark.ink[9] = NEW_INK * 1.5
     const looks = [...times(4, clear([5])), ...times(6, clear()), ...times(6, { corners: CORNERS, cells: mark })]
-    // The erasure shows at 2000 and the mark at 5000; each is shot after a hold without change.
-    expect(run(trigger, looks)).toEqual([1000, 3500, 6500])
+    // The erasure shows at 2000 and the mark at 5000, with no hand seen (it may be out of the
+    // frame): each is shot once its pen may have gone (PEN_AWAY_MS), 2000 and 7000.
+    expect(run(trigger, looks)).toEqual([1000, 2000 + PEN_AWAY_MS, 5000 + PEN_AWAY_MS])
+  })
+
+  it('waits for a pen that writes from beyond the frame and rests in its cell, then shoots', () => {
+    const trigger = new ShotTrigger(OPTIONS)
+    // The hand is out of the frame: only the pen shows, as ink in the cell it writes in (40). The
+    // digit's ink comes at 2000 with the pen's; the pen rests still until 3500 (1.5 s, as on the
+    // synthetic session), then goes.
+    const pen = page([40])
+    pen.ink[40] = 0.2
+    const looks = [...times(4, clear()), ...times(4, { corners: CORNERS, cells: pen }), ...times(8, clear([40]))]
+    const shots = run(trigger, looks)
+    expect(shots[0]).toBe(1000)
+    // No shot with the pen there (2000..3500); the digit is shot once it has gone.
+    expect(shots.slice(1).every((at) => at > 3500)).toBe(true)
+    expect(shots).toHaveLength(2)
   })
 })
