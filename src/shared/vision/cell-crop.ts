@@ -69,3 +69,8 @@ export function cropPixels(image: GrayImage, crop: CellCrop): Uint8Array {
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = image.data[(y + y0) * image.width + x + x0]
   return out
 }
+
+/** Whether a box (warped pixels) stays inside a crop without reaching any of its edges: ink that reaches them ran into a grid line. */
+export function boxClearOfCrop(box: Box, crop: CellCrop): boolean {
+  return box.x > crop.x0 && box.y > crop.y0 && box.x + box.width < crop.x0 + crop.w && box.y + box.height < crop.y0 + crop.h
+}

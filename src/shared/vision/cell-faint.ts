@@ -100,6 +100,6 @@ export function readFaintCell(level: LevelImage, flat: GrayImage, cell: CellBoun
   )
   const filledScore = FILLED_THRESHOLD * score
   const found = boxInGrid(x0, y0, box)
-  if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
-  return { filled: true, filledScore, image: normalise(flat, found), box: found }
+  if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found, whole: found }
+  return { filled: true, filledScore, image: normalise(flat, found), box: found, whole: found }
 }

@@ -23,6 +23,7 @@ export function emptyCell(filledScore: number): CellImage {
     filledScore,
     image: { width: CELL_IMAGE_SIZE, height: CELL_IMAGE_SIZE, data: new Uint8Array(CELL_IMAGE_SIZE * CELL_IMAGE_SIZE).fill(255) },
     box: null,
+    whole: null,
   }
 }
 

@@ -16,7 +16,8 @@
  *   - `filledScore`: how much evidence of a digit (0 = nothing; `FILLED_THRESHOLD` is the cut);
  *   - `image`: 80x80 grey, white background (255), the dark digit scaled to ~40 px high and centred
  *     on its bounding box; an all-white image for empty cells;
- *   - `box`: the digit's bounding box in warped-image pixels (null when no blob was found).
+ *   - `box`: the digit's bounding box in warped-image pixels (null when no blob was found);
+ *   - `whole`: a filled digit's box grown along its fainter strokes (step 4), else `box`.
  *
  * Method (measured on Wicht's photos, see issue 3), one file per step:
  *  1. flatten (`cell-flatten.ts`): divide by the paper's shading, one Otsu cut over the whole grid;
@@ -56,6 +57,12 @@ export interface CellImage {
   readonly filledScore: number
   readonly image: GrayImage
   readonly box: Box | null
+  /**
+   * The digit's box at the loose cut (grown along its fainter strokes, cell-hairline.ts): its whole
+   * height, the pen stroke's light tail included, measured alike on every digit of the page; `box`
+   * where growth ran into something or the cell is not filled (null where no blob was found).
+   */
+  readonly whole: Box | null
 }
 
 /** A cell's edges in warped pixels (the means of its measured corners). */
@@ -110,7 +117,7 @@ function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBou
   const inkScore = box.area / (DIGIT_INK_SHARE * side * side)
   const filledScore = Math.min(heightScore, inkScore, bw < MIN_DIGIT_WIDTH ? 0 : MAX_SIZE_SCORE)
   const found = boxInGrid(x0, y0, box)
-  if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found }
+  if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found, whole: found }
   // Where the cut lost part of the digit (a lone stem: the ")" of a 9; or a light pen or pencil
   // stroke broken into its darker pieces), the digit is grown along its fainter strokes and drawn
   // at a looser cut.
@@ -121,7 +128,7 @@ function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBou
   // from everything else and drop them again.
   const grown = whole && (stem ? whole.width > GROWN_WIDTH * bw : Math.max(whole.width / bw, whole.height / bh) > GROWN_SIDE)
   if (whole && grown) {
-    return { filled: true, filledScore, image: normalise(flat, whole, looseCut), box: found }
+    return { filled: true, filledScore, image: normalise(flat, whole, looseCut), box: found, whole }
   }
-  return { filled: true, filledScore, image: normalise(flat, found), box: found }
+  return { filled: true, filledScore, image: normalise(flat, found), box: found, whole: whole ?? found }
 }

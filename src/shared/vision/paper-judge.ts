@@ -15,6 +15,7 @@
  */
 import { CELL_KINDS } from './cell-reading'
 import { type CellClassifier, loadCellClassifier } from './cell-classifier'
+import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { readMarks } from './marks'
@@ -58,6 +59,8 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
       const byHeight = settleKindsByHeight(
         probs.map((p, i) => inkedKind(p.kind, page.cells[i].filled)),
         page.cells.map((c) => c.box),
+        page.cells.map((c) => c.whole),
+        page.cells.map((c, i) => c.whole !== null && boxClearOfCrop(c.whole, cellCrop(page.bounds[i], page.flat.width, page.flat.height))),
       )
       const kinds = settleKindsByInk(
         byHeight,

@@ -2,12 +2,22 @@
  * Page-level check of the cell model's givens: the printed digits of a page share one height,
  * handwriting does not.
  *
- *   settleKindsByHeight(kinds, boxes) -> kinds, with p(given) scaled down by HEIGHT_MISMATCH where
- *                                        a cell read as a given is taller than the page's print,
- *                                        and p(marks) by MARKS_TALLER_THAN_PRINT where any is
+ *   settleKindsByHeight(kinds, boxes, wholes, clear) -> kinds, with p(given) scaled down by
+ *                                        HEIGHT_MISMATCH where a cell read as a given is taller than
+ *                                        the page's print, and p(marks) by MARKS_TALLER_THAN_PRINT
+ *                                        where any digit's whole ink is (to 0 where it is clear of
+ *                                        the crop's edges, and p(given) with it)
  *
  * - `kinds`: cell-classifier.ts's kind probabilities per cell (CELL_KINDS order).
- * - `boxes`: cells.ts's digit box per cell (`cells[i].box`, warped pixels; null for none).
+ * - `boxes`: cells.ts's digit box per cell (`cells[i].box`, warped pixels; null for none): the
+ *   first look's cut, the one the page's print is measured at.
+ * - `wholes`: cells.ts's whole digit per cell (`cells[i].whole`: grown along its fainter strokes at
+ *   a looser cut), for pencil marks only. A pen digit's light tail is cut off in `box` (a 9 as short
+ *   as a mark), but blur grows print at the loose cut as well (a printed 6 of a blurred Wicht photo:
+ *   41 px as first cut, 62 px grown, against the page's 42 px print), so print is never judged by it.
+ * - `clear`: per cell, whether its whole box stays clear of the edges of the crop it was found in
+ *   (cell-crop.ts `boxClearOfCrop`): a box that reaches them ran into a grid line, and its height
+ *   is not the ink's.
  * - The print height is the median box height of the cells read surely as givens (p >= SURE_GIVEN,
  *   at least MIN_SURE_GIVENS of them, else nothing changes). A cell whose best kind is `given` and
  *   whose box is taller than that by more than PRINT_HEIGHT_TOLERANCE has p(given) scaled by
@@ -62,14 +72,24 @@ export const HEIGHT_MATCH = 5
  * candidates are written small, and a cell of marks has no ink as tall as print. Pen photos at their
  * labelled corners: 1 of 376 pencil-mark cells' largest pieces (train) and 1 of 76 (val) is taller
  * than the print at all, against 97% of written entries (train) and 92% (val); kept well above that
- * ratio (~0.003) to stay evidence.
+ * ratio (~0.003) to stay evidence. Where the whole digit is clear of its crop's edges, height is a
+ * verdict instead (p(marks) to 0): the cell model is sure of marks (p ~ 1) for some of the lightest
+ * pen entries, where no factor that stays evidence overturns it, while a whole digit taller than the
+ * print by PRINT_HEIGHT_TOLERANCE and clear of the edges is found in 0 of 376 marks cells of the
+ * train photos at their labelled corners (the one taller, its ink run into a grid line, is not
+ * clear), against 514 of 576 written entries.
  */
 export const MARKS_TALLER_THAN_PRINT = 0.01
 
 const GIVEN = 1
 const MARKS = 3
 
-export function settleKindsByHeight(kinds: readonly Float32Array[], boxes: readonly (Box | null)[]): Float32Array[] {
+export function settleKindsByHeight(
+  kinds: readonly Float32Array[],
+  boxes: readonly (Box | null)[],
+  wholes: readonly (Box | null)[] = boxes,
+  clear: readonly boolean[] = [],
+): Float32Array[] {
   const print = printReference(
     kinds,
     boxes.map((box) => box?.height ?? null),
@@ -78,9 +98,11 @@ export function settleKindsByHeight(kinds: readonly Float32Array[], boxes: reado
   return kinds.map((p, i) => {
     const box = boxes[i]
     if (!box) return Float32Array.from(p)
-    const off = box.height / print - 1
-    const given = heightFactor(p, off)
-    const marks = off > PRINT_HEIGHT_TOLERANCE ? MARKS_TALLER_THAN_PRINT : 1
+    const tooTallForMarks = (wholes[i] ?? box).height / print - 1 > PRINT_HEIGHT_TOLERANCE
+    const ruledOut = tooTallForMarks && clear[i] === true
+    // Once height rules marks out, print must not take their place on the model's say.
+    const given = ruledOut && argmax(p) === MARKS ? HEIGHT_MISMATCH : heightFactor(p, box.height / print - 1)
+    const marks = ruledOut ? 0 : tooTallForMarks ? MARKS_TALLER_THAN_PRINT : 1
     return given === 1 && marks === 1 ? Float32Array.from(p) : reweigh(p, (k) => (k === GIVEN ? given : k === MARKS ? marks : 1))
   })
 }

@@ -9,6 +9,7 @@ import type { CV } from './cv'
 import { withMats } from './cv'
 import type { Corners, GrayImage, Point } from './image'
 import { grayFromMat, matFromGray } from './mats'
+import { median } from './median'
 
 /** Perspective warp of `corners` (TL, TR, BR, BL) to a `size`×`size` grey square. */
 export function warpGrid(cv: CV, gray: GrayImage, corners: Corners, size = 900): GrayImage {
@@ -44,23 +45,68 @@ export interface GridLines {
 const SEARCH = 0.2
 
 /**
- * Line centres from whole-image darkness profiles: each line is searched within ±20% of a cell
- * around where a uniform grid puts it (the outer lines inwards from the edge only).
+ * Line centres from darkness profiles across the grid: each line is searched within ±20% of a cell
+ * around where a uniform grid puts it (the outer lines inwards from the edge only), first where
+ * something dark runs across the whole grid, then placed on the profile summed over the grid.
  */
 export function gridLines(warped: GrayImage): GridLines {
-  const { width: w, height: h } = warped
-  const cols = lineContrast(darknessProfile(warped, 0, 0, w, h, 'x'), w / 9)
-  const rows = lineContrast(darknessProfile(warped, 0, 0, w, h, 'y'), h / 9)
-  return { xs: linePositions(cols, w), ys: linePositions(rows, h) }
+  return { xs: linePositions(warped, 'x'), ys: linePositions(warped, 'y') }
 }
 
-function linePositions(profile: Float64Array, length: number): number[] {
+/**
+ * How far (a share of a cell) a line may bow or stray from one strip of cells to the next: the
+ * second differences of the lines found on the pen train photos and Wicht's photos are under 0.04
+ * of a cell at p99 (curved paper, a corner a little off).
+ */
+const BOW = 0.05
+
+function linePositions(warped: GrayImage, axis: 'x' | 'y'): number[] {
+  const length = axis === 'x' ? warped.width : warped.height
   const cell = (length - 1) / 9
+  const reach = Math.max(1, Math.round(BOW * cell))
+  const strips = stripContrasts(warped, axis)
+  const summed = Float64Array.from({ length }, (_, i) => strips.reduce((sum, p) => sum + p[i], 0))
+  const across = acrossAll(strips, reach)
   return Array.from({ length: 10 }, (_, i) => {
-    const c = i * cell
-    return peak(profile, c - SEARCH * cell, c + SEARCH * cell, c)
+    const [lo, hi] = [(i - SEARCH) * cell, (i + SEARCH) * cell]
+    const found = peak(across, lo, hi, NaN)
+    return placed(summed, lo, hi, Number.isNaN(found) ? NaN : Math.min(hi, Math.max(lo, plateauMiddle(across, found))), i * cell, reach)
   })
 }
+
+/** The line contrast along `axis` in each of the nine strips of cells across it. */
+function stripContrasts(warped: GrayImage, axis: 'x' | 'y'): Float64Array[] {
+  const { width: w, height: h } = warped
+  const strip = (axis === 'x' ? h : w) / 9
+  const cell = (axis === 'x' ? w : h) / 9
+  return Array.from({ length: 9 }, (_, k) =>
+    lineContrast(axis === 'x' ? darknessProfile(warped, 0, k * strip, w, (k + 1) * strip, 'x') : darknessProfile(warped, k * strip, 0, (k + 1) * strip, h, 'y'), cell),
+  )
+}
+
+/**
+ * Where a line runs across the whole grid: at each position, the median over the nine strips of
+ * each strip's strongest contrast within `reach` (a line bows a little from strip to strip). A grid
+ * line crosses all nine strips; a written stroke only its own cell. Summed over the grid, the heavy
+ * crossbars of a row of pen entries outweighed the thin inner line beside them on pen photos, and
+ * the row's cells were cut to ~75% of their height.
+ */
+function acrossAll(strips: readonly Float64Array[], reach: number): Float64Array {
+  const spread = strips.map((p) => Float64Array.from(p, (_, i) => Math.max(...p.subarray(Math.max(0, i - reach), i + reach + 1))))
+  return Float64Array.from({ length: strips[0].length }, (_, i) => median(spread.map((p) => p[i])))
+}
+
+/** The middle of the run of values within `PLATEAU` of `profile[at]` around it: a peak widened by acrossAll's `reach`. */
+function plateauMiddle(profile: Float64Array, at: number): number {
+  const top = profile[Math.round(at)]
+  const level = top - PLATEAU * Math.abs(top)
+  let [a, b] = [Math.round(at), Math.round(at)]
+  while (a > 0 && profile[a - 1] >= level) a--
+  while (b < profile.length - 1 && profile[b + 1] >= level) b++
+  return (a + b) / 2
+}
+/** Share of a plateau's height its values may fall short of it (the nine strips' plateaus overlap unevenly). */
+const PLATEAU = 0.05
 
 /**
  * Sum of (255 − grey) along each column ('x') or row ('y') of a window. The minimum over the
@@ -133,8 +179,9 @@ function peak(profile: Float64Array, lo: number, hi: number, fallback: number): 
 /**
  * The 10×10 line crossings, measured locally: for crossing (i, j) the vertical line is searched in
  * the band of rows one cell high around it, the horizontal line in the band of columns, each within
- * ±20% of a cell of the global line position. Isolated outliers (a digit stroke next to a line)
- * are pulled back to the mean of their neighbours. `points[j][i]` is row j, column i.
+ * ±20% of a cell of the global line position, where the line runs through both cells beside the
+ * crossing (`bothSides`). Isolated outliers (a digit stroke next to a line) are pulled back to the
+ * mean of their neighbours. `points[j][i]` is row j, column i.
  */
 export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warped)): Point[][] {
   const { width: w, height: h } = warped
@@ -143,21 +190,58 @@ export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warp
   const xs: number[][] = []
   const ys: number[][] = []
   // One profile per band: rows around horizontal line j, columns around vertical line i.
-  const colBands = lines.ys.map((gy) => lineContrast(darknessProfile(warped, 0, gy - ch / 2, w, gy + ch / 2, 'x'), cw))
-  const rowBands = lines.xs.map((gx) => lineContrast(darknessProfile(warped, gx - cw / 2, 0, gx + cw / 2, h, 'y'), ch))
+  const colBands = lines.ys.map((gy) => bothSides(warped, 'x', gy, ch))
+  const rowBands = lines.xs.map((gx) => bothSides(warped, 'y', gx, cw))
   for (let j = 0; j < 10; j++) {
     xs.push([])
     ys.push([])
     for (let i = 0; i < 10; i++) {
-      const gx = lines.xs[i]
-      const gy = lines.ys[j]
-      xs[j].push(peak(colBands[j], gx - SEARCH * cw, gx + SEARCH * cw, gx))
-      ys[j].push(peak(rowBands[i], gy - SEARCH * ch, gy + SEARCH * ch, gy))
+      xs[j].push(lineNear(colBands[j], lines.xs[i], cw))
+      ys[j].push(lineNear(rowBands[i], lines.ys[j], ch))
     }
   }
   smoothOutliers(xs, cw * 0.08, 'down')
   smoothOutliers(ys, ch * 0.08, 'across')
   return xs.map((row, j) => row.map((x, i) => ({ x, y: ys[j][i] })))
+}
+
+/** A band's line contrast summed over it, and where a line runs through both of its halves. */
+interface Band {
+  readonly summed: Float64Array
+  readonly both: Float64Array
+}
+
+/**
+ * The band half a cell either side of the line at `at` (across `axis`): its profile along `axis`
+ * summed, and the lesser of its two halves' (one cell's half each), so that a written stroke in
+ * one cell (the base of a pen 2 just above a thin line) cannot pass for the line, which runs
+ * through both. A half mostly outside the image (beside an outer line) is left out.
+ */
+function bothSides(warped: GrayImage, axis: 'x' | 'y', at: number, cell: number): Band {
+  const across = axis === 'x' ? warped.height : warped.width
+  const half = (from: number, to: number): Float64Array | null => {
+    if (Math.min(across, to) - Math.max(0, from) < cell / 4) return null
+    const profile = axis === 'x' ? darknessProfile(warped, 0, from, warped.width, to, 'x') : darknessProfile(warped, from, 0, to, warped.height, 'y')
+    return lineContrast(profile, cell)
+  }
+  const sides = [half(at - cell / 2, at), half(at, at + cell / 2)].filter((p): p is Float64Array => p !== null)
+  const summed = Float64Array.from(sides[0], (_, k) => sides.reduce((sum, p) => sum + p[k], 0))
+  return { summed, both: Float64Array.from(sides[0], (_, k) => Math.min(...sides.map((p) => p[k]))) }
+}
+
+/** The line within ±SEARCH of a cell of `at`: found where it runs through both halves, placed on the summed profile. */
+function lineNear(band: Band, at: number, cell: number): number {
+  const [lo, hi] = [at - SEARCH * cell, at + SEARCH * cell]
+  return placed(band.summed, lo, hi, peak(band.both, lo, hi, NaN), at, Math.max(1, Math.round(BOW * cell)))
+}
+
+/**
+ * A line's centre on the `summed` profile (the most precise): within `reach` of where it was
+ * `found`, or anywhere in [lo, hi] when it was not (NaN), as before lines had to run through.
+ */
+function placed(summed: Float64Array, lo: number, hi: number, found: number, fallback: number, reach: number): number {
+  if (Number.isNaN(found)) return peak(summed, lo, hi, fallback)
+  return peak(summed, Math.max(lo, found - reach), Math.min(hi, found + reach), found)
 }
 
 /**

@@ -2,16 +2,19 @@
  * cells.ts keeps the whole of a written digit on real cells of the pen train photos (Alex Kubiesa's
  * sudoku-scanner datasets, MIT), warped by their labelled corners: the bar of a 7 and the base of
  * a 2 written wide and near the cell's edge, which the grid-line erasure took for lines, and a 6
- * and an 8 whose strokes the cut broke.
+ * and an 8 whose strokes the cut broke. And the geometry print-height.ts judges marks by: a whole
+ * digit (grown along its fainter strokes) taller than the print and clear of its crop's edges is
+ * written, never pencil marks.
  */
 import './opencv-node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
-import { cellCrop } from '../../../src/shared/vision/cell-crop'
+import { boxClearOfCrop, cellCrop } from '../../../src/shared/vision/cell-crop'
 import { type CellImages, extractCells } from '../../../src/shared/vision/cells'
 import type { CV } from '../../../src/shared/vision/cv'
 import { toGray } from '../../../src/shared/vision/gray'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
+import { PRINT_HEIGHT_TOLERANCE } from '../../../src/shared/vision/print-height'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
 import { type PenPhoto, hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
 
@@ -48,5 +51,47 @@ describe.skipIf(!hasPenPhotos('train'))('a written digit on a photo is cut whole
       for (let x = x0 + band; x < x0 + w - band; x++)
         if (ink.data[y * ink.width + x] && (x < box.x || x >= box.x + box.width || y < box.y || y >= box.y + box.height)) outside++
     expect(outside).toBe(0)
+  })
+})
+
+/** Train photos with pencil marks beside pen entries, one per phone; one has a mark written against a grid line. */
+const MARKED = ['02_22_iphone_14_0', '02_19_honor_view_10_0']
+
+/** The page's print height as print-height.ts measures it: the median first-cut box of its printed givens. */
+function printHeight(cells: CellImages['cells'], photo: PenPhoto): number {
+  const heights = cells.flatMap((c, i) => (photo.kinds![i] === 'given' && c.box ? [c.box.height] : [])).sort((a, b) => a - b)
+  return heights[heights.length >> 1]
+}
+
+describe.skipIf(!hasPenPhotos('train'))('height tells a written digit from pencil marks on a photo', () => {
+  it.each(MARKED)('%s: no marks cell has a whole digit taller than the print and clear of its crop edges; most entries do', async (name) => {
+    const photo = listPenPhotos('train').find((p) => p.name === name)!
+    const { cells, bounds, ink } = await cut(photo)
+    const print = printHeight(cells, photo)
+    const tallAndClear = (i: number): boolean => {
+      const whole = cells[i].whole
+      return whole !== null && whole.height > print * (1 + PRINT_HEIGHT_TOLERANCE) && boxClearOfCrop(whole, cellCrop(bounds[i], ink.width, ink.height))
+    }
+    const of = (kind: string): number[] => [...cells.keys()].filter((i) => photo.kinds![i] === kind)
+    expect(of('marks').length).toBeGreaterThan(3)
+    expect(of('marks').filter(tallAndClear)).toEqual([])
+    expect(of('entry').filter(tallAndClear).length).toBeGreaterThan(0.6 * of('entry').length)
+  })
+
+  /** Train photo, cell (row-major) and the written digit there whose light strokes the first cut lost. */
+  const BROKEN = [
+    ['02_19_honor_view_10_1', 5 * 9 + 1, 8],
+    ['02_22_honor_view_10_1', 1 * 9 + 6, 5],
+    ['03_03_honor_view_10_1', 4 * 9 + 3, 3],
+  ] as const
+  it.each(BROKEN)('%s cell %i: a %i cut short as marks is taller than the print when grown whole', async (name, cell, digit) => {
+    const photo = listPenPhotos('train').find((p) => p.name === name)!
+    expect([photo.kinds![cell], photo.labels[cell]]).toEqual(['entry', digit])
+    const { cells, bounds, ink } = await cut(photo)
+    const print = printHeight(cells, photo)
+    const { box, whole } = cells[cell]
+    expect(box!.height).toBeLessThan(print)
+    expect(whole!.height).toBeGreaterThan(print * (1 + PRINT_HEIGHT_TOLERANCE))
+    expect(boxClearOfCrop(whole!, cellCrop(bounds[cell], ink.width, ink.height))).toBe(true)
   })
 })

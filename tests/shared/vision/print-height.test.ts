@@ -2,7 +2,8 @@
  * The page-level print-height check (print-height.ts) on made-up pages: a "given" taller than the
  * page's sure givens becomes an entry unless the model was all but certain; a digit of the print
  * height leans to print, enough to settle a torn cell but not a sure entry; a shorter one, and a
- * page with too few sure givens, are left alone.
+ * page with too few sure givens, are left alone; a digit whose whole ink is taller than print and
+ * clear of its crop's edges is never marks.
  */
 import { describe, expect, it } from 'vitest'
 import type { Box } from '../../../src/shared/vision/cells'
@@ -63,6 +64,30 @@ describe('settleKindsByHeight', () => {
     expect(Math.max(...out[6])).toBe(out[6][2])
     // Marks as tall as a small digit or less: left alone.
     expect(Array.from(out[7])).toEqual(Array.from(torn))
+  })
+
+  it('rules marks out, and print with them, for whole ink taller than the print clear of the crop edges, however sure the model', () => {
+    const sure = Array.from({ length: 6 }, () => probs(0, 0.98, 0.02, 0))
+    const certain = probs(0.0001, 0.0002, 0.0001, 0.9996)
+    const tall = Math.round(55 * (1 + PRINT_HEIGHT_TOLERANCE) + 3)
+    // A pen digit whose light tail the first cut lost: short as first cut, tall when grown whole.
+    const boxes = [...Array.from({ length: 6 }, () => box(55)), box(50), box(50)]
+    const wholes = [...boxes.slice(0, 6), box(tall), box(tall)]
+    const out = settleKindsByHeight([...sure, certain, certain], boxes, wholes, [...Array.from({ length: 6 }, () => true), true, false])
+    expect(out[6][3]).toBe(0)
+    expect(Math.max(...out[6])).toBe(out[6][2])
+    // A tall box that reaches the crop's edge ran into a grid line: evidence only, and the model's certainty stands.
+    expect(Math.max(...out[7])).toBe(out[7][3])
+  })
+
+  it('judges print by the first cut only: a blurred given grown taller at the loose cut stays print', () => {
+    const sure = Array.from({ length: 6 }, () => probs(0, 0.98, 0.02, 0))
+    const given = probs(0.01, 0.8, 0.18, 0.01)
+    const grown = Math.round(55 * 1.5)
+    const boxes = Array.from({ length: 7 }, () => box(55))
+    const out = settleKindsByHeight([...sure, given], boxes, [...boxes.slice(0, 6), box(grown)], Array.from({ length: 7 }, () => true))
+    expect(Math.max(...out[6])).toBe(out[6][1])
+    expect(out[6][3]).toBe(0)
   })
 
   it('leaves a page alone when too few givens are sure', () => {

@@ -49,7 +49,7 @@ describe('templateVotes', () => {
     const f = features(img)
     expect(f.reduce((a, b) => a + b * b, 0)).toBeCloseTo(1, 4)
     expect(f.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 4)
-    const cell = { filled: true, filledScore: 1, image: { width: 80, height: 80, data: img.data }, box: null }
+    const cell = { filled: true, filledScore: 1, image: { width: 80, height: 80, data: img.data }, box: null, whole: null }
     const [v] = templateVotes([cell], [new Float32Array(9).fill(1 / 9)])
     expect([...v!].every((x) => Math.abs(x - 1 / 9) < 1e-6)).toBe(true)
   })

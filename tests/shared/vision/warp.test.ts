@@ -1,13 +1,13 @@
 /**
  * Warp and line lattice on the printed sheet seen under a known perspective (synthetic.ts), where
- * every line's true position is known.
+ * every line's true position is known; and on drawn grids with heavy written strokes beside thin lines.
  */
 import './opencv-node'
 import { beforeAll, expect, test } from 'vitest'
 import type { CV } from '../../../src/shared/vision/cv'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { FIDUCIAL_SHEET } from '../../../src/shared/vision/fiducials'
-import type { Corners } from '../../../src/shared/vision/image'
+import type { Corners, GrayImage } from '../../../src/shared/vision/image'
 import { gridLattice, gridLines, warpGrid } from '../../../src/shared/vision/warp'
 import { renderA4Sheet, viewPage, type Scene } from './synthetic'
 
@@ -89,4 +89,44 @@ test('faint lines under the soft edge of a shadow are found where the ink is', (
   gridLines(shaded).ys.forEach((y, j) => expect(Math.abs(y - expected[j])).toBeLessThan(0.05 * cell))
   const lattice = gridLattice(shaded)
   for (let j = 0; j < 10; j++) for (let i = 0; i < 10; i++) expect(Math.abs(lattice[j][i].y - expected[j])).toBeLessThan(0.05 * cell)
+})
+
+/** A drawn 900 px grid on grey paper: thick box lines, thin light inner ones; `stroke` paints ink over it. */
+function drawnGrid(): { warped: GrayImage; cell: number; stroke: (x0: number, y0: number, x1: number, y1: number) => void } {
+  const size = 900
+  const cell = (size - 1) / 9
+  const data = new Uint8Array(size * size).fill(235)
+  const paint = (x0: number, y0: number, x1: number, y1: number, grey: number): void => {
+    for (let y = Math.max(0, Math.round(y0)); y < Math.min(size, Math.round(y1)); y++)
+      for (let x = Math.max(0, Math.round(x0)); x < Math.min(size, Math.round(x1)); x++) data[y * size + x] = grey
+  }
+  for (let i = 0; i < 10; i++) {
+    const [half, grey] = i % 3 === 0 ? [3, 30] : [1, 185]
+    paint(i * cell - half, 0, i * cell + half + 1, size, grey)
+    paint(0, i * cell - half, size, i * cell + half + 1, grey)
+  }
+  return { warped: { width: size, height: size, data }, cell, stroke: (x0, y0, x1, y1) => paint(x0, y0, x1, y1, 20) }
+}
+
+test('a row of heavy written strokes beside a thin inner line does not take its place', () => {
+  // The crossbars of pen 4s written heavily in four cells of one row, 15% of a cell above the thin
+  // line below them: summed over the grid they are darker than that line, but they do not run
+  // across it. Where the row has no strokes, the lattice then measures that line.
+  const { warped, cell, stroke } = drawnGrid()
+  const bar = 4 * cell - 0.15 * cell
+  for (const col of [5, 6, 7, 8]) stroke((col + 0.2) * cell, bar - 3, (col + 0.85) * cell, bar + 3)
+  expect(Math.abs(gridLines(warped).ys[4] - 4 * cell)).toBeLessThan(0.05 * cell)
+  const lattice = gridLattice(warped)
+  for (let i = 0; i < 5; i++) expect(Math.abs(lattice[4][i].y - 4 * cell)).toBeLessThan(0.05 * cell)
+})
+
+test('the lattice keeps a thin line beside the heavy base of one written digit', () => {
+  // The base of a pen 2 across most of one cell, 12% of a cell above the thin line below it: the
+  // band searched for the crossings either side of that cell holds more of the stroke than of the
+  // line, but only the line runs through the cells on both sides of a crossing.
+  const { warped, cell, stroke } = drawnGrid()
+  const base = 4 * cell - 0.12 * cell
+  stroke(2.1 * cell, base - 3, 2.9 * cell, base + 3)
+  const lattice = gridLattice(warped)
+  for (let i = 0; i < 10; i++) expect(Math.abs(lattice[4][i].y - 4 * cell)).toBeLessThan(0.05 * cell)
 })
