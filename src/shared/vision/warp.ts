@@ -80,7 +80,10 @@ function stripContrasts(warped: GrayImage, axis: 'x' | 'y'): Float64Array[] {
   const strip = (axis === 'x' ? h : w) / 9
   const cell = (axis === 'x' ? w : h) / 9
   return Array.from({ length: 9 }, (_, k) =>
-    lineContrast(axis === 'x' ? darknessProfile(warped, 0, k * strip, w, (k + 1) * strip, 'x') : darknessProfile(warped, k * strip, 0, (k + 1) * strip, h, 'y'), cell),
+    lineContrast(
+      axis === 'x' ? darknessProfile(warped, 0, k * strip, w, (k + 1) * strip, 'x') : darknessProfile(warped, k * strip, 0, (k + 1) * strip, h, 'y'),
+      cell,
+    ),
   )
 }
 

@@ -85,7 +85,12 @@ describe('settleKindsByHeight', () => {
     const given = probs(0.01, 0.8, 0.18, 0.01)
     const grown = Math.round(55 * 1.5)
     const boxes = Array.from({ length: 7 }, () => box(55))
-    const out = settleKindsByHeight([...sure, given], boxes, [...boxes.slice(0, 6), box(grown)], Array.from({ length: 7 }, () => true))
+    const out = settleKindsByHeight(
+      [...sure, given],
+      boxes,
+      [...boxes.slice(0, 6), box(grown)],
+      Array.from({ length: 7 }, () => true),
+    )
     expect(Math.max(...out[6])).toBe(out[6][1])
     expect(out[6][3]).toBe(0)
   })
