@@ -226,15 +226,25 @@ function splitRunTogether(mask: Uint8Array, w: number, b: DigitBox): DigitBox[] 
 }
 
 export function readMarks(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): MarksReading {
-  const { pieces, stray } = findPieces(flat, cell)
-  if (!pieces.length) return { marks: [], pieces: 0, least: 1 }
-  let least = 1
-  const digits = new Set<number>()
-  for (const box of pieces) {
+  return readMarkPieces(flat, cell, classifier).reading
+}
+
+/** One piece of ink read as a digit: its box in the warped image, the digit and its probability. */
+export interface MarkPiece {
+  readonly box: Box
+  readonly digit: number
+  readonly p: number
+}
+
+/** readMarks, with what each piece was read as (for telling marks from a digit by where they stand). */
+export function readMarkPieces(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): { pieces: MarkPiece[]; reading: MarksReading } {
+  const found = findPieces(flat, cell)
+  const pieces = found.pieces.map((box) => {
     const [best] = classifier.classify(normalise(flat, box)).ranked
-    least = Math.min(least, best.p)
-    digits.add(best.digit)
-  }
-  const sure = stray === 0 && least >= MARK_MIN_P && digits.size === pieces.length
-  return { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: pieces.length, least }
+    return { box, digit: best.digit, p: best.p }
+  })
+  const least = Math.min(1, ...pieces.map((piece) => piece.p))
+  const digits = new Set(pieces.map((piece) => piece.digit))
+  const sure = pieces.length > 0 && found.stray === 0 && least >= MARK_MIN_P && digits.size === pieces.length
+  return { pieces, reading: { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: pieces.length, least } }
 }

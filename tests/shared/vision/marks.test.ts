@@ -10,14 +10,13 @@ import type { DigitClassifier } from '../../../src/shared/vision/classifier'
 import { extractCells } from '../../../src/shared/vision/cells'
 import type { CV } from '../../../src/shared/vision/cv'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
-import { grayScales, toGray } from '../../../src/shared/vision/gray'
+import { toGray } from '../../../src/shared/vision/gray'
 import type { GrayImage } from '../../../src/shared/vision/image'
 import { markPieces, readMarks } from '../../../src/shared/vision/marks'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
 import { loadWrittenDigitClassifier } from '../../../src/shared/vision/written-digits'
 import { hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
-import { makeSolvingSession } from '../../../devkit/solving-session'
-import { detectGrid } from '../../../src/shared/vision/grid'
+import { lastPage, makeSolvingSession } from '../../../devkit/solving-session'
 import { readPenMarks } from '../../../datasets/kubiesa-marks'
 
 /** A 100x100 cell of paper (250) with dark rectangles [x, y, w, h] (grey 120, pencil-like). */
@@ -169,11 +168,9 @@ describe('markPieces on pencil marks written in their places of the 3×3', () =>
     const cv = await loadOpenCV()
     // devkit/solving-session.ts: MNIST marks in graphite at their keypad places, on Wicht's image1.
     const session = await makeSolvingSession(cv, { seed: 7, digits: 12, marks: 1, idles: 0, passes: 0 })
-    const frame = session.frame(session.looks - 1)
-    const grid = detectGrid(cv, frame)
-    expect(grid).not.toBeNull()
-    const warped = warpGrid(cv, grayScales(frame).full, grid!.corners, 900)
-    const { flat, bounds } = extractCells(cv, warped, gridLattice(warped))
+    const page = lastPage(cv, session)
+    expect(page).not.toBeNull()
+    const { flat, bounds } = page!
     const right = session.pencilled.filter((p) => markPieces(flat, bounds[p.cell]).length === p.marks.length).length
     expect(session.pencilled.length).toBeGreaterThanOrEqual(8)
     expect(right / session.pencilled.length).toBeGreaterThanOrEqual(MIN_CELLS_PIECES_RIGHT)
