@@ -109,8 +109,9 @@ describe('markPieces', () => {
 /**
  * Of the lists readMarks gives on marks cells of photos its digit model was trained on, the share
  * that must be exactly right: a wrong candidate list misleads a solver, so the reader returns []
- * when unsure; marks-eval.ts measured 94.9% of the lists right over all 376 labelled train cells
- * (94.5% from jittered corners; README), so 90% on two puzzles fails only on a real regression.
+ * when unsure; marks-eval.ts measured 95.3% of the lists right over all 376 labelled train cells
+ * (94.4% from jittered corners; scripts/train-paper/README.md), so 90% on two puzzles fails only
+ * on a real regression.
  */
 const MIN_LISTS_RIGHT = 0.9
 
