@@ -10,9 +10,9 @@
  *
  * Method: the cell less MARK_INSET on each side (the lines), its own Otsu cut (at most
  * MARK_INK_MAX, so a cell of bare paper finds no ink), 8-connected pieces of ink (cells.ts's
- * blobsIn) that are big enough and not long and thin (line remnants), pieces above
- * one another merged (a 5's detached bar), pieces wider than 1.25x their height cut at their
- * thinnest columns (digits run together), specks much lower than the tallest piece dropped; each
+ * blobsIn) that are big enough and not lines or line stubs, fragments stacked close above one
+ * another joined (a 5's detached bar, but not two marks in one column of the 3×3), pieces wider
+ * than 1.25x their height cut at their thinnest columns (digits run together), specks much lower than the tallest piece dropped; each
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure.
  */
@@ -33,6 +33,31 @@ export const MARK_INSET = 0.03
 const MAX_PIECE_SPAN = 0.6
 /** Darkest Otsu cut taken as ink: pencil on the shared photos is 120-200, show-through 225+. */
 export const MARK_INK_MAX = 215
+/**
+ * Greatest gap, as a fraction of the crop's height, between two stacked pieces of one digit: the
+ * pen train photos' marks break into fragments up to 8 px apart at the 900 px warp (~95 px cells;
+ * at 0.06, 6 fewer right lists in marks-eval.ts), while the specks a blurred line leaves along the
+ * crop's edge lie 30-50 px apart. Marks a row apart can be as close: TWO_MARKS_ASPECT keeps them.
+ */
+const JOIN_GAP = 0.1
+/**
+ * Two separate pieces, each a digit's height (the shorter at least SHORT_PIECE of the taller: not
+ * a 5's bar), stacked into a box more than this times as tall as wide are two marks in one
+ * column of the cell's 3×3 (2.4-3.4 on the synthetic sessions), not one digit's parts: joined
+ * fragments of the pen train photos' marks make boxes 0.9-1.9 times as tall as wide (49 joins of
+ * two digit-sized pieces; one, 2.6, of two 13-15 px pieces that may well be two marks).
+ */
+const TWO_MARKS_ASPECT = 2
+/**
+ * A line stub's width over its length at most: stubs left by the inset are 2-4 px by 20-97 px at
+ * the 900 px warp; a thin pencilled 1 is ~6 by 15-25.
+ */
+const STUB_THINNESS = 0.25
+/**
+ * Fraction of the crop's side from its edge within which a piece lies against it: a bent line
+ * runs 2-4 px inside the crop at the 900 px warp where the lattice's straight cut misses it.
+ */
+const STUB_EDGE = 0.05
 /** Smallest piece (px at the 900 px warp) taken for a digit: marks on the pen photos are ~15-35 px high, dots ~3. */
 const MIN_PIECE_HEIGHT = 7
 const MIN_PIECE_AREA = 12
@@ -44,8 +69,8 @@ const SHORT_PIECE = 0.45
 const DIGIT_ASPECT = 0.7
 /**
  * The classifier's least probability for every piece before the list is believed. Set once, not
- * tuned: at 0.8, 94.9% of the lists given on the 376 hand-labelled train marks cells are exactly
- * right and half the cells get a list (scripts/train-paper/README.md, marks-eval.ts).
+ * tuned: at 0.8, 95.3% of the lists given on the 376 hand-labelled train marks cells are exactly
+ * right and two thirds of the cells get a list (scripts/train-paper/README.md, marks-eval.ts).
  */
 export const MARK_MIN_P = 0.8
 
@@ -91,25 +116,13 @@ function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: 
   const digitSized = (b: DigitBox): boolean => b.y1 - b.y0 + 1 >= MIN_PIECE_HEIGHT && b.area >= MIN_PIECE_AREA
   const cut = Math.min(otsu(histogram), MARK_INK_MAX)
   const mask = maskAt(cut)
-  const boxes: DigitBox[] = blobsIn(mask, w, h, 1)
-    .filter((b) => b.area >= 3)
-    .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
-    .filter(notLine)
-  // Merge pieces stacked above one another (their columns overlap by half the narrower one).
-  for (let merged = true; merged;) {
-    merged = false
-    outer: for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i],
-          b = boxes[j]
-        const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1
-        if (overlap < 0.5 * Math.min(a.x1 - a.x0 + 1, b.x1 - b.x0 + 1)) continue
-        boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), area: a.area + b.area }
-        boxes.splice(j, 1)
-        merged = true
-        break outer
-      }
-  }
+  const boxes = joinFragments(
+    blobsIn(mask, w, h, 1)
+      .filter((b) => b.area >= 3)
+      .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
+      .filter(notLine),
+    h,
+  ).filter((b) => notLine(b) && !isLineStub(b, w, h))
   const sized = boxes.filter(digitSized)
   const tallest = Math.max(0, ...sized.map((b) => b.y1 - b.y0 + 1))
   const kept = sized.filter((b) => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest)
@@ -118,12 +131,58 @@ function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: 
       ? 0
       : blobsIn(maskAt(MARK_INK_MAX), w, h, 1)
           .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
-          .filter((b) => notLine(b) && digitSized(b) && !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1)).length
+          .filter((b) => notLine(b) && !isLineStub(b, w, h) && digitSized(b) && !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1))
+          .length
   const pieces = kept
     .flatMap((b) => splitRunTogether(mask, w, b))
     .sort((a, b) => a.x0 - b.x0)
     .map((b) => boxInGrid(x0, y0, b))
   return { pieces, stray }
+}
+
+/**
+ * Joins each piece to one stacked right above or below it (columns overlapping by half the
+ * narrower one) with less than JOIN_GAP of the crop's height between them: a 5's detached bar or
+ * a pencil stroke broken by a light touch. Marks in one column of the cell's 3×3 (1/4/7, 2/5/8,
+ * 3/6/9) are as well aligned but a row apart, and the specks a blurred line leaves along the
+ * crop's edge further still, so neither is joined into one tall piece.
+ */
+function joinFragments(pieces: readonly DigitBox[], h: number): DigitBox[] {
+  const boxes = [...pieces]
+  for (let merged = true; merged;) {
+    merged = false
+    outer: for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i],
+          b = boxes[j]
+        const overlap = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) + 1
+        const gap = Math.max(a.y0, b.y0) - Math.min(a.y1, b.y1) - 1
+        if (overlap < 0.5 * Math.min(a.x1 - a.x0 + 1, b.x1 - b.x0 + 1) || gap >= JOIN_GAP * h) continue
+        const joinedHeight = Math.max(a.y1, b.y1) - Math.min(a.y0, b.y0) + 1
+        const joinedWidth = Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0) + 1
+        const [short, tall] = [a.y1 - a.y0 + 1, b.y1 - b.y0 + 1].sort((p, q) => p - q)
+        const twoMarks = gap > 0 && short >= SHORT_PIECE * tall && joinedHeight > TWO_MARKS_ASPECT * joinedWidth
+        if (twoMarks) continue
+        boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), area: a.area + b.area }
+        boxes.splice(j, 1)
+        merged = true
+        break outer
+      }
+  }
+  return boxes
+}
+
+/**
+ * What is left of a grid line inside the crop: a thin piece (at most STUB_THINNESS of its length
+ * across) lying against the crop's edge along its length. A pencilled 1 is as thin but stands
+ * inside the cell, clear of its edges.
+ */
+function isLineStub(b: DigitBox, w: number, h: number): boolean {
+  const across = b.x1 - b.x0 + 1
+  const along = b.y1 - b.y0 + 1
+  const vertical = across <= STUB_THINNESS * along && (b.x0 <= STUB_EDGE * w || b.x1 >= (1 - STUB_EDGE) * w - 1)
+  const horizontal = along <= STUB_THINNESS * across && (b.y0 <= STUB_EDGE * h || b.y1 >= (1 - STUB_EDGE) * h - 1)
+  return vertical || horizontal
 }
 
 /**
@@ -167,15 +226,25 @@ function splitRunTogether(mask: Uint8Array, w: number, b: DigitBox): DigitBox[] 
 }
 
 export function readMarks(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): MarksReading {
-  const { pieces, stray } = findPieces(flat, cell)
-  if (!pieces.length) return { marks: [], pieces: 0, least: 1 }
-  let least = 1
-  const digits = new Set<number>()
-  for (const box of pieces) {
+  return readMarkPieces(flat, cell, classifier).reading
+}
+
+/** One piece of ink read as a digit: its box in the warped image, the digit and its probability. */
+export interface MarkPiece {
+  readonly box: Box
+  readonly digit: number
+  readonly p: number
+}
+
+/** readMarks, with what each piece was read as (for telling marks from a digit by where they stand). */
+export function readMarkPieces(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): { pieces: MarkPiece[]; reading: MarksReading } {
+  const found = findPieces(flat, cell)
+  const pieces = found.pieces.map((box) => {
     const [best] = classifier.classify(normalise(flat, box)).ranked
-    least = Math.min(least, best.p)
-    digits.add(best.digit)
-  }
-  const sure = stray === 0 && least >= MARK_MIN_P && digits.size === pieces.length
-  return { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: pieces.length, least }
+    return { box, digit: best.digit, p: best.p }
+  })
+  const least = Math.min(1, ...pieces.map((piece) => piece.p))
+  const digits = new Set(pieces.map((piece) => piece.digit))
+  const sure = pieces.length > 0 && found.stray === 0 && least >= MARK_MIN_P && digits.size === pieces.length
+  return { pieces, reading: { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: pieces.length, least } }
 }

@@ -8,7 +8,8 @@
  * 3. A written digit is read by the written-digit model (written-digits.ts) from cells.ts's
  *    normalised digit image, together with the cell model's digit head (a product of the two);
  *    where cells.ts found no digit blob, by the cell model's digit head alone.
- * 4. Pencil marks are read piece by piece (marks.ts), [] when any piece is unsure.
+ * 4. Pencil marks are read piece by piece (marks.ts), [] when any piece is unsure; a cell judged
+ *    a digit whose ink is two or more small marks in their places, read surely, is marks (marks-kind.ts).
  *
  * The printed givens' digits are read afterwards by the printed voters (read.ts), only in the
  * cells judged printed.
@@ -19,6 +20,7 @@ import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { readMarks } from './marks'
+import { marksByPieces } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
@@ -67,6 +69,8 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
         page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
       return page.cells.map((cell, i) => {
+        const pencilled = marksByPieces(kinds[i], page.flat, page.bounds[i], written)
+        if (pencilled) return { ...pencilled, written: null }
         const kind = kinds[i]
         const best = argmax(kind)
         const digitCell = best === GIVEN || best === ENTRY

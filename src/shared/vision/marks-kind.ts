@@ -1,0 +1,73 @@
+/**
+ * Pencil marks told from a written digit by the shape and place of their ink, where the cell model
+ * took a marks cell for a given or an entry (a column of marks, 2 above 8, looks like one digit to it).
+ *
+ *   marksByPieces(kind, flat, bounds, classifier) -> { kind, marks } | null
+ *
+ * Marks are written in the places of a 3×3 keypad: 1 at the top left, 9 at the bottom right. A
+ * cell holding two or more separate small pieces of ink, each read fairly surely as the very digit
+ * whose place it stands in, is marks whatever the cell model says. Box height alone cannot tell
+ * marks from a written digit (many entries are small), and pieces alone cannot either: a faint pen
+ * digit breaks into fragments (a 7's bar and stem, a 5's top and bowl) that read as digits too,
+ * but hardly ever each as the digit of its place.
+ */
+import { CELL_KINDS } from './cell-reading'
+import type { Box, CellBounds } from './cells'
+import type { DigitClassifier } from './classifier'
+import type { GrayImage } from './image'
+import { markPieces, readMarkPieces } from './marks'
+import { argmax } from './nn'
+
+const GIVEN = CELL_KINDS.indexOf('given')
+const ENTRY = CELL_KINDS.indexOf('entry')
+const MARKS = CELL_KINDS.indexOf('marks')
+
+/**
+ * A mark's piece is less high than this fraction of the cell: the synthetic sessions' marks are
+ * about a quarter of the cell, and keypad marks leave each a third at most. Phone photos' marks
+ * written large (up to half the cell, often in a row) are the cell model's to judge.
+ */
+export const MAX_MARK_HEIGHT = 0.4
+
+/**
+ * The least probability of every piece's digit before the cell is taken for marks: more likely
+ * than not. Lower than readMarks's MARK_MIN_P for a list, as a cell of marks whose list is unsure
+ * is still no digit; the keypad places carry the decision. Measured with every inked cell taken
+ * for an entry: on the pen train photos (metadata and jittered corners) and the val photos no
+ * given or entry is turned; without the places (at 0.7), 5 val entries were (faint pen digits in pieces),
+ * and at 0.7 instead of 0.5, 26 of the 38 pencilled cells of the synthetic sessions (seeds 1-5)
+ * were marks instead of 29.
+ */
+export const MARKS_KIND_MIN_P = 0.5
+
+/** The digit written in a piece's place of the cell's 3×3 keypad. */
+function keypadDigit(box: Box, cell: CellBounds): number {
+  const third = (at: number, from: number, to: number): number => Math.min(2, Math.max(0, Math.floor((3 * (at - from)) / (to - from))))
+  return 1 + third(box.x + box.width / 2, cell.left, cell.right) + 3 * third(box.y + box.height / 2, cell.top, cell.bottom)
+}
+
+/**
+ * The cell as marks, when a cell judged a given or an entry holds keypad marks: the kinds'
+ * probabilities with the digit kind's and the marks' swapped (the model's doubt is kept, its
+ * choice between the two overturned), and the candidates ([] when readMarks is unsure of them).
+ * Null otherwise.
+ */
+export function marksByPieces(
+  kind: ArrayLike<number>,
+  flat: GrayImage,
+  cell: CellBounds,
+  classifier: DigitClassifier,
+): { kind: Float32Array; marks: number[] } | null {
+  const best = argmax(kind)
+  if (best !== GIVEN && best !== ENTRY) return null
+  // Geometry first: most digit cells are one piece, and need no piece read.
+  const small = markPieces(flat, cell).filter((box) => box.height < MAX_MARK_HEIGHT * (cell.bottom - cell.top))
+  if (small.length < 2) return null
+  const { pieces, reading } = readMarkPieces(flat, cell, classifier)
+  const inPlace = pieces.every((piece) => piece.p >= MARKS_KIND_MIN_P && piece.digit === keypadDigit(piece.box, cell))
+  const apart = new Set(pieces.map((piece) => piece.digit)).size === pieces.length
+  if (pieces.length !== small.length || !inPlace || !apart) return null
+  const swapped = Float32Array.from(kind)
+  ;[swapped[best], swapped[MARKS]] = [kind[MARKS], kind[best]]
+  return { kind: swapped, marks: reading.marks }
+}
