@@ -51,6 +51,11 @@ export async function openApp(options: { chromiumArgs?: string[]; userDataDir?: 
   })
   const page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  // File choosers stay intercepted for the page's whole life. Playwright switches interception on
+  // without waiting for it when a test starts waiting for a chooser; a click waits for the button
+  // first and wins that race, but a key press (O opens one) can reach the page before it, and the
+  // chooser then opens unseen: the test times out (seen in 2 of ~12 CI runs under load).
+  page.on('filechooser', () => undefined)
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text())
   })
