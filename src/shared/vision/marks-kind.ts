@@ -15,7 +15,7 @@ import { CELL_KINDS } from './cell-reading'
 import type { Box, CellBounds } from './cells'
 import type { DigitClassifier } from './classifier'
 import type { GrayImage } from './image'
-import { markPieces, readMarkPieces } from './marks'
+import { findPieces, readMarkPieces } from './marks'
 import { argmax } from './nn'
 
 const GIVEN = CELL_KINDS.indexOf('given')
@@ -61,9 +61,10 @@ export function marksByPieces(
   const best = argmax(kind)
   if (best !== GIVEN && best !== ENTRY) return null
   // Geometry first: most digit cells are one piece, and need no piece read.
-  const small = markPieces(flat, cell).filter((box) => box.height < MAX_MARK_HEIGHT * (cell.bottom - cell.top))
+  const found = findPieces(flat, cell)
+  const small = found.pieces.filter((box) => box.height < MAX_MARK_HEIGHT * (cell.bottom - cell.top))
   if (small.length < 2) return null
-  const { pieces, reading } = readMarkPieces(flat, cell, classifier)
+  const { pieces, reading } = readMarkPieces(flat, found, classifier)
   const inPlace = pieces.every((piece) => piece.p >= MARKS_KIND_MIN_P && piece.digit === keypadDigit(piece.box, cell))
   const apart = new Set(pieces.map((piece) => piece.digit)).size === pieces.length
   if (pieces.length !== small.length || !inPlace || !apart) return null

@@ -83,17 +83,24 @@ export interface MarksReading {
   readonly least: number
 }
 
+/**
+ * The pieces of ink in a cell (warped-image pixels, left to right), and how many other digit-sized
+ * blobs of ink the cell holds at the loosest ink cut (MARK_INK_MAX) outside them: a faint
+ * candidate that the cell's own cut missed. A list without it would tell a solver a candidate is
+ * gone, so readMarks gives none.
+ */
+export interface FoundPieces {
+  readonly pieces: Box[]
+  readonly stray: number
+}
+
 /** The pieces of ink in a cell, in warped-image pixels, left to right. */
 export function markPieces(flat: GrayImage, cell: CellBounds): Box[] {
   return findPieces(flat, cell).pieces
 }
 
-/**
- * The pieces, and how many other digit-sized blobs of ink the cell holds at the loosest ink cut
- * (MARK_INK_MAX) outside them: a faint candidate that the cell's own cut missed. A list without
- * it would tell a solver a candidate is gone, so readMarks gives none.
- */
-function findPieces(flat: GrayImage, cell: CellBounds): { pieces: Box[]; stray: number } {
+/** The cell's pieces of ink and stray blobs, by the method above. */
+export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
   const w0 = cell.right - cell.left
   const h0 = cell.bottom - cell.top
   const x0 = Math.max(0, Math.round(cell.left + MARK_INSET * w0))
@@ -226,7 +233,7 @@ function splitRunTogether(mask: Uint8Array, w: number, b: DigitBox): DigitBox[] 
 }
 
 export function readMarks(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): MarksReading {
-  return readMarkPieces(flat, cell, classifier).reading
+  return readMarkPieces(flat, findPieces(flat, cell), classifier).reading
 }
 
 /** One piece of ink read as a digit: its box in the warped image, the digit and its probability. */
@@ -236,9 +243,11 @@ export interface MarkPiece {
   readonly p: number
 }
 
-/** readMarks, with what each piece was read as (for telling marks from a digit by where they stand). */
-export function readMarkPieces(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): { pieces: MarkPiece[]; reading: MarksReading } {
-  const found = findPieces(flat, cell)
+/**
+ * readMarks of pieces already found (findPieces), with what each piece was read as (for telling
+ * marks from a digit by where they stand).
+ */
+export function readMarkPieces(flat: GrayImage, found: FoundPieces, classifier: DigitClassifier): { pieces: MarkPiece[]; reading: MarksReading } {
   const pieces = found.pieces.map((box) => {
     const [best] = classifier.classify(normalise(flat, box)).ranked
     return { box, digit: best.digit, p: best.p }
