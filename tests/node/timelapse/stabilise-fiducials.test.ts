@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { chooseCorners, loadSheetLocator, type SheetLocator } from '../../../src/node/timelapse/locate'
 import { Stabiliser } from '../../../src/node/timelapse/stabilise'
 import type { GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
-import { occlude, renderA4Sheet, turnedPage, viewPage } from '../../shared/vision/synthetic'
+import { HAND_OVER_GRID_CORNER, occlude, renderA4Sheet, turnedPage, viewPage } from '../../shared/vision/synthetic'
 
 const W = 1280
 const H = 720
@@ -36,13 +36,7 @@ describe('stabilising with the fiducial sheet', () => {
     const scenes = poses.map((p) => viewPage(cv, page, p, W, H))
     const frames = scenes.map((s) => rgba(s.image))
     // Shot 4: a hand over the grid's bottom-right corner, the circles still in view.
-    const hand = [
-      { x: 120, y: 130 },
-      { x: 160, y: 135 },
-      { x: 158, y: 160 },
-      { x: 150, y: 230 },
-      { x: 100, y: 230 },
-    ].map(scenes[3].sheetToScene)
+    const hand = HAND_OVER_GRID_CORNER.map(scenes[3].sheetToScene)
     frames[3] = rgba(occlude(cv, scenes[3].image, hand, 150))
 
     const stabiliser = new Stabiliser(cv, locate)

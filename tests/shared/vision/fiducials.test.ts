@@ -13,7 +13,7 @@ import { detectFiducials, FIDUCIAL_SHEET, poseFromFiducials } from '../../../src
 import { distance } from '../../../src/shared/vision/geometry'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { GrayImage, Point } from '../../../src/shared/vision/image'
-import { occlude, renderA4Sheet, turnedPage, viewPage } from './synthetic'
+import { HAND_OVER_GRID_CORNER, occlude, renderA4Sheet, turnedPage, viewPage } from './synthetic'
 import { WICHT_DIR } from '../../../datasets/wicht'
 
 let cv: CV
@@ -52,14 +52,7 @@ describe('detectFiducials + poseFromFiducials', () => {
 
   test('a hand over the grid corner: the grid still follows from the circles', () => {
     const scene = viewPage(cv, page, tilted(10, 640, 480, 330), 1280, 960)
-    // In sheet mm: over the grid's bottom-right corner (157, 157), clear of the circle at (170, 170).
-    const hand = [
-      { x: 120, y: 130 },
-      { x: 160, y: 135 },
-      { x: 158, y: 160 },
-      { x: 150, y: 230 },
-      { x: 100, y: 230 },
-    ].map(scene.sheetToScene)
+    const hand = HAND_OVER_GRID_CORNER.map(scene.sheetToScene)
     const image = occlude(cv, scene.image, hand, 150)
     const pose = poseFromFiducials(detectFiducials(cv, image))
     expect(pose?.from).toBe(4)

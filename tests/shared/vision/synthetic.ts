@@ -90,6 +90,18 @@ export function viewPage(cv: CV, page: GrayImage, pageCorners: readonly Point[],
   return { image, homography: h, sheetToScene: (p) => applyHomography(h, sheetToPage(p)) }
 }
 
+/**
+ * A hand over the grid's bottom-right corner (157, 157) in sheet mm, clear of the fiducial circle
+ * at (170, 170): the grid's corner is hidden, the circles are not.
+ */
+export const HAND_OVER_GRID_CORNER: readonly Point[] = [
+  { x: 120, y: 130 },
+  { x: 160, y: 135 },
+  { x: 158, y: 160 },
+  { x: 150, y: 230 },
+  { x: 100, y: 230 },
+]
+
 /** Paints a filled polygon (a "hand") of grey `value` over an image, in place on a copy. */
 export function occlude(cv: CV, image: GrayImage, polygon: readonly Point[], value: number): GrayImage {
   return withMats((own) => {
