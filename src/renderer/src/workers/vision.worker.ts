@@ -76,6 +76,9 @@ let liveFrames: ReturnType<Pipeline['live']> | undefined
  * One camera stream read in the worker. Frames are pulled only when the previous one is done;
  * the processor keeps just the newest frame, so frames arriving meanwhile are dropped, not queued.
  */
+/** How long a read may wait before the stream's queue counts as empty (a camera frame comes every 33-100 ms; the queue holds one). */
+const QUEUE_DRAINED_MS = 20
+
 class StreamDetector {
   private readonly reader: ReadableStreamDefaultReader<VideoFrame>
   private readonly frames = new FrameReader()
@@ -91,6 +94,14 @@ class StreamDetector {
   }
 
   async run(): Promise<void> {
+    try {
+      await this.detectEach()
+    } finally {
+      await this.closeQueued()
+    }
+  }
+
+  private async detectEach(): Promise<void> {
     const detect = (await (pipeline ??= loadPipeline())).live()
     while (!this.stopped) {
       if (this.paused) await new Promise<void>((resolve) => (this.resume = resolve))
@@ -113,10 +124,25 @@ class StreamDetector {
     if (!paused) this.resume?.()
   }
 
+  /**
+   * Closes the frames still queued in the stream, then cancels it: a cancel alone drops them
+   * unclosed, and Chromium warns when it collects them ("A VideoFrame was garbage collected
+   * without being closed"). A read still waiting after QUEUE_DRAINED_MS means the queue is empty.
+   */
+  private async closeQueued(): Promise<void> {
+    for (;;) {
+      const next = await Promise.race([this.reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), QUEUE_DRAINED_MS))])
+      if (next === null) break
+      if (next.done) return
+      next.value.close()
+    }
+    // Resolves the waiting read as done, so no later frame is handed to it.
+    await this.reader.cancel().catch(() => undefined)
+  }
+
   delete(): void {
     this.stopped = true
     this.resume?.()
-    void this.reader.cancel().catch(() => undefined)
     this.frames.delete()
   }
 }
