@@ -5,10 +5,13 @@
                                      + tests/fixtures/cell-model-parity.json
         .cache/train-paper/digits-final.pt (when present) -> src/shared/vision/models/written-digits.ts
                                      + tests/fixtures/written-digits-parity.json
-    /usr/bin/python3 scripts/train-paper/export.py folds
+    /usr/bin/python3 scripts/train-paper/export.py digits
+        the written-digit model and its fixture alone (the cell model left as shipped)
+    /usr/bin/python3 scripts/train-paper/export.py folds [digits]
         the fold models of the CV runs with the shipped models' data and settings
         (.cache/train-paper/folds/, saved by `train.py cv --no-synth` and `train_digits.py cv`)
-        -> bench/models/paper-fold-K/cells.json, written-digits.json (bench/paper-folds.ts)
+        -> bench/models/paper-fold-K/cells.json, written-digits.json (bench/paper-folds.ts);
+        `folds digits`: written-digits.json alone
 
 The weights go out as base64 little-endian float16 in nn.ts's order (trunk, then the heads; each
 layer its weights then its biases, PyTorch layouts), the encoding of half-floats.ts. The fixture
@@ -163,23 +166,26 @@ def same_settings(final, fold, what):
         sys.exit(f"{what}: fold settings {fold['settings']} differ from the shipped {final['settings']}")
 
 
-def export_folds():
+def export_folds(digits_only=False):
     """bench/models/paper-fold-K/{cells,written-digits}.json: the CV runs' fold models of the shipped
-    set-up (each trained without fold K's puzzles), for honest reads of the train photos."""
-    cells_final = torch.load(os.path.join(CACHE, 'final.pt'))
+    set-up (each trained without fold K's puzzles), for honest reads of the train photos; with
+    `digits_only`, the written-digit models alone (the cells.json there left as they are)."""
+    cells_final = None if digits_only else torch.load(os.path.join(CACHE, 'final.pt'))
     digits_final = torch.load(os.path.join(CACHE, 'digits-final.pt'))
     today = datetime.date.today().isoformat()
     for fold in range(5):
         folder = os.path.join(FOLDS_DIR, f'paper-fold-{fold}')
         os.makedirs(folder, exist_ok=True)
-        saved = torch.load(os.path.join(CACHE, 'folds', f"cells-{cells_final['data']}-fold-{fold}.pt"))
-        same_settings(cells_final, saved, 'cell model')
-        _, weights, count = cell_net(saved)
-        about = (f"cell model of fold {fold} of {saved['folds']} (train.py cv, {saved['data']}, {json.dumps(saved['settings'])}): "
-                 f"trained without the pen train puzzles of fold {fold} (penFolds); exported {today}")
-        model = {'spec': spec(saved['widths']), 'about': about, 'weights': weights, 'fold': fold, 'folds': saved['folds']}
-        with open(os.path.join(folder, 'cells.json'), 'w') as f:
-            json.dump(model, f)
+        count = 0
+        if cells_final is not None:
+            saved = torch.load(os.path.join(CACHE, 'folds', f"cells-{cells_final['data']}-fold-{fold}.pt"))
+            same_settings(cells_final, saved, 'cell model')
+            _, weights, count = cell_net(saved)
+            about = (f"cell model of fold {fold} of {saved['folds']} (train.py cv, {saved['data']}, {json.dumps(saved['settings'])}): "
+                     f"trained without the pen train puzzles of fold {fold} (penFolds); exported {today}")
+            model = {'spec': spec(saved['widths']), 'about': about, 'weights': weights, 'fold': fold, 'folds': saved['folds']}
+            with open(os.path.join(folder, 'cells.json'), 'w') as f:
+                json.dump(model, f)
         saved = torch.load(os.path.join(CACHE, 'folds', f"digits-{run_name(digits_final)}-fold-{fold}.pt"))
         same_settings(digits_final, saved, 'written-digit model')
         shape, weights, count2 = encode_digits(saved)
@@ -193,10 +199,12 @@ def export_folds():
 
 
 def main():
-    if sys.argv[1:] == ['folds']:
-        export_folds()
+    if sys.argv[1:2] == ['folds']:
+        export_folds(digits_only=sys.argv[2:] == ['digits'])
         return
     export_digits()
+    if sys.argv[1:] == ['digits']:
+        return
     saved = torch.load(os.path.join(CACHE, 'final.pt'))
     net, weights, count = cell_net(saved)
     counts = saved['counts']
