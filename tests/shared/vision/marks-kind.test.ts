@@ -22,11 +22,11 @@ import { lastPage, makeSolvingSession } from '../../../devkit/solving-session'
 const ENTRY = Float32Array.from(CELL_KINDS, (kind) => (kind === 'entry' ? 0.97 : 0.01))
 
 /**
- * Share of a synthetic session's pencilled cells that must be turned to marks: 5 of 12 on the
- * seed below (the rest hold a piece the written-digit model misreads or is unsure of), so a
- * quarter fails only on a real regression.
+ * Share of a synthetic session's pencilled cells that must be turned to marks: 11 of 12 on the
+ * seed below (9 when every piece had to stand in its place, 5 with the written-digit model of
+ * 2026-11-24), so half fails only on a real regression.
  */
-const MIN_PENCILLED_TURNED = 1 / 4
+const MIN_PENCILLED_TURNED = 1 / 2
 
 let cv: CV
 let clf: DigitClassifier
