@@ -195,7 +195,8 @@ def export_folds(digits_only=False):
         with open(os.path.join(folder, 'written-digits.json'), 'w') as f:
             json.dump(model, f)
         sizes = [os.path.getsize(os.path.join(folder, n)) for n in ['cells.json', 'written-digits.json']]
-        print(f'wrote {folder}: cells.json {sizes[0]} bytes ({count} weights), written-digits.json {sizes[1]} bytes ({count2} weights)')
+        cells = 'cells.json left as it was' if digits_only else f'cells.json {sizes[0]} bytes ({count} weights)'
+        print(f'wrote {folder}: {cells}, written-digits.json {sizes[1]} bytes ({count2} weights)')
 
 
 def main():
