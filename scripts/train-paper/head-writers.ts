@@ -21,7 +21,7 @@ const PATCH = PATCH_SIDE * PATCH_SIDE
 const digitRows = Array.from({ length: meta.length / META_FIELDS }, (_, i) => i).filter((i) => meta[i * META_FIELDS + 5] > 0)
 const model = await loadCellClassifier()
 const probs = model.classifyCells(
-  digitRows.map((i) => ({ width: PATCH_SIDE, height: PATCH_SIDE, data: new Uint8ClampedArray(patches.subarray(i * PATCH, (i + 1) * PATCH)) })),
+  digitRows.map((i) => ({ width: PATCH_SIDE, height: PATCH_SIDE, data: new Uint8Array(patches.subarray(i * PATCH, (i + 1) * PATCH)) })),
 )
 for (const [label, kind] of [
   ['givens', KIND.given],
