@@ -48,8 +48,9 @@ for (let seed = 1; seed <= SEEDS; seed++) {
     if (reading.kind === 'given') asGiven++
     else if (reading.kind !== 'entry') asOther++
     const read = reading.written ? argmax(reading.written) + 1 : 0
+    const pair = `${digit}→${read || '-'}`
     if (read === digit) right++
-    else confusions.set(`${digit}→${read || '-'}`, (confusions.get(`${digit}→${read || '-'}`) ?? 0) + 1)
+    else confusions.set(pair, (confusions.get(pair) ?? 0) + 1)
     const image = result.cells[cell]
     if (image.filled && argmax(writtenModel.classify(image.image).probs) + 1 === digit) rightAlone++
   }

@@ -27,15 +27,20 @@ const mnist = createRequire(import.meta.url)('mnist') as MnistDigit[]
 
 /** The samples of `digit` (0-9) in `split`: indices into the package's list, in order. */
 export function mnistIndices(digit: number, split: MnistSplit): number[] {
-  const { length } = mnist[digit]
-  // Integer arithmetic, so synth_pages.py's `n * 4 // 5` cuts at the very same sample.
-  const cut = Math.floor((length * 4) / 5)
-  const [from, to] = split === 'train' ? [0, cut] : [cut, length]
+  const [from, to] = splitRange(digit, split)
   return Array.from({ length: to - from }, (_, i) => from + i)
 }
 
 /** A sample of `digit` in `split`, picked by `random` (0..1). */
 export function mnistSample(digit: number, split: MnistSplit, random: () => number): number[] {
-  const indices = mnistIndices(digit, split)
-  return mnist[digit].get(indices[Math.floor(random() * indices.length)])
+  const [from, to] = splitRange(digit, split)
+  return mnist[digit].get(from + Math.floor(random() * (to - from)))
+}
+
+/** The split's samples of `digit` as a range of indices [from, to). */
+function splitRange(digit: number, split: MnistSplit): [number, number] {
+  const { length } = mnist[digit]
+  // Integer arithmetic, so synth_pages.py's `n * 4 // 5` cuts at the very same sample.
+  const cut = Math.floor((length * 4) / 5)
+  return split === 'train' ? [0, cut] : [cut, length]
 }

@@ -6,28 +6,20 @@
  *
  *   npx tsx scripts/train-paper/head-writers.ts [synth-1]
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { loadCellClassifier } from '../../src/shared/vision/cell-classifier'
-import { PATCH_SIDE } from '../../src/shared/vision/cell-patch'
 import { argmax } from '../../src/shared/vision/nn'
-import { CACHE_DIR, KIND } from './samples'
+import { KIND, readSamples } from './samples'
 
 const name = process.argv[2] ?? 'synth-1'
-const meta = new Int16Array(readFileSync(join(CACHE_DIR, `${name}.meta.bin`)).buffer.slice(0))
-const patches = readFileSync(join(CACHE_DIR, `${name}.patch.bin`))
-const META_FIELDS = 8
-const PATCH = PATCH_SIDE * PATCH_SIDE
-const digitRows = Array.from({ length: meta.length / META_FIELDS }, (_, i) => i).filter((i) => meta[i * META_FIELDS + 5] > 0)
+const { meta, patch } = readSamples(name)
+const digitSamples = meta.map((m, i) => ({ ...m, i })).filter((m) => m.digit > 0)
 const model = await loadCellClassifier()
-const probs = model.classifyCells(
-  digitRows.map((i) => ({ width: PATCH_SIDE, height: PATCH_SIDE, data: new Uint8Array(patches.subarray(i * PATCH, (i + 1) * PATCH)) })),
-)
+const probs = model.classifyCells(digitSamples.map((m) => patch(m.i)))
 for (const [label, kind] of [
   ['givens', KIND.given],
   ['entries', KIND.entry],
 ] as const) {
-  const rows = digitRows.map((row, k) => ({ row, k })).filter(({ row }) => meta[row * META_FIELDS + 4] === kind)
-  const right = rows.filter(({ row, k }) => argmax(probs[k].digit) + 1 === meta[row * META_FIELDS + 5]).length
+  const rows = digitSamples.map((m, k) => ({ m, k })).filter(({ m }) => m.kind === kind)
+  const right = rows.filter(({ m, k }) => argmax(probs[k].digit) + 1 === m.digit).length
   console.log(`${name} ${label}: the digit head reads ${right} of ${rows.length} right (${((100 * right) / rows.length).toFixed(1)}%)`)
 }

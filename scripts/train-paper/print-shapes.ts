@@ -9,13 +9,11 @@
  *   npx tsx scripts/train-paper/print-shapes.ts      (pen train photos, every other; Wicht's photos)
  */
 import { decodeImage } from '../../src/cli/decode-image'
-import { extractCells } from '../../src/shared/vision/cells'
 import { toGray } from '../../src/shared/vision/gray'
 import { loadOpenCV } from '../../src/shared/vision/opencv'
-import { features } from '../../src/shared/vision/templates'
-import { gridLattice, warpGrid } from '../../src/shared/vision/warp'
+import { dot, features } from '../../src/shared/vision/templates'
 import { listPenPhotos } from '../../datasets/kubiesa'
-import { photoCells } from '../../datasets/wicht-cells'
+import { cellsFromCorners, photoCells } from '../../datasets/wicht-cells'
 import { loadPhotos } from '../../datasets/wicht-folds'
 
 const cv = await loadOpenCV()
@@ -34,11 +32,7 @@ function bestMatches(
     let best = -Infinity
     for (let j = 0; j < images.length; j++) {
       const g = images[j]
-      if (j !== i && g && printed(j) && digit(j) === digit(i))
-        best = Math.max(
-          best,
-          f.reduce((s, x, k) => s + x * g[k], 0),
-        )
+      if (j !== i && g && printed(j) && digit(j) === digit(i)) best = Math.max(best, dot(f, g))
     }
     if (best > -Infinity) out.push(best)
   }
@@ -58,8 +52,7 @@ let every = 0
 for (const photo of listPenPhotos('train')) {
   const kinds = photo.kinds
   if (!kinds || every++ % 2) continue
-  const warped = warpGrid(cv, toGray(await decodeImage(photo.jpg)), photo.corners, 900)
-  const images = extractCells(cv, warped, gridLattice(warped)).cells.map((c) => (c.filled ? features(c.image) : null))
+  const images = cellsFromCorners(cv, toGray(await decodeImage(photo.jpg)), photo.corners).map((image) => (image ? features(image) : null))
   const digit = (cell: number) => photo.labels[cell]
   const printed = (cell: number) => kinds[cell] === 'given'
   givens.push(...bestMatches(images, digit, printed, printed))

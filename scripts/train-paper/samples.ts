@@ -10,9 +10,10 @@
  *
  * Cut every sample through `cutPage` (cut.ts), which runs the app's own steps.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PATCH_SIDE } from '../../src/shared/vision/cell-patch'
+import type { GrayImage } from '../../src/shared/vision/image'
 
 export const CACHE_DIR = join(import.meta.dirname, '../../.cache/train-paper')
 
@@ -71,6 +72,19 @@ export class SampleWriter {
     writeFileSync(`${base}.img80.bin`, concat(this.img80))
     writeFileSync(`${base}.img80.idx`, new Uint8Array(Int32Array.from(this.img80Index).buffer))
   }
+}
+
+/** A saved sample set's metadata and patches (SampleWriter's files), for checks in TypeScript. */
+export function readSamples(name: string): { meta: SampleMeta[]; patch: (sample: number) => GrayImage } {
+  const base = join(CACHE_DIR, name)
+  const fields = new Int16Array(readFileSync(`${base}.meta.bin`).buffer.slice(0))
+  const patches = readFileSync(`${base}.patch.bin`)
+  const meta = Array.from({ length: fields.length / META_FIELDS }, (_, i): SampleMeta => {
+    const [source, page, fold, cell, kind, digit, jitter, marks] = fields.subarray(i * META_FIELDS, (i + 1) * META_FIELDS)
+    return { source, page, fold, cell, kind, digit, jitter, marks }
+  })
+  const side = PATCH_SIDE * PATCH_SIDE
+  return { meta, patch: (i) => ({ width: PATCH_SIDE, height: PATCH_SIDE, data: new Uint8Array(patches.subarray(i * side, (i + 1) * side)) }) }
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -52,7 +52,7 @@ export const CELL_DIGIT_WEIGHT = 1
  * whose writers it never saw. Whoever uses the app is such a writer, so it is weighed at the rate
  * for unseen writers. At 0.193 it outvoted a written-digit model sure of the right digit for 6 of
  * 300 held-out MNIST digits (bench:handwriting: 96.7% read right, 98.3% at 0.6), and the pen val
- * photos lose 2 of 74 photos read without an error for it (bench:paper; README.md there).
+ * photos lose 2 of 74 photos read without an error for it (bench:paper; scripts/train-paper/README.md, "Other writers").
  * The written-digit model, trained on many writers (MNIST's train part, fonts, the pen photos), is
  * weighed at 6.0%, its error on the pen photos' entries held out by puzzle before 2026-11-26. The
  * model of 2026-11-26 misreads 2.6% of them (scripts/train-paper/README.md) and 1.3% of held-out

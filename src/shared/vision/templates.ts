@@ -43,7 +43,8 @@ export function features(image: { data: Uint8Array }): Float32Array {
   return out
 }
 
-function dot(a: Float32Array, b: Float32Array): number {
+/** The correlation of two `features` maps (both unit length). */
+export function dot(a: Float32Array, b: Float32Array): number {
   let s = 0
   for (let i = 0; i < a.length; i++) s += a[i] * b[i]
   return s
