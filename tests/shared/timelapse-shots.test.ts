@@ -126,6 +126,52 @@ describe('movesOf', () => {
     ])
   })
 
+  it('lets the solution settle an unclear stroke as the reader does, marked doubtful, but never a clear mistake', () => {
+    // A puzzle with one solution; r1c3 is 4 there and r1c4 is 6 (both cells have 2 or 3 candidates).
+    const puzzle = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
+    const givens = Object.fromEntries([...puzzle].flatMap((d, c) => (d === '0' ? [] : [[c, Number(d)]])))
+    const read = (frame: number, probs: Record<number, string>) =>
+      withProbs(shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])])), givens), probs)
+    // r1c3's 1 leaves the solution's 4 within INFORMED_RATIO; r1c4's 2 is clear: the person's mistake. Shots that
+    // miss both cells weigh no digit above another, so the one here does not bring the 6 nearer.
+    const unclear = { 2: '1:80 2:14 4:6', 3: '2:97 6:1' }
+    const shots = [shot(1, 0, {}, givens), read(2, unclear), read(3, unclear), read(4, {}), read(5, unclear)]
+    const moves = movesOf(shots).map(moveRecord)
+    expect(moves).toEqual([
+      { seconds: 4, frame: 2, cell: 'r1c3', digit: 4, was: 0, doubtful: true },
+      { seconds: 4, frame: 2, cell: 'r1c4', digit: 2, was: 0 },
+    ])
+  })
+
+  it('takes a digit read now and then in a cell of pencil marks for its marks, but logs a digit written over them', () => {
+    const read = (frame: number, marks: Record<number, string>, probs: Record<number, string> = {}): ShotRecord =>
+      withProbs(
+        {
+          ...shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])]))),
+          marks: Array.from({ length: 81 }, (_, c) => marks[c] ?? '').join(','),
+        },
+        probs,
+      )
+    // r3c3's marks 268 are read twice running as an unsure 2, then as marks again; r4c4's 17 get a 7 written over them.
+    const both = { 20: '268', 30: '17' }
+    const shots = [
+      read(1, {}),
+      read(2, both),
+      read(3, both),
+      read(4, { 30: '17' }, { 20: '2:59 1:35 3:6' }),
+      read(5, { 30: '17' }, { 20: '2:59 1:35 3:6' }),
+      read(6, both),
+      read(7, { 20: '268' }, { 30: '7:95 1:5' }),
+      read(8, { 20: '?' }, { 30: '7:95 1:5' }),
+      read(9, { 20: '268' }, { 30: '7:95 1:5' }),
+    ]
+    expect(
+      movesOf(shots)
+        .filter((m) => m.kind === 'digit')
+        .map(moveRecord),
+    ).toEqual([{ seconds: 14, frame: 7, cell: 'r4c4', digit: 7, was: 0 }])
+  })
+
   it('logs pencil marks as they change, once read twice, and not when a digit is written over them', () => {
     const marked = (frame: number, cells: Record<number, string>, entries: Record<number, number> = {}): ShotRecord => ({
       ...shot(frame, 2 * frame, entries),

@@ -141,7 +141,13 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
           .filter((b) => notLine(b) && !isLineStub(b, w, h) && digitSized(b) && !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1))
           .length
   const pieces = kept
-    .flatMap((b) => splitRunTogether(mask, w, b))
+    .flatMap((b) => {
+      // Parts too small for digits were one stroke, not digits run together: a pen digit's bar cut
+      // into slivers read as marks in their places (one pen val entry taken for marks, marks-kind.ts).
+      // marks-eval.ts's lists are the same either way.
+      const parts = splitRunTogether(mask, w, b)
+      return parts.every(digitSized) ? parts : [b]
+    })
     .sort((a, b) => a.x0 - b.x0)
     .map((b) => boxInGrid(x0, y0, b))
   return { pieces, stray }

@@ -104,6 +104,20 @@ describe('markPieces', () => {
     expect(run[0].x).toBe(20)
     expect(run[1].x + run[1].width).toBe(44)
   })
+
+  it('leaves a wide stroke whole where cutting it would leave slivers, not digits', () => {
+    // A 7's long bar over a short stem: 36 px wide, 12 high. Cut as digits run together, all but
+    // the part with the stem would be slivers of bar 3 px high.
+    const seven = markPieces(
+      cell([
+        [20, 10, 36, 3],
+        [50, 13, 3, 9],
+      ]),
+      BOUNDS,
+    )
+    expect(seven).toHaveLength(1)
+    expect(seven[0].width).toBe(36)
+  })
 })
 
 /**
