@@ -34,15 +34,19 @@ export const MIN_PROB = 0.005
 export const GHOST_DIGIT = 0.01
 /** A written digit read as no digit (a faint stroke cut by the cell's edge): as rare. */
 export const MISSED_DIGIT = 0.01
-/** Marks read where there are none (a smudge): as rare as a ghost digit (none in 1,872 empty cells, below). */
+/**
+ * Marks read where there are none (a smudge): taken as rare as a ghost digit; none of 1,872 empty
+ * cells were (the pen val photos' 1,512, bench:paper; 360 readings of the sessions below).
+ */
 export const GHOST_MARKS = GHOST_DIGIT
 /**
  * How a cell of pencil marks is read, per shot. Synthetic sessions (devkit/solving-session.ts,
- * seeds 11-30, marks 0.5, not the benchmark's seeds; two looks each): 640 readings of pencilled
- * cells, 505 as marks, 112 as nothing (a light pencil below the ink cut), 23 as a digit; the pen
- * val photos: 76 of 76 marks cells as marks (bench:paper). Written digits were read as marks in
- * 3 of 3,788 (the pen val entries, the sessions' 1,200 written digits): no likelier than
- * MIN_PROB, which caps what one shot can cost.
+ * seeds 11-30, marks 0.5, not the benchmark's seeds; two looks each;
+ * scripts/train-paper/session-kinds.ts): 640 readings of pencilled cells, 505 as marks, 112 as
+ * nothing (a light pencil below the ink cut), 23 as a digit; the pen val photos: 76 of 76 marks
+ * cells as marks (bench:paper). Written digits were read as marks in 3 of 3,788 (the pen val
+ * entries, the sessions' 1,200 written digits): no likelier than MIN_PROB, which caps what one
+ * shot can cost.
  */
 export const MARKS_AS_DIGIT = 0.04
 export const MARKS_UNSEEN = 0.17

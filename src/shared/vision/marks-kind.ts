@@ -14,10 +14,11 @@
  * Most, not every one: a light pencil mark breaks into pieces too (a 2's bowl apart from its base)
  * that stand in no place of their own, and a wide mark is cut as two run together (marks.ts), so
  * the majority is of the places that hold ink, each counted once. Taking every inked cell for an
- * entry, this turns 281 of 320 pencilled cells of synthetic sessions (seeds 11-30, marks 0.5) to
- * marks (a majority of pieces 276, every piece in place 213), and none of the 7,772 givens and
- * entries of the pen train and val photos; two in place without a majority turned one val entry
- * (a big 5 in a cell cut too tall, its bar in slivers), so the majority stays.
+ * entry (scripts/train-paper/marks-turns.ts), this turns 281 of 320 pencilled cells of synthetic
+ * sessions (seeds 11-30, marks 0.5) to marks (a majority of pieces 276, every piece in place 213),
+ * and none of the 7,772 givens and entries of the pen train and val photos. Two in place without
+ * a majority turned one val entry, as did counting places while marks.ts still cut a stroke into
+ * slivers (a big 5 in a cell cut too tall, its bar in four pieces), so the majority stays.
  */
 import { CELL_KINDS } from './cell-reading'
 import type { Box, CellBounds } from './cells'

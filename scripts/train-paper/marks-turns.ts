@@ -1,0 +1,53 @@
+/**
+ * What marks-kind.ts turns to marks, every inked cell taken as if the cell model had judged it an
+ * entry: the pencilled cells of synthetic solving sessions (seeds 11-30 by default, marks 0.5; not
+ * the benchmark's seeds), which should turn, and the givens and entries of the pen train and val
+ * photos (cut from their metadata corners), which never should. The figures in marks-kind.ts's
+ * comment are this script's.
+ *
+ *   npx tsx scripts/train-paper/marks-turns.ts [11-30]
+ */
+import { decodeImage } from '../../src/cli/decode-image'
+import { CELL_KINDS } from '../../src/shared/vision/cell-reading'
+import { extractCells } from '../../src/shared/vision/cells'
+import { toGray } from '../../src/shared/vision/gray'
+import { marksByPieces } from '../../src/shared/vision/marks-kind'
+import { loadOpenCV } from '../../src/shared/vision/opencv'
+import { gridLattice, warpGrid } from '../../src/shared/vision/warp'
+import { loadWrittenDigitClassifier } from '../../src/shared/vision/written-digits'
+import { listPenPhotos } from '../../datasets/kubiesa'
+import { lastPage, makeSolvingSession } from '../../devkit/solving-session'
+
+/** The cell model's judgement: an entry, surely. */
+const ENTRY = Float32Array.from(CELL_KINDS, (kind) => (kind === 'entry' ? 0.97 : 0.01))
+
+const [from, to] = (process.argv[2] ?? '11-30').split('-').map(Number)
+const cv = await loadOpenCV()
+const classifier = await loadWrittenDigitClassifier()
+let pencilled = 0
+let turned = 0
+for (let seed = from; seed <= to; seed++) {
+  const session = await makeSolvingSession(cv, { seed, digits: 30, marks: 0.5 })
+  const page = lastPage(cv, session)
+  if (!page) continue
+  for (const p of session.pencilled) {
+    pencilled++
+    if (marksByPieces(ENTRY, page.flat, page.bounds[p.cell], classifier)) turned++
+  }
+}
+console.log(`synthetic sessions ${from}-${to}: ${turned} of ${pencilled} pencilled cells turned to marks`)
+for (const split of ['train', 'val'] as const) {
+  let digits = 0
+  const wrong: string[] = []
+  for (const photo of listPenPhotos(split)) {
+    if (!photo.kinds) continue
+    const warped = warpGrid(cv, toGray(await decodeImage(photo.jpg)), photo.corners, 900)
+    const { flat, bounds } = extractCells(cv, warped, gridLattice(warped))
+    photo.kinds.forEach((kind, cell) => {
+      if (kind !== 'given' && kind !== 'entry') return
+      digits++
+      if (marksByPieces(ENTRY, flat, bounds[cell], classifier)) wrong.push(`${photo.name} cell ${cell} (${kind})`)
+    })
+  }
+  console.log(`pen ${split}: ${wrong.length} of ${digits} givens and entries turned to marks${wrong.length ? `: ${wrong.join(', ')}` : ''}`)
+}
