@@ -12,7 +12,8 @@
  * MARK_INK_MAX, so a cell of bare paper finds no ink), 8-connected pieces of ink (cells.ts's
  * blobsIn) that are big enough and not lines or line stubs, fragments stacked close above one
  * another joined (a 5's detached bar, but not two marks in one column of the 3×3), pieces wider
- * than 1.25x their height cut at their thinnest columns (digits run together), specks much lower than the tallest piece dropped; each
+ * than 1.25x their height cut at their thinnest columns (digits run together) unless a part would be
+ * too small for a digit, specks much lower than the tallest piece dropped; each
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure.
  */
