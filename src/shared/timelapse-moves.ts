@@ -128,8 +128,8 @@ function digitAt(track: readonly Segment[], i: number): number {
 
 /**
  * A cell's pencil marks as they changed: a new reading counts once the next shot reads it too (or
- * it is the last shot), at the time it was first read. Marks that go when a digit is written over
- * them are the digit's move, not theirs.
+ * it is the last shot, or the next shows a digit written over them), at the time it was first
+ * read. Marks that go when a digit is written over them are the digit's move, not theirs.
  */
 function marksMoves(shots: readonly ShotRecord[], cell: Cell, track: readonly Segment[]): MarksMove[] {
   const fieldAt = (i: number) => (digitAt(track, i) ? '' : (shots[i].marks.split(',')[cell] ?? ''))
@@ -138,7 +138,8 @@ function marksMoves(shots: readonly ShotRecord[], cell: Cell, track: readonly Se
   for (let i = 1; i < shots.length; i++) {
     const field = fieldAt(i)
     if (field === settled || digitAt(track, i)) continue
-    if (i < shots.length - 1 && fieldAt(i + 1) !== field) continue
+    // The next shot confirms a reading, unless a digit written over the marks hides them there.
+    if (i < shots.length - 1 && fieldAt(i + 1) !== field && !digitAt(track, i + 1)) continue
     // A field is "137", or "?" for marks seen but not read (timelapse-shots.ts).
     const marks = [...field.replace('?', '')].map((ch) => Number(ch))
     moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks, unread: field.startsWith('?') })

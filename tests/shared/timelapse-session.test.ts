@@ -38,7 +38,7 @@ describe('the paper-change trigger on a synthetic session', () => {
   }, 120_000)
 })
 
-describe('a synthetic session with mistakes', () => {
+describe('a synthetic session with mistakes and digits over pencil marks', () => {
   it('writes another candidate of the cell instead of the solution, and says which digits are mistakes', async () => {
     const plain = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0 })
     const wrong = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0, mistakes: 1 })
@@ -53,5 +53,16 @@ describe('a synthetic session with mistakes', () => {
       board[w.cell] = w.digit
     }
     expect(wrong.written.filter((w) => w.mistake).length).toBeGreaterThan(wrong.written.length / 2)
+  }, 120_000)
+
+  it("can pencil a cell's candidates before its digit is written over them", async () => {
+    const inked = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0, inkOverMarks: 1 })
+    const over = inked.written.filter((w) => inked.pencilled.some((p) => p.cell === w.cell))
+    expect(over.length).toBeGreaterThan(inked.written.length / 2)
+    for (const w of over) {
+      const marks = inked.pencilled.find((p) => p.cell === w.cell)!
+      expect(marks.look).toBeLessThan(w.look)
+      expect(marks.marks).toContain(w.digit)
+    }
   }, 120_000)
 })

@@ -172,7 +172,7 @@ describe('movesOf', () => {
     ).toEqual([{ seconds: 14, frame: 7, cell: 'r4c4', digit: 7, was: 0 }])
   })
 
-  it('logs pencil marks as they change, once read twice, and not when a digit is written over them', () => {
+  it('logs pencil marks as they change, once read twice or just before a digit is written over them, not their going', () => {
     const marked = (frame: number, cells: Record<number, string>, entries: Record<number, number> = {}): ShotRecord => ({
       ...shot(frame, 2 * frame, entries),
       marks: Array.from({ length: 81 }, (_, c) => cells[c] ?? '').join(','),
@@ -182,15 +182,18 @@ describe('movesOf', () => {
       marked(2, { 30: '27' }),
       marked(3, { 30: '27', 40: '1' }),
       marked(4, { 30: '27', 40: '?' }),
-      marked(5, { 30: '27', 40: '?' }),
-      marked(6, {}, { 30: 7 }),
-      marked(7, {}, { 30: 7 }),
+      marked(5, { 30: '27', 40: '?', 50: '39' }),
+      marked(6, {}, { 30: 7, 50: 9 }),
+      marked(7, {}, { 30: 7, 50: 9 }),
     ]
+    // r6c6's marks are read in one shot only, the last before a 9 is written over them: they count.
     expect(movesOf(shots).map(moveRecord)).toEqual([
       { seconds: 4, frame: 2, cell: 'r4c4', marks: [2, 7] },
       { seconds: 8, frame: 4, cell: 'r5c5', marks: [], unread: true },
+      { seconds: 10, frame: 5, cell: 'r6c6', marks: [3, 9] },
       { seconds: 12, frame: 6, cell: 'r4c4', digit: 7, was: 0 },
       { seconds: 12, frame: 6, cell: 'r5c5', marks: [] },
+      { seconds: 12, frame: 6, cell: 'r6c6', digit: 9, was: 0 },
     ])
   })
 

@@ -93,6 +93,12 @@ export interface MarksReading {
 export interface FoundPieces {
   readonly pieces: Box[]
   readonly stray: number
+  /**
+   * Strokes left out for spanning most of the crop that are no line (not against its edge, as
+   * what is left of a grid line is): a digit written over the marks, its 1 as thin as a line, which
+   * marks-kind.ts must not take for marks only.
+   */
+  readonly tall: number
 }
 
 /** The pieces of ink in a cell, in warped-image pixels, left to right. */
@@ -110,7 +116,7 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
   const y1 = Math.min(flat.height, Math.round(cell.bottom - MARK_INSET * h0))
   const w = x1 - x0
   const h = y1 - y0
-  if (w < 4 || h < 4) return { pieces: [], stray: 0 }
+  if (w < 4 || h < 4) return { pieces: [], stray: 0, tall: 0 }
   const histogram = new Uint32Array(256)
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) histogram[flat.data[y * flat.width + x]]++
   const maskAt = (cut: number): Uint8Array => {
@@ -124,13 +130,11 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
   const digitSized = (b: DigitBox): boolean => b.y1 - b.y0 + 1 >= MIN_PIECE_HEIGHT && b.area >= MIN_PIECE_AREA
   const cut = Math.min(otsu(histogram), MARK_INK_MAX)
   const mask = maskAt(cut)
-  const boxes = joinFragments(
-    blobsIn(mask, w, h, 1)
-      .filter((b) => b.area >= 3)
-      .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
-      .filter(notLine),
-    h,
-  ).filter((b) => notLine(b) && !isLineStub(b, w, h))
+  const blobs = blobsIn(mask, w, h, 1)
+    .filter((b) => b.area >= 3)
+    .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
+  const tall = blobs.filter((b) => !notLine(b) && !isLineStub(b, w, h)).length
+  const boxes = joinFragments(blobs.filter(notLine), h).filter((b) => notLine(b) && !isLineStub(b, w, h))
   const sized = boxes.filter(digitSized)
   const tallest = Math.max(0, ...sized.map((b) => b.y1 - b.y0 + 1))
   const kept = sized.filter((b) => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest)
@@ -151,7 +155,7 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
     })
     .sort((a, b) => a.x0 - b.x0)
     .map((b) => boxInGrid(x0, y0, b))
-  return { pieces, stray }
+  return { pieces, stray, tall }
 }
 
 /**

@@ -12,7 +12,7 @@ import type { CV } from '../../../src/shared/vision/cv'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { toGray } from '../../../src/shared/vision/gray'
 import type { GrayImage } from '../../../src/shared/vision/image'
-import { markPieces, readMarks } from '../../../src/shared/vision/marks'
+import { findPieces, markPieces, readMarks } from '../../../src/shared/vision/marks'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
 import { loadWrittenDigitClassifier } from '../../../src/shared/vision/written-digits'
 import { hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
@@ -103,6 +103,17 @@ describe('markPieces', () => {
     expect(run).toHaveLength(2)
     expect(run[0].x).toBe(20)
     expect(run[1].x + run[1].width).toBe(44)
+  })
+
+  it('counts a stroke across most of the cell that is no line left by the grid: a digit written over the marks', () => {
+    const marks: [number, number, number, number][] = [
+      [10, 8, 9, 16],
+      [70, 70, 9, 16],
+    ]
+    // A pen 1, 70 px high, in the middle of the cell; then a line's remnant as long, against the crop's edge.
+    expect(findPieces(cell([...marks, [46, 15, 6, 70]]), BOUNDS)).toMatchObject({ tall: 1 })
+    expect(findPieces(cell([...marks, [3, 15, 3, 70]]), BOUNDS)).toMatchObject({ tall: 0 })
+    expect(findPieces(cell(marks), BOUNDS).pieces).toHaveLength(2)
   })
 
   it('leaves a wide stroke whole where cutting it would leave slivers, not digits', () => {
