@@ -102,9 +102,10 @@ const mistakesLogged = mistakes.filter((w) => logged.some((m) => m.cell === w.ce
 const mistakesHidden = mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.doubtful && m.digit !== w.digit)).length
 // Digits written over their cell's pencil marks: logged as written, once.
 const overMarks = session.written.filter((w) => session.pencilled.some((p) => p.cell === w.cell))
-const overMarksLogged = overMarks.filter(
-  (w) => logged.filter((m) => m.cell === w.cell).length === 1 && logged.some((m) => m.cell === w.cell && m.digit === w.digit),
-).length
+const overMarksLogged = overMarks.filter((w) => {
+  const there = logged.filter((m) => m.cell === w.cell)
+  return there.length === 1 && there[0].digit === w.digit
+}).length
 // 4. Pencil marks: each pencilled cell in a shot of its own, logged (any marks read there), logged with its very marks.
 const marksMoves = movesOf(records).filter((m) => m.kind === 'marks')
 const pencilled = session.pencilled

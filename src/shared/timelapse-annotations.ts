@@ -9,9 +9,8 @@ import { type Cell, type Digit, CELLS, candidatesOf, cellName } from './sudoku/b
 import { hint } from './sudoku/hint'
 import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
 import { ratePuzzle } from './sudoku/rating'
-import { solve } from './sudoku/solver'
 import { gridOfText, type ShotRecord } from './timelapse-shots'
-import { movesOf } from './timelapse-moves'
+import { movesOf, printOf } from './timelapse-moves'
 
 export interface FrameAnnotation {
   /** "12:34". */
@@ -35,11 +34,8 @@ const MAX_STEPS = 300
 /** Each shot's annotation, by frame number. */
 export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAnnotation> {
   const out = new Map<number, FrameAnnotation>()
-  const moves = movesOf(shots)
-  // The print is what the first shot read (movesOf: print does not appear later).
-  const givens = shots.length ? gridOfText(shots[0].givens) : new Uint8Array(CELLS)
-  const solved = solve(givens, { limit: 2 })
-  const solution = solved.count === 1 ? solved.solution! : null
+  const { givens, solution } = printOf(shots)
+  const moves = movesOf(shots, solution)
   const board = Uint8Array.from({ length: CELLS }, (_, c) => Number(shots[0]?.entries[c] ?? 0) || givens[c])
   for (const shot of shots) {
     const notes: string[] = []

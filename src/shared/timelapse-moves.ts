@@ -11,7 +11,7 @@
  * best reading repeats a digit of its row, column or box, by the board's candidates. A settled
  * move says so (`doubtful`). A clear digit is never changed: a mistake is logged as written.
  */
-import { CELLS, type Cell, type Digit, cellName, peers } from './sudoku/board'
+import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
 import { solve } from './sudoku/solver'
 import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type ShotRecord, gridOfText, probsOfText } from './timelapse-shots'
@@ -59,13 +59,12 @@ export const CANDIDATE_TIE_RATIO = 0.2
  * appears in another cell later was written, whatever kind the reader took it for (a neat pen digit
  * can pass for print: on the synthetic session one in three did).
  */
-export function movesOf(shots: readonly ShotRecord[]): Move[] {
+export function movesOf(shots: readonly ShotRecord[], solution = printOf(shots).solution): Move[] {
   if (!shots.length) return []
   const printed = shots[0].givens
-  const solved = solve(gridOfText(printed), { limit: 2 })
-  const solution = solved.count === 1 ? solved.solution! : null
   const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
-  const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], cell))
+  const marks = shots.map((s) => s.marks.split(','))
+  const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], marks[i][cell], cell))
   const tracks = Array.from({ length: CELLS }, (_, cell) => (printed[cell] === '0' ? digitSegments(readings(cell)) : []))
   const moves: Move[] = []
   for (let cell = 0; cell < CELLS; cell++) {
@@ -78,15 +77,28 @@ export function movesOf(shots: readonly ShotRecord[]): Move[] {
       }
       was = digit
     }
-    moves.push(...marksMoves(shots, cell, tracks[cell]))
+    moves.push(...marksMoves(shots, marks, cell, tracks[cell]))
   }
   return moves.sort((a, b) => a.frame - b.frame || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
 }
 
-/** What one shot read in a cell: its digit's probabilities as handwriting, pencil marks, or nothing. */
-function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined, cell: Cell): ShotReading {
+/**
+ * The print as the first shot read it (print does not appear during a session) and its solution,
+ * null unless it has exactly one.
+ */
+export function printOf(shots: readonly ShotRecord[]): { givens: Grid; solution: Grid | null } {
+  const givens = shots.length ? gridOfText(shots[0].givens) : new Uint8Array(CELLS)
+  const solved = solve(givens, { limit: 2 })
+  return { givens, solution: solved.count === 1 ? solved.solution : null }
+}
+
+/**
+ * What one shot read in a cell: its digit's probabilities as handwriting, pencil marks (its marks
+ * field, timelapse-shots.ts), or nothing.
+ */
+function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined, marks: string | undefined, cell: Cell): ShotReading {
   const digit = Number(shot.entries[cell]) || Number(shot.givens[cell])
-  if (!digit) return shot.marks.split(',')[cell] ? 'marks' : null
+  if (!digit) return marks ? 'marks' : null
   // A board recorded without probabilities: its digit, sure.
   return probs?.[cell] ?? Float32Array.from({ length: 9 }, (_, i) => (i === digit - 1 ? 1 : 0))
 }
@@ -102,7 +114,7 @@ function settledDigit(
   cell: Cell,
   tracks: readonly Segment[][],
   shots: readonly ShotRecord[],
-  solution: Uint8Array | null,
+  solution: Grid | null,
 ): { digit: Digit | 0; doubtful: boolean } {
   if (!segment.digit) return { digit: 0, doubtful: false }
   const ratio = (d: number): number => Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[segment.digit - 1]) / Math.max(1, segment.readShots))
@@ -131,8 +143,8 @@ function digitAt(track: readonly Segment[], i: number): number {
  * it is the last shot, or the next shows a digit written over them), at the time it was first
  * read. Marks that go when a digit is written over them are the digit's move, not theirs.
  */
-function marksMoves(shots: readonly ShotRecord[], cell: Cell, track: readonly Segment[]): MarksMove[] {
-  const fieldAt = (i: number) => (digitAt(track, i) ? '' : (shots[i].marks.split(',')[cell] ?? ''))
+function marksMoves(shots: readonly ShotRecord[], marks: readonly string[][], cell: Cell, track: readonly Segment[]): MarksMove[] {
+  const fieldAt = (i: number) => (digitAt(track, i) ? '' : (marks[i][cell] ?? ''))
   const moves: MarksMove[] = []
   let settled = fieldAt(0)
   for (let i = 1; i < shots.length; i++) {
@@ -141,8 +153,8 @@ function marksMoves(shots: readonly ShotRecord[], cell: Cell, track: readonly Se
     // The next shot confirms a reading, unless a digit written over the marks hides them there.
     if (i < shots.length - 1 && fieldAt(i + 1) !== field && !digitAt(track, i + 1)) continue
     // A field is "137", or "?" for marks seen but not read (timelapse-shots.ts).
-    const marks = [...field.replace('?', '')].map((ch) => Number(ch))
-    moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks, unread: field.startsWith('?') })
+    const digits = [...field.replace('?', '')].map((ch) => Number(ch))
+    moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks: digits, unread: field.startsWith('?') })
     settled = field
   }
   return moves
