@@ -3,7 +3,8 @@
  * entry: the pencilled cells of synthetic solving sessions (seeds 11-30 by default, marks 0.5; not
  * the benchmark's seeds), which should turn; the digits written over their own cell's marks in
  * sessions with --ink-over-marks 0.3 (the same seeds), and the givens and entries of the pen train
- * and val photos (cut from their metadata corners), which never should. The figures in
+ * and val photos (cut from their metadata corners), which never should. Each cell is judged with
+ * what cells.ts found in it, as paper-judge.ts judges it (the sessions' pencilled cells also without). The figures in
  * marks-kind.ts's comment are this script's.
  *
  *   npx tsx scripts/train-paper/marks-turns.ts [11-30]
@@ -27,6 +28,7 @@ const cv = await loadOpenCV()
 const classifier = await loadWrittenDigitClassifier()
 let pencilled = 0
 let turned = 0
+let turnedInkless = 0
 for (let seed = from; seed <= to; seed++) {
   const session = await makeSolvingSession(cv, { seed, digits: 30, marks: 0.5 })
   const page = lastPage(cv, session)
@@ -34,9 +36,10 @@ for (let seed = from; seed <= to; seed++) {
   for (const p of session.pencilled) {
     pencilled++
     if (marksByPieces(ENTRY, page.flat, page.bounds[p.cell], classifier)) turned++
+    if (marksByPieces(ENTRY, page.flat, page.bounds[p.cell], classifier, page.cells[p.cell].filled)) turnedInkless++
   }
 }
-console.log(`synthetic sessions ${from}-${to}: ${turned} of ${pencilled} pencilled cells turned to marks`)
+console.log(`synthetic sessions ${from}-${to}: ${turned} of ${pencilled} pencilled cells turned to marks, ${turnedInkless} with cells.ts's finding`)
 let inked = 0
 let inkedTurned = 0
 for (let seed = from; seed <= to; seed++) {
@@ -45,22 +48,26 @@ for (let seed = from; seed <= to; seed++) {
   if (!page) continue
   for (const w of session.written.filter((w) => session.pencilled.some((p) => p.cell === w.cell))) {
     inked++
-    if (marksByPieces(ENTRY, page.flat, page.bounds[w.cell], classifier)) inkedTurned++
+    if (marksByPieces(ENTRY, page.flat, page.bounds[w.cell], classifier, page.cells[w.cell].filled)) inkedTurned++
   }
 }
 console.log(`the same seeds with digits written over their marks: ${inkedTurned} of ${inked} such cells turned to marks`)
 for (const split of ['train', 'val'] as const) {
   let digits = 0
+  let inkless = 0
   const wrong: string[] = []
   for (const photo of listPenPhotos(split)) {
     if (!photo.kinds) continue
     const warped = warpGrid(cv, toGray(await decodeImage(photo.jpg)), photo.corners, 900)
-    const { flat, bounds } = extractCells(cv, warped, gridLattice(warped))
+    const { flat, bounds, cells } = extractCells(cv, warped, gridLattice(warped))
     photo.kinds.forEach((kind, cell) => {
       if (kind !== 'given' && kind !== 'entry') return
       digits++
-      if (marksByPieces(ENTRY, flat, bounds[cell], classifier)) wrong.push(`${photo.name} cell ${cell} (${kind})`)
+      if (!cells[cell].filled) inkless++
+      if (marksByPieces(ENTRY, flat, bounds[cell], classifier, cells[cell].filled)) wrong.push(`${photo.name} cell ${cell} (${kind})`)
     })
   }
-  console.log(`pen ${split}: ${wrong.length} of ${digits} givens and entries turned to marks${wrong.length ? `: ${wrong.join(', ')}` : ''}`)
+  console.log(
+    `pen ${split}: ${wrong.length} of ${digits} givens and entries turned to marks (${inkless} of them without ink found by cells.ts)${wrong.length ? `: ${wrong.join(', ')}` : ''}`,
+  )
 }

@@ -15,7 +15,8 @@
  * than 1.25x their height cut at their thinnest columns (digits run together) unless a part would be
  * too small for a digit, specks much lower than the tallest piece dropped; each
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
- * ink left over (a light candidate the cut missed) makes the list unsure.
+ * ink left over (a light candidate the cut missed) makes the list unsure. Where the cell is
+ * written as a keypad (KEYPAD_EVIDENCE), each piece's reading leans to its place's digit.
  */
 import { blobsIn, type DigitBox, eraseLines } from './cell-blobs'
 import { boxInGrid } from './cell-crop'
@@ -23,6 +24,7 @@ import { normalise, otsu } from './cell-normalise'
 import type { Box, CellBounds } from './cells'
 import type { DigitClassifier } from './classifier'
 import type { GrayImage } from './image'
+import { argmax, reweigh } from './nn'
 
 /**
  * Fraction of the cell side dropped on each side: the line centres' half-widths (2-4 px of a
@@ -74,6 +76,24 @@ const DIGIT_ASPECT = 0.7
  * right and two thirds of the cells get a list (scripts/train-paper/README.md, marks-eval.ts).
  */
 export const MARK_MIN_P = 0.8
+/**
+ * Many solvers pencil each candidate in its place of a 3×3 keypad (1 top left, 9 bottom right),
+ * and then a piece's place is evidence of its digit. A cell is taken as written so when at least
+ * this many of its other pieces read surely (MARK_MIN_P) as their own places' digits, none reads
+ * surely as another, and no two share a place: one piece in its place happens by chance (on the
+ * pen train photos, whose marks are written in rows, 42 pieces passed a gate of one, and only 8
+ * stood in their digit's place), two did not happen once there.
+ */
+export const KEYPAD_EVIDENCE = 2
+/**
+ * Odds for a piece of a keypad cell being its place's digit, against each other digit, multiplied
+ * into the classifier's probabilities. The synthetic sessions' keypad marks stand in place 437
+ * times in 441 (odds of hundreds); 20 leaves a piece the model reads as another digit at least
+ * 1 in 20 as read. Sessions 11-30 (marks 0.5): right lists 104 -> 140 of 320 pencilled cells,
+ * wrong lists 13 -> 8 (at 100: 147 right, 7 wrong); the pen train photos' lists are unchanged
+ * (278 given, 260 right): no cell of theirs is written as a keypad.
+ */
+export const KEYPAD_ODDS = 20
 
 export interface MarksReading {
   /** Candidates ascending, or [] when a piece was unsure, two read as the same digit, or faint ink was left over. */
@@ -244,27 +264,55 @@ function splitRunTogether(mask: Uint8Array, w: number, b: DigitBox): DigitBox[] 
 }
 
 export function readMarks(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): MarksReading {
-  return readMarkPieces(flat, findPieces(flat, cell), classifier).reading
+  return readMarkPieces(flat, cell, findPieces(flat, cell), classifier).reading
 }
 
-/** One piece of ink read as a digit: its box in the warped image, the digit and its probability. */
+/** The digit of a piece's place in the cell's 3×3 keypad: 1 at the top left, 9 at the bottom right. */
+export function keypadDigit(box: Box, cell: CellBounds): number {
+  const third = (at: number, from: number, to: number): number => Math.min(2, Math.max(0, Math.floor((3 * (at - from)) / (to - from))))
+  return 1 + third(box.x + box.width / 2, cell.left, cell.right) + 3 * third(box.y + box.height / 2, cell.top, cell.bottom)
+}
+
+/**
+ * One piece of ink read as a digit: its box in the warped image, the digit and its probability as
+ * the classifier reads the piece alone, and the digit of its place in the cell's keypad.
+ */
 export interface MarkPiece {
   readonly box: Box
   readonly digit: number
   readonly p: number
+  readonly place: number
 }
 
 /**
- * readMarks of pieces already found (findPieces), with what each piece was read as (for telling
- * marks from a digit by where they stand).
+ * readMarks of pieces already found (findPieces), with what each piece was read as alone (for
+ * telling marks from a digit by where they stand, marks-kind.ts).
  */
-export function readMarkPieces(flat: GrayImage, found: FoundPieces, classifier: DigitClassifier): { pieces: MarkPiece[]; reading: MarksReading } {
-  const pieces = found.pieces.map((box) => {
-    const [best] = classifier.classify(normalise(flat, box)).ranked
-    return { box, digit: best.digit, p: best.p }
+export function readMarkPieces(
+  flat: GrayImage,
+  cell: CellBounds,
+  found: FoundPieces,
+  classifier: DigitClassifier,
+): { pieces: MarkPiece[]; reading: MarksReading } {
+  const read = found.pieces.map((box) => ({ box, probs: classifier.classify(normalise(flat, box)).probs, place: keypadDigit(box, cell) }))
+  const pieces = read.map(({ box, probs, place }) => {
+    const best = argmax(probs)
+    return { box, digit: best + 1, p: probs[best], place }
   })
-  const least = Math.min(1, ...pieces.map((piece) => piece.p))
-  const digits = new Set(pieces.map((piece) => piece.digit))
-  const sure = pieces.length > 0 && found.stray === 0 && least >= MARK_MIN_P && digits.size === pieces.length
-  return { pieces, reading: { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: pieces.length, least } }
+  const listed = read.map(({ probs, place }, i) => {
+    const leaned = inKeypadCell(pieces, i) ? reweigh(probs, (k) => (k === place - 1 ? KEYPAD_ODDS : 1)) : probs
+    const best = argmax(leaned)
+    return { digit: best + 1, p: leaned[best] }
+  })
+  const least = Math.min(1, ...listed.map((piece) => piece.p))
+  const digits = new Set(listed.map((piece) => piece.digit))
+  const sure = listed.length > 0 && found.stray === 0 && least >= MARK_MIN_P && digits.size === listed.length
+  return { pieces, reading: { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: listed.length, least } }
+}
+
+/** Whether the pieces other than the i-th show the cell written as a keypad (KEYPAD_EVIDENCE). */
+function inKeypadCell(pieces: readonly MarkPiece[], i: number): boolean {
+  if (new Set(pieces.map((piece) => piece.place)).size !== pieces.length) return false
+  const sure = pieces.filter((piece, j) => j !== i && piece.p >= MARK_MIN_P)
+  return sure.length >= KEYPAD_EVIDENCE && sure.every((piece) => piece.digit === piece.place)
 }

@@ -77,7 +77,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
         page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
       return page.cells.map((cell, i) => {
-        const pencilled = marksByPieces(kinds[i], page.flat, page.bounds[i], written)
+        const pencilled = marksByPieces(kinds[i], page.flat, page.bounds[i], written, cell.filled)
         if (pencilled) return { ...pencilled, written: null }
         const kind = kinds[i]
         const best = argmax(kind)
