@@ -3,7 +3,7 @@
  * MNIST digits in pen, MNIST marks in pencil at their keypad places), as a time-lapse's shots do:
  * the full reader (Tesseract, classifier, cell judge) on two of the last idle looks of each session
  * (every ink down, the hand away, shaken apart). Seeds 11-30 by default: not the benchmark's (1-5).
- * timelapse-cell-track.ts's MARKS_UNSEEN is this rate for pencilled cells, and MARKS_AS_DIGIT was (see there).
+ * timelapse-cell-track.ts's MARKS_AS_DIGIT and MARKS_UNSEEN were these rates for pencilled cells (see there).
  *
  *   npx tsx scripts/train-paper/session-kinds.ts [11-30]
  */

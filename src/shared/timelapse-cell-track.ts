@@ -42,13 +42,14 @@ export const GHOST_MARKS = GHOST_DIGIT
 /**
  * How a cell of pencil marks is read, per shot. Synthetic sessions (devkit/solving-session.ts,
  * seeds 11-30, marks 0.5, not the benchmark's seeds; two looks each;
- * scripts/train-paper/session-kinds.ts): 640 readings of pencilled cells, 522 as marks, 112 as
+ * scripts/train-paper/session-kinds.ts): 640 readings of pencilled cells, 600 as marks, 34 as
  * nothing (a light pencil below the ink cut), 6 as a digit; the pen val photos: 76 of 76 marks
  * cells as marks (bench:paper). Written digits were read as marks in 3 of 3,788 (the pen val
  * entries, the sessions' 1,200 written digits): no likelier than MIN_PROB, which caps what one
- * shot can cost. MARKS_AS_DIGIT stays at the 23 of 640 measured before marks-kind.ts took one mark
- * read in its place for enough where cells.ts finds no digit's ink: a cell's misreadings come in
- * runs of shots (the same ink, shaken a little), so two unsure digits running stay its marks.
+ * shot can cost. Both rates stay as measured before marks-kind.ts overturned more of the cell
+ * model's judgements (23 and 112 of 640 were read as a digit and as nothing): a cell's misreadings
+ * come in runs of shots (the same ink, shaken a little), so two unsure digits running, or a spell
+ * of shots that miss a light pencil, stay its marks.
  */
 export const MARKS_AS_DIGIT = 0.04
 export const MARKS_UNSEEN = 0.17

@@ -1,6 +1,7 @@
 /**
  * Pencil marks told from a written digit by the shape and place of their ink, where the cell model
- * took a marks cell for a given or an entry (a column of marks, 2 above 8, looks like one digit to it).
+ * took a marks cell for a given or an entry (a column of marks, 2 above 8, looks like one digit to
+ * it), or for empty (light pencil).
  *
  *   marksByPieces(kind, flat, bounds, classifier, digitInkFound?) -> { kind, marks } | null
  *
@@ -28,6 +29,10 @@
  * (281 with two pieces needed), and none of the 77 givens and entries of the pen train and val
  * photos where cells.ts found no ink (faint pen: 14 and 63); no written digit of those sessions
  * goes without its ink found.
+ *
+ * A cell of light pencil the cell model calls empty is overturned alike, by two pieces in place:
+ * taking every empty cell for an entry, none of the pen train and val photos' 4,736 and none of
+ * Wicht's 7,993 (newspaper show-through) has two (one in place would turn 13 of Wicht's).
  *
  * A pen digit written over the marks leaves them in their places too, and is itself no piece when
  * it spans most of the cell (marks.ts leaves such strokes out as lines): a stroke that long which
@@ -65,8 +70,8 @@ export const MAX_MARK_HEIGHT = 0.4
 export const MARKS_KIND_MIN_P = 0.5
 
 /**
- * The cell as marks, when a cell judged a given or an entry holds keypad marks: the kinds'
- * probabilities with the digit kind's and the marks' swapped (the model's doubt is kept, its
+ * The cell as marks, when a cell judged a given, an entry or empty holds keypad marks: the kinds'
+ * probabilities with the judged kind's and the marks' swapped (the model's doubt is kept, its
  * choice between the two overturned), and the candidates ([] when readMarks is unsure of them).
  * Null otherwise. `digitInkFound`: whether cells.ts found a digit's ink in the cell (`filled`).
  */
@@ -78,8 +83,8 @@ export function marksByPieces(
   digitInkFound = true,
 ): { kind: Float32Array; marks: number[] } | null {
   const best = argmax(kind)
-  if (best !== GIVEN && best !== ENTRY) return null
-  // Geometry first: most digit cells are one piece, and need no piece read.
+  if (best === MARKS) return null
+  // Geometry first: most digit cells are one piece, and most empty cells none; neither needs a piece read.
   const found = findPieces(flat, cell)
   const small = found.pieces.filter((box) => box.height < MAX_MARK_HEIGHT * (cell.bottom - cell.top))
   // A digit written over the marks: the cell holds an entry (and its marks).
@@ -88,7 +93,8 @@ export function marksByPieces(
   const inPlace = pieces.filter((piece) => piece.p >= MARKS_KIND_MIN_P && piece.digit === piece.place)
   const apart = new Set(inPlace.map((piece) => piece.digit)).size === inPlace.length
   const places = new Set(pieces.map((piece) => piece.place)).size
-  const enough = digitInkFound ? inPlace.length >= 2 && 2 * inPlace.length > places : inPlace.length >= 1 && 2 * inPlace.length >= places
+  const digitWithoutInk = (best === GIVEN || best === ENTRY) && !digitInkFound
+  const enough = digitWithoutInk ? inPlace.length >= 1 && 2 * inPlace.length >= places : inPlace.length >= 2 && 2 * inPlace.length > places
   if (pieces.length !== small.length || !enough || !apart) return null
   const swapped = Float32Array.from(kind)
   ;[swapped[best], swapped[MARKS]] = [kind[MARKS], kind[best]]

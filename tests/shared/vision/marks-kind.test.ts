@@ -1,9 +1,9 @@
 /**
- * Pencil marks told from a written digit by their pieces (marks-kind.ts), every cell taken as if
- * the cell model had judged it an entry: the pencilled cells of a synthetic solving session
- * (devkit), written in the places of a 3×3 keypad, are turned to marks (more of them where cells.ts
- * found no digit's ink), and no given or entry of real phone photos (the pen train split, labelled
- * by eye) is.
+ * Pencil marks told from a written digit or an empty cell by their pieces (marks-kind.ts), every
+ * cell taken as if the cell model had judged it an entry (or empty): the pencilled cells of a
+ * synthetic solving session (devkit), written in the places of a 3×3 keypad, are turned to marks
+ * (more of them where cells.ts found no digit's ink), and no given, entry or empty cell of real
+ * phone photos (the pen train split, labelled by eye) is.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
@@ -19,8 +19,9 @@ import { loadWrittenDigitClassifier } from '../../../src/shared/vision/written-d
 import { hasPenPhotos, listPenPhotos, type PenPhoto } from '../../../datasets/kubiesa'
 import { lastPage, makeSolvingSession } from '../../../devkit/solving-session'
 
-/** A cell model's judgement: an entry, surely. */
+/** A cell model's judgements: an entry, surely; empty, surely. */
 const ENTRY = Float32Array.from(CELL_KINDS, (kind) => (kind === 'entry' ? 0.97 : 0.01))
+const EMPTY = Float32Array.from(CELL_KINDS, (kind) => (kind === 'empty' ? 0.97 : 0.01))
 
 /**
  * Share of a synthetic session's pencilled cells that must be turned to marks: 11 of 12 on the
@@ -43,7 +44,7 @@ beforeAll(async () => {
 })
 
 describe('marksByPieces', () => {
-  it('turns pencilled cells of a synthetic session judged entries into marks', async () => {
+  it('turns pencilled cells of a synthetic session judged entries or empty into marks', async () => {
     const session = await makeSolvingSession(cv, { seed: 7, digits: 12, marks: 1, idles: 0, passes: 0 })
     const page = lastPage(cv, session)
     expect(page).not.toBeNull()
@@ -55,7 +56,8 @@ describe('marksByPieces', () => {
       // A list, when given, is the very marks.
       if (got!.marks.length) expect(got!.marks).toEqual(p.marks)
     }
-    // A cell the judge took for empty or marks is left as it is.
+    // A cell the judge took for marks is left as it is; one it took for empty (light pencil) is
+    // overturned as one it took for an entry is, its emptiness' probability given to the marks.
     expect(
       marksByPieces(
         Float32Array.from(CELL_KINDS, (k) => (k === 'marks' ? 0.9 : 0.03)),
@@ -64,6 +66,7 @@ describe('marksByPieces', () => {
         clf,
       ),
     ).toBeNull()
+    for (const { p } of turned) expect(marksByPieces(EMPTY, flat, bounds[p.cell], clf)?.kind[CELL_KINDS.indexOf('marks')]).toBeCloseTo(EMPTY[0])
   }, 60_000)
 
   it("takes one piece read as its place's digit for marks where cells.ts found no digit's ink", async () => {
@@ -88,7 +91,7 @@ describe('marksByPieces', () => {
   }, 60_000)
 
   it.skipIf(!hasPenPhotos('train'))(
-    'turns no given or entry of real phone photos',
+    'turns no given, entry or empty cell of real phone photos',
     async () => {
       // The first photo of each of the four puzzles with the most entries (54 entries, 115 givens).
       const entries = (p: PenPhoto): number => p.kinds!.filter((k) => k === 'entry').length
@@ -98,10 +101,15 @@ describe('marksByPieces', () => {
         .sort((a, b) => entries(b) - entries(a) || a.puzzle.localeCompare(b.puzzle))
         .slice(0, 4)
       let digits = 0
+      let empties = 0
       for (const photo of photos) {
         const warped = warpGrid(cv, toGray(await decodeImage(photo.jpg)), photo.corners, 900)
         const { flat, bounds, cells } = extractCells(cv, warped, gridLattice(warped))
         for (let cell = 0; cell < 81; cell++) {
+          if (photo.kinds![cell] === 'empty') {
+            empties++
+            expect(marksByPieces(EMPTY, flat, bounds[cell], clf, cells[cell].filled), `${photo.name} cell ${cell}`).toBeNull()
+          }
           if (photo.kinds![cell] !== 'given' && photo.kinds![cell] !== 'entry') continue
           digits++
           // Judged with what cells.ts found there, as paper-judge.ts judges it (and so without too).
@@ -109,6 +117,7 @@ describe('marksByPieces', () => {
         }
       }
       expect(digits).toBeGreaterThan(150)
+      expect(empties).toBeGreaterThan(100)
     },
     60_000,
   )
