@@ -88,10 +88,10 @@ export const KEYPAD_EVIDENCE = 2
 /**
  * Odds for a piece of a keypad cell being its place's digit, against each other digit, multiplied
  * into the classifier's probabilities. The synthetic sessions' keypad marks stand in place 437
- * times in 441 (odds of hundreds); 20 leaves a piece the model reads as another digit at least
- * 1 in 20 as read. Sessions 11-30 (marks 0.5): right lists 104 -> 140 of 320 pencilled cells,
- * wrong lists 13 -> 8 (at 100: 147 right, 7 wrong); the pen train photos' lists are unchanged
- * (278 given, 260 right): no cell of theirs is written as a keypad.
+ * times in 441 (odds of hundreds); at 20, a piece the model reads as another digit over 20 times
+ * likelier than its place's keeps its reading. Sessions 11-30 (marks 0.5): right lists 104 -> 140
+ * of 320 pencilled cells, wrong lists 13 -> 8 (at 100: 147 right, 7 wrong); the pen train photos'
+ * lists are unchanged (278 given, 260 right): no cell of theirs is written as a keypad.
  */
 export const KEYPAD_ODDS = 20
 
