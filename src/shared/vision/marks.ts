@@ -299,8 +299,10 @@ export function readMarkPieces(
     const best = argmax(probs)
     return { box, digit: best + 1, p: probs[best], place }
   })
+  // Keypad marks stand one to a place.
+  const placesApart = new Set(pieces.map((piece) => piece.place)).size === pieces.length
   const listed = read.map(({ probs, place }, i) => {
-    const leaned = inKeypadCell(pieces, i) ? reweigh(probs, (k) => (k === place - 1 ? KEYPAD_ODDS : 1)) : probs
+    const leaned = placesApart && othersInPlace(pieces, i) ? reweigh(probs, (k) => (k === place - 1 ? KEYPAD_ODDS : 1)) : probs
     const best = argmax(leaned)
     return { digit: best + 1, p: leaned[best] }
   })
@@ -310,9 +312,8 @@ export function readMarkPieces(
   return { pieces, reading: { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: listed.length, least } }
 }
 
-/** Whether the pieces other than the i-th show the cell written as a keypad (KEYPAD_EVIDENCE). */
-function inKeypadCell(pieces: readonly MarkPiece[], i: number): boolean {
-  if (new Set(pieces.map((piece) => piece.place)).size !== pieces.length) return false
+/** Whether the pieces other than the i-th show the cell written as a keypad (KEYPAD_EVIDENCE), their places apart. */
+function othersInPlace(pieces: readonly MarkPiece[], i: number): boolean {
   const sure = pieces.filter((piece, j) => j !== i && piece.p >= MARK_MIN_P)
   return sure.length >= KEYPAD_EVIDENCE && sure.every((piece) => piece.digit === piece.place)
 }
