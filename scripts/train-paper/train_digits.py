@@ -21,6 +21,8 @@ README.md's Steps, with what each variant gave):
   SYNTH_ENTRY_SHARE  fraction of the SYNTH_PER_EPOCH synthetic cells drawn from their entries
                      (default: drawn from all alike, ~47% entries)
   MNIST_PER_EPOCH=0  MNIST digits (mnist80.py's 80x80 images) drawn afresh each epoch
+  OVER_PER_EPOCH=0   synthetic entries written over their cell's pencil candidates (synth_pages.py
+                     --over-marks) drawn afresh each epoch, besides SYNTH_PER_EPOCH's draw
   PEN_LIGHT=0       the pen entries as written in a lighter pen (cut-light.ts's pen-light.*) whose
                     80x80 image is not blank, this many times an epoch: the digits cells.ts cuts
                     short when light strokes fall apart (a 5 without its bar, a 4 as its stem)
@@ -50,6 +52,7 @@ AUG = os.environ.get('DIGIT_AUG', 'shift')
 ENTRY_REPEAT = int(os.environ.get('ENTRY_REPEAT', 1))
 SYNTH_ENTRY_SHARE = float(os.environ['SYNTH_ENTRY_SHARE']) if 'SYNTH_ENTRY_SHARE' in os.environ else None
 MNIST_PER_EPOCH = int(os.environ.get('MNIST_PER_EPOCH', 0))
+OVER_PER_EPOCH = int(os.environ.get('OVER_PER_EPOCH', 0))
 PEN_LIGHT = int(os.environ.get('PEN_LIGHT', 0))
 VARIANT = os.environ.get('VARIANT', '')
 # warp's ranges (80x80 pixels and radians): measured on nothing, set by eye from the train photos'
@@ -78,18 +81,21 @@ def load_img80(name):
     return meta[idx], (img if AUG == 'warp' else net_input(img))
 
 
+def synth_sets():
+    """The cut synthetic page sets under .cache/train-paper (synth-1, synth-2-over, ...)."""
+    return [n[:-len('.img80.idx')] for n in sorted(os.listdir(CACHE)) if n.startswith('synth-') and n.endswith('.img80.idx')]
+
+
 def synth_img80(use_mnist):
     metas, xs = [], []
-    for name in sorted(os.listdir(CACHE)):
-        if name.startswith('synth-') and name.endswith('.img80.idx'):
-            stem = name[:-len('.img80.idx')]
-            m, x = load_img80(stem)
-            if not use_mnist:
-                with open(os.path.join(CACHE, stem, 'pages.json')) as f:
-                    mnist_pages = np.array([p.get('mnist', False) for p in json.load(f)['pages']])
-                keep = ~mnist_pages[m[:, 1]]
-                m, x = m[keep], x[keep]
-            metas.append(m); xs.append(x)
+    for stem in synth_sets():
+        m, x = load_img80(stem)
+        if not use_mnist:
+            with open(os.path.join(CACHE, stem, 'pages.json')) as f:
+                mnist_pages = np.array([p.get('mnist', False) for p in json.load(f)['pages']])
+            keep = ~mnist_pages[m[:, 1]]
+            m, x = m[keep], x[keep]
+        metas.append(m); xs.append(x)
     return (np.concatenate(metas), np.concatenate(xs)) if metas else None
 
 
@@ -212,8 +218,12 @@ def settings():
         out.update(synth_entry_share=SYNTH_ENTRY_SHARE)
     if MNIST_PER_EPOCH:
         out.update(mnist_per_epoch=MNIST_PER_EPOCH)
+    if OVER_PER_EPOCH:
+        out.update(over_per_epoch=OVER_PER_EPOCH)
     if PEN_LIGHT:
         out.update(pen_light=PEN_LIGHT)
+    if synth_sets() not in ([], ['synth-1']):
+        out.update(synth_sets=synth_sets())
     return out
 
 
@@ -249,6 +259,10 @@ def main():
             n_entries = int(round(SYNTH_ENTRY_SHARE * SYNTH_PER_EPOCH))
             extra.append((synth[1][entry], synth[0][entry, 5], n_entries))
             extra.append((synth[1][~entry], synth[0][~entry, 5], SYNTH_PER_EPOCH - n_entries))
+    if OVER_PER_EPOCH:
+        over = (synth[0][:, 4] == 2) & (synth[0][:, 7] != 0)
+        print(f'synthetic entries over marks: {over.sum()}', flush=True)
+        extra.append((synth[1][over], synth[0][over, 5], OVER_PER_EPOCH))
     if MNIST_PER_EPOCH:
         m = np.load(os.path.join(CACHE, 'mnist80.npz'))
         extra.append((m['images'] if AUG == 'warp' else net_input(m['images']), m['digits'].astype(np.int64), MNIST_PER_EPOCH))

@@ -70,15 +70,22 @@ describe('marksByPieces', () => {
   }, 60_000)
 
   it("takes one piece read as its place's digit for marks where cells.ts found no digit's ink", async () => {
-    // Seed 8: of 12 pencilled cells, 11 turn with two pieces needed and 12 with cells.ts's finding.
-    const session = await makeSolvingSession(cv, { seed: 8, digits: 12, marks: 1, idles: 0, passes: 0 })
-    const page = lastPage(cv, session)!
-    const turned = (inkFound: (cell: number) => boolean): number[] =>
-      session.pencilled.map((p) => p.cell).filter((cell) => marksByPieces(ENTRY, page.flat, page.bounds[cell], clf, inkFound(cell)))
-    const strict = turned(() => true)
-    const judged = turned((cell) => page.cells[cell].filled)
-    expect(judged).toEqual(expect.arrayContaining(strict))
-    expect(judged.length).toBeGreaterThan(strict.length)
+    // Over several sessions, so that no one model's reading of one cell decides: seeds 1-5 turn 54
+    // of 60 pencilled cells with two pieces needed and 58 with cells.ts's finding (2026-11-27).
+    let strictCount = 0
+    let judgedCount = 0
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const session = await makeSolvingSession(cv, { seed, digits: 12, marks: 1, idles: 0, passes: 0 })
+      const page = lastPage(cv, session)!
+      const turned = (inkFound: (cell: number) => boolean): number[] =>
+        session.pencilled.map((p) => p.cell).filter((cell) => marksByPieces(ENTRY, page.flat, page.bounds[cell], clf, inkFound(cell)))
+      const strict = turned(() => true)
+      const judged = turned((cell) => page.cells[cell].filled)
+      expect(judged).toEqual(expect.arrayContaining(strict))
+      strictCount += strict.length
+      judgedCount += judged.length
+    }
+    expect(judgedCount).toBeGreaterThan(strictCount)
   }, 60_000)
 
   it("leaves a pen digit written over its cell's marks an entry", async () => {
