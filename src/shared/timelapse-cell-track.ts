@@ -67,6 +67,17 @@ export const WRITE_COST = 2
  * misreading just before a digit is first read is a ghost, not a digit then overwritten.
  */
 export const CHANGE_COST = 6
+/**
+ * Nats a digit costs that gives way to pencil marks. The marks are nearly always those it was
+ * written over, and a pen digit cannot be rubbed out leaving the graphite under it, so this is far
+ * likelier a cell of marks read for a while as one digit (its marks together) than a move. Twice
+ * CHANGE_COST: a cell of marks read surely as a digit in up to four shots running (3.2 nats each as
+ * marks, MARKS_AS_DIGIT) stays marks, where CHANGE_COST logged a write and an erasure from three
+ * (bench:timelapse-session
+ * --ink-over-marks, seed 1: extra writes 6 -> 3, erasures 5 -> 2; no other run of the benchmark's
+ * 15 changed).
+ */
+export const BACK_TO_MARKS_COST = 2 * CHANGE_COST
 
 /** States: 0 nothing, 1-9 a digit, MARKS pencil marks. */
 const MARKS = 10
@@ -124,9 +135,11 @@ function emission(reading: ShotReading, s: number): number {
 
 /**
  * Pencil marks come and go and a digit is written over them, as into an empty cell (WRITE_COST);
- * a digit erased or overwritten, marks or nothing or another digit in its place, is CHANGE_COST.
+ * a digit erased or overwritten, nothing or another digit in its place, is CHANGE_COST, and marks
+ * in its place BACK_TO_MARKS_COST.
  */
 function transition(from: number, to: number): number {
   if (from === to) return 0
-  return from === 0 || from === MARKS ? WRITE_COST : CHANGE_COST
+  if (from === 0 || from === MARKS) return WRITE_COST
+  return to === MARKS ? BACK_TO_MARKS_COST : CHANGE_COST
 }

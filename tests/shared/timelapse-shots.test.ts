@@ -172,6 +172,22 @@ describe('movesOf', () => {
     ).toEqual([{ seconds: 14, frame: 7, cell: 'r4c4', digit: 7, was: 0 }])
   })
 
+  it('takes a run of sure digit readings in a cell read as marks before and after for its marks', () => {
+    const read = (frame: number, probs: Record<number, string> = {}): ShotRecord =>
+      withProbs(
+        {
+          ...shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])]))),
+          marks: Array.from({ length: 81 }, (_, c) => (c === 70 && !probs[70] ? '128' : '')).join(','),
+        },
+        probs,
+      )
+    // r8c8's marks 1, 2 and 8 are read as a 2 at 88% in three shots running, between shots of marks:
+    // a pen digit cannot be rubbed out leaving its marks, so no digit was written.
+    const sure2 = { 70: '2:88 1:11' }
+    const shots = [read(1), read(2), read(3), read(4, sure2), read(5, sure2), read(6, sure2), read(7), read(8), read(9)]
+    expect(movesOf(shots).filter((m) => m.kind === 'digit')).toEqual([])
+  })
+
   it('logs pencil marks as they change, once read twice or just before a digit is written over them, not their going', () => {
     const marked = (frame: number, cells: Record<number, string>, entries: Record<number, number> = {}): ShotRecord => ({
       ...shot(frame, 2 * frame, entries),
