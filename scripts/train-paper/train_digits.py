@@ -222,8 +222,9 @@ def settings():
         out.update(over_per_epoch=OVER_PER_EPOCH)
     if PEN_LIGHT:
         out.update(pen_light=PEN_LIGHT)
-    if synth_sets() not in ([], ['synth-1']):
-        out.update(synth_sets=synth_sets())
+    sets = synth_sets()
+    if sets not in ([], ['synth-1']):
+        out.update(synth_sets=sets)
     return out
 
 
@@ -259,10 +260,10 @@ def main():
             n_entries = int(round(SYNTH_ENTRY_SHARE * SYNTH_PER_EPOCH))
             extra.append((synth[1][entry], synth[0][entry, 5], n_entries))
             extra.append((synth[1][~entry], synth[0][~entry, 5], SYNTH_PER_EPOCH - n_entries))
-    if OVER_PER_EPOCH:
-        over = (synth[0][:, 4] == 2) & (synth[0][:, 7] != 0)
-        print(f'synthetic entries over marks: {over.sum()}', flush=True)
-        extra.append((synth[1][over], synth[0][over, 5], OVER_PER_EPOCH))
+        if OVER_PER_EPOCH:
+            over = (synth[0][:, 4] == 2) & (synth[0][:, 7] != 0)
+            print(f'synthetic entries over marks: {over.sum()}', flush=True)
+            extra.append((synth[1][over], synth[0][over, 5], OVER_PER_EPOCH))
     if MNIST_PER_EPOCH:
         m = np.load(os.path.join(CACHE, 'mnist80.npz'))
         extra.append((m['images'] if AUG == 'warp' else net_input(m['images']), m['digits'].astype(np.int64), MNIST_PER_EPOCH))

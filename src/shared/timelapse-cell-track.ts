@@ -73,9 +73,8 @@ export const CHANGE_COST = 6
  * likelier a cell of marks read for a while as one digit (its marks together) than a move. Twice
  * CHANGE_COST: a cell of marks read surely as a digit in up to four shots running (3.2 nats each as
  * marks, MARKS_AS_DIGIT) stays marks, where CHANGE_COST logged a write and an erasure from three
- * (bench:timelapse-session
- * --ink-over-marks, seed 1: extra writes 6 -> 3, erasures 5 -> 2; no other run of the benchmark's
- * 15 changed).
+ * (bench:timelapse-session --ink-over-marks, seed 1: extra writes 6 -> 3, erasures 5 -> 2; no
+ * other run of the benchmark's 15 changed).
  */
 export const BACK_TO_MARKS_COST = 2 * CHANGE_COST
 
