@@ -53,7 +53,8 @@ let readMs = 0
 for (let look = 0; look < session.looks; look++) {
   const frame = session.frame(look)
   const before = process.cpuUsage()
-  const decision = trigger.observe(watcher.look(frame, look * LOOK_SECONDS * 1000))
+  const seen = watcher.look(frame, look * LOOK_SECONDS * 1000)
+  const decision = trigger.observe(seen)
   const used = process.cpuUsage(before)
   watchMicros += used.user + used.system
   if (!decision.shoot) continue
@@ -61,7 +62,7 @@ for (let look = 0; look < session.looks; look++) {
   const t0 = performance.now()
   const result = await readSudoku(cv, frame, { voters: reader.voters, judge: reader.judge ?? undefined })
   readMs += performance.now() - t0
-  if (result.ok) records.push({ frame: shots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells) })
+  if (result.ok) records.push({ frame: shots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, seen.cells?.ink) })
   process.stderr.write(`\rlook ${look + 1}/${session.looks}, ${shots.length} shots`)
 }
 process.stderr.write('\n')

@@ -6,7 +6,9 @@
  * marks"). Marks are a state of their own because a cell of marks is now and then read as one
  * unsure digit (its marks taken together), far more often than an empty cell shows a ghost digit:
  * a digit read in a few shots of a cell read as marks in the others is those marks, while a digit
- * written over the marks is read in every shot after and soon outweighs them.
+ * written over the marks is read in every shot after and soon outweighs them. Where the watch
+ * measured the cell's ink at each shot, a change at a shot where the ink stayed as it was costs
+ * more (UNINKED_CHANGE_COST): nothing was written there.
  */
 import type { Digit } from './sudoku/board'
 
@@ -78,12 +80,26 @@ export const CHANGE_COST = 6
  */
 export const BACK_TO_MARKS_COST = 2 * CHANGE_COST
 
+/**
+ * Nats added to any change of state at a shot where the cell's ink did not change since the shot
+ * before (the watch's measure, timelapse-trigger.ts's inkChanged): writing, erasing and pencilling
+ * all change a cell's ink, so such a change is far likelier a misreading. On the 20 sessions of
+ * bench:timelapse-session (seeds 1-10, and 1-5 with --mistakes and with --ink-over-marks), the
+ * shot that first shows a digit written or a cell pencilled saw its ink change for 817 of 819
+ * (the two missed: a pencilled 1 and 2, 0.011 of the cell, just under NEW_INK), and 2 of 67,068
+ * other cell-shots saw a change: -ln(2 / 819) = 6.0 nats.
+ */
+export const UNINKED_CHANGE_COST = 6
+
 /** States: 0 nothing, 1-9 a digit, MARKS pencil marks. */
 const MARKS = 10
 const STATES = 11
 
-/** The runs of one cell's states from what each shot read there. */
-export function digitSegments(readings: readonly ShotReading[]): Segment[] {
+/**
+ * The runs of one cell's states from what each shot read there, and, where the watch measured it,
+ * whether the cell's ink changed at each shot (undefined: not known, any change as likely).
+ */
+export function digitSegments(readings: readonly ShotReading[], newInk?: readonly (boolean | undefined)[]): Segment[] {
   const n = readings.length
   if (!n) return []
   // cost[s]: the cheapest explanation of the shots so far ending in state s; back[i][s]: its previous state.
@@ -92,10 +108,11 @@ export function digitSegments(readings: readonly ShotReading[]): Segment[] {
   for (let i = 1; i < n; i++) {
     const next = new Float64Array(STATES)
     const from = new Uint8Array(STATES)
+    const uninked = newInk?.[i] === false ? UNINKED_CHANGE_COST : 0
     for (let s = 0; s < STATES; s++) {
       let best = Infinity
       for (let p = 0; p < STATES; p++) {
-        const c = cost[p] + transition(p, s)
+        const c = cost[p] + (p === s ? 0 : transition(p, s) + uninked)
         if (c < best) [best, from[s]] = [c, p]
       }
       next[s] = best + emission(readings[i], s)

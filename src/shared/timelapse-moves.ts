@@ -5,16 +5,19 @@
  * A written digit is read again in every later shot, so a cell's digit is decided from the evidence
  * of all the shots that show it (cell-track.ts): the reader's probabilities, summed over the shots,
  * with a cost for each change, so a reading that flips back and forth is no move, and an erasure
- * or an overwrite is one only when it persists. An unclear stroke is settled as the reader settles
- * one on a photo (paper.ts): by the solution of the printed givens, when its digit is read nearly as
- * well as the best (INFORMED_RATIO), so the log says what "Check my paper" says; else, where the
- * best reading repeats a digit of its row, column or box, by the board's candidates. A settled
- * move says so (`doubtful`). A clear digit is never changed: a mistake is logged as written.
+ * or an overwrite is one only when it persists. A change costs more at a shot where the watch saw
+ * the cell's ink stay as it was (the shots' `ink`, where recorded). An unclear stroke is settled as
+ * the reader settles one on a photo (paper.ts): by the solution of the printed givens, when its
+ * digit is read nearly as well as the best (INFORMED_RATIO), so the log says what "Check my paper"
+ * says; else, where the best reading repeats a digit of its row, column or box, by the board's
+ * candidates. A settled move says so (`doubtful`). A clear digit is never changed: a mistake is
+ * logged as written.
  */
 import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
 import { solve } from './sudoku/solver'
 import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
-import { type ShotRecord, gridOfText, probsOfText } from './timelapse-shots'
+import { type ShotRecord, gridOfText, inkOfText, probsOfText } from './timelapse-shots'
+import { inkChanged } from './timelapse-trigger'
 import { INFORMED_RATIO } from './vision/paper'
 
 export interface DigitMove {
@@ -65,7 +68,9 @@ export function movesOf(shots: readonly ShotRecord[], solution = printOf(shots).
   const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
   const marks = shots.map((s) => s.marks.split(','))
   const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], marks[i][cell], cell))
-  const tracks = Array.from({ length: CELLS }, (_, cell) => (printed[cell] === '0' ? digitSegments(readings(cell)) : []))
+  const ink = shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
+  const newInk = (cell: Cell) => ink.map((now, i) => (i && now && ink[i - 1] ? inkChanged(ink[i - 1]![cell], now[cell]) : undefined))
+  const tracks = Array.from({ length: CELLS }, (_, cell) => (printed[cell] === '0' ? digitSegments(readings(cell), newInk(cell)) : []))
   const moves: Move[] = []
   for (let cell = 0; cell < CELLS; cell++) {
     let was: Digit | 0 = 0

@@ -8,7 +8,10 @@
  * that were seen but could not be read (MARKS_UNREAD), "" for none. Each digit read as handwriting
  * (the reader's probabilities, where a shot came with them), as 81 comma-separated fields of `digit:percent` pairs
  * ("7:62 1:30"; digits under PROBS_KEPT left out), "" for a cell without a digit: the move log
- * weighs them over every shot that shows a cell (timelapse-moves.ts).
+ * weighs them over every shot that shows a cell (timelapse-moves.ts). Each cell's ink as the watch
+ * measured it when it took the shot (cell-ink.ts, in thousandths of the cell's middle), as 81
+ * comma-separated numbers: the move log takes a change of the reading where the ink did not change
+ * for a misreading, not a move.
  */
 import { type Guard, ValidationError, object, optional, present } from './guards'
 import { ALL_DIGITS_MASK, CELLS, type Grid, MARKS_UNREAD, type PencilMarks, digitsOf } from './sudoku/board'
@@ -22,6 +25,8 @@ export interface ShotBoard {
   readonly marks: string
   /** Absent in boards recorded before they were kept. */
   readonly probs?: string
+  /** Absent in boards recorded before it was kept, and in shots not taken by the paper watch. */
+  readonly ink?: string
 }
 
 export interface ShotRecord extends ShotBoard {
@@ -44,6 +49,9 @@ export const MAX_PROBS_TEXT = CELLS * 55
  * but the order of the rest, and a sure cell costs five characters ("7:99").
  */
 export const PROBS_KEPT = 0.01
+const INK_FIELD = /^(?:1000|\d{1,3})$/
+/** 81 fields of at most "1000". */
+export const MAX_INK_TEXT = CELLS * 5
 
 export const gridText = (grid: Grid): string => Array.from(grid, (d) => String(d)).join('')
 
@@ -87,36 +95,54 @@ export function probsOfText(text: string): (Float32Array | null)[] | undefined {
   })
 }
 
+/** Each cell's ink share (0..1) in the stored text form, in thousandths. */
+export function inkText(ink: ArrayLike<number>): string {
+  return Array.from(ink, (x) => Math.round(Math.min(1, Math.max(0, x)) * 1000)).join(',')
+}
+
+/** The ink shares (0..1) a text stands for, or undefined when it is not 81 numbers of 0-1000. */
+export function inkOfText(text: string): Float32Array | undefined {
+  const fields = text.split(',')
+  if (fields.length !== CELLS || !fields.every((f) => INK_FIELD.test(f))) return undefined
+  return Float32Array.from(fields, (f) => Number(f) / 1000)
+}
+
 export function shotBoard(givens: Grid, entries: Grid, marks: PencilMarks, probs?: readonly (ArrayLike<number> | null | undefined)[]): ShotBoard {
   const board = { givens: gridText(givens), entries: gridText(entries), marks: marksText(marks) }
   return probs ? { ...board, probs: probsText(probs) } : board
 }
 
-/** The board of a page as the reader saw it: its givens, pen entries, pencil marks and digit probabilities. */
-export function shotBoardOfReadings(cells: readonly CellReading[]): ShotBoard {
+/**
+ * The board of a page as the reader saw it: its givens, pen entries, pencil marks and digit
+ * probabilities, and each cell's ink as the watch measured it, where it did.
+ */
+export function shotBoardOfReadings(cells: readonly CellReading[], ink?: ArrayLike<number>): ShotBoard {
   const marks = Uint16Array.from(cells, (c) => (c.kind === 'marks' ? marksMask(c.marks) || MARKS_UNREAD : 0))
-  return shotBoard(
+  const board = shotBoard(
     givensOf(cells),
     entriesOf(cells),
     marks,
     cells.map((c) => (c.digit ? c.written : null)),
   )
+  return ink?.length === CELLS ? { ...board, ink: inkText(ink) } : board
 }
 
 /** Why a board from outside (a request, a manifest) is not one, or null when it is. */
-export function shotBoardProblem(board: { givens: unknown; entries: unknown; marks: unknown; probs?: unknown }): string | null {
+export function shotBoardProblem(board: { givens: unknown; entries: unknown; marks: unknown; probs?: unknown; ink?: unknown }): string | null {
   if (typeof board.givens !== 'string' || !DIGITS_81.test(board.givens)) return 'givens must be 81 digits'
   if (typeof board.entries !== 'string' || !DIGITS_81.test(board.entries)) return 'entries must be 81 digits'
   if (typeof board.marks !== 'string' || board.marks.length > MAX_MARKS_TEXT || !marksOfText(board.marks))
     return 'marks must be 81 comma-separated fields of digits 1-9 (a leading ? for unread marks)'
   if (board.probs !== undefined && (typeof board.probs !== 'string' || board.probs.length > MAX_PROBS_TEXT || !probsOfText(board.probs)))
     return 'probs must be 81 comma-separated fields of digit:percent pairs'
+  if (board.ink !== undefined && (typeof board.ink !== 'string' || board.ink.length > MAX_INK_TEXT || !inkOfText(board.ink)))
+    return 'ink must be 81 comma-separated numbers of 0-1000'
   return null
 }
 
-/** A board from a request: givens, entries, marks and optionally probs (unknown keys refused), each well formed. */
+/** A board from a request: givens, entries, marks and optionally probs and ink (unknown keys refused), each well formed. */
 export const shotBoardGuard: Guard<ShotBoard> = (value, path = 'board') => {
-  const board = object({ givens: present(), entries: present(), marks: present(), probs: optional(present()) })(value, path)
+  const board = object({ givens: present(), entries: present(), marks: present(), probs: optional(present()), ink: optional(present()) })(value, path)
   const problem = shotBoardProblem(board)
   if (problem) throw new ValidationError(`${path}: ${problem}`)
   return board as ShotBoard
@@ -131,12 +157,21 @@ export function shotRecordsOf(raw: unknown): ShotRecord[] {
   const out: ShotRecord[] = []
   for (const r of raw) {
     if (typeof r !== 'object' || r === null) continue
-    const { frame, seconds, givens, entries, marks, probs } = r as Record<string, unknown>
+    const { frame, seconds, givens, entries, marks, probs, ink } = r as Record<string, unknown>
     if (!Number.isInteger(frame) || (frame as number) < 1 || typeof seconds !== 'number' || !(seconds >= 0)) continue
     if (shotBoardProblem({ givens, entries, marks })) continue
-    const record = { frame: frame as number, seconds, givens: givens as string, entries: entries as string, marks: marks as string }
-    // Damaged probabilities cost the record only them: the board as read still stands.
-    out.push(probs !== undefined && !shotBoardProblem({ givens, entries, marks, probs }) ? { ...record, probs: probs as string } : record)
+    // Damaged probabilities or ink cost the record only them: the board as read still stands.
+    const probsKept = probs !== undefined && !shotBoardProblem({ givens, entries, marks, probs })
+    const inkKept = ink !== undefined && !shotBoardProblem({ givens, entries, marks, ink })
+    out.push({
+      frame: frame as number,
+      seconds,
+      givens: givens as string,
+      entries: entries as string,
+      marks: marks as string,
+      ...(probsKept ? { probs: probs as string } : {}),
+      ...(inkKept ? { ink: ink as string } : {}),
+    })
   }
   return out
 }

@@ -157,6 +157,11 @@ export class ShotTrigger {
 
 function changedCells(from: CellInk, to: CellInk): Cell[] {
   const out: Cell[] = []
-  for (let c = 0; c < CELLS; c++) if (Math.abs(to.ink[c] - from.ink[c]) >= Math.max(NEW_INK, NEW_INK_SHARE * from.ink[c])) out.push(c)
+  for (let c = 0; c < CELLS; c++) if (inkChanged(from.ink[c], to.ink[c])) out.push(c)
   return out
+}
+
+/** Whether a cell's ink share went from `before` to `after` by new writing (or an erasure), not shake or noise. */
+export function inkChanged(before: number, after: number): boolean {
+  return Math.abs(after - before) >= Math.max(NEW_INK, NEW_INK_SHARE * before)
 }

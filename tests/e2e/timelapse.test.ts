@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import ffmpeg from '@ffmpeg-installer/ffmpeg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readManifest } from '../../src/node/timelapse/manifest'
 import { createTimelapseService } from '../../src/node/timelapse/service'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../src/shared/timelapse'
+import { inkOfText } from '../../src/shared/timelapse-shots'
 import { type AppUnderTest, openApp } from '../../devkit/browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, groundTruth } from '../../devkit/reading'
 
@@ -71,6 +73,19 @@ describe('shots when the paper changes', () => {
     await page.click('[data-testid=tl-stop]')
     // A still page is one shot: nothing changes after it.
     await expect.poll(() => page.textContent('[data-testid=tl-message]')).toMatch(/Recorded 1 frames/)
+    // Its record keeps the board as read and each cell's ink as the watch measured it.
+    const sessions = readdirSync(join(app.userDataDir, 'timelapses'))
+    const manifests = await Promise.all(sessions.map((id) => readManifest(join(app.userDataDir, 'timelapses', id))))
+    const shots = manifests.find((m) => m?.settings.shotMode === 'changes')!.shots!
+    expect(shots).toHaveLength(1)
+    expect([...shots[0].givens].filter((d) => d !== '0')).toHaveLength(givens)
+    const ink = inkOfText(shots[0].ink!)!
+    // The printed givens' cells hold ink and the empty ones next to none.
+    const meanInk = (printed: boolean) => {
+      const cells = [...ink].filter((_, c) => (shots[0].givens[c] !== '0') === printed)
+      return cells.reduce((a, b) => a + b, 0) / cells.length
+    }
+    expect(meanInk(true)).toBeGreaterThan(5 * meanInk(false))
   })
 })
 

@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, digitBit } from '../../src/shared/sudoku/board'
 import { moveRecord, movesOf } from '../../src/shared/timelapse-moves'
-import { type ShotRecord, marksOfText, marksText, probsOfText, shotBoard, shotBoardGuard, shotRecordsOf } from '../../src/shared/timelapse-shots'
+import {
+  type ShotRecord,
+  inkOfText,
+  inkText,
+  marksOfText,
+  marksText,
+  probsOfText,
+  shotBoard,
+  shotBoardGuard,
+  shotRecordsOf,
+} from '../../src/shared/timelapse-shots'
 
 const EMPTY = '0'.repeat(81)
 /** `text` with the digits of `cells` ({ cell: digit }) put in. */
@@ -51,6 +61,22 @@ describe('shot boards', () => {
     // A manifest's damaged probabilities cost the record only them.
     const ok = shot(1, 2, { 4: 9 })
     expect(shotRecordsOf([{ ...ok, probs: '9:x' }])).toEqual([ok])
+  })
+
+  it("keep each cell's ink as the watch measured it, in thousandths, and refuse or drop damaged ink", () => {
+    const ink = Float32Array.from({ length: 81 }, (_, c) => (c === 7 ? 0.2346 : c === 8 ? 1.4 : 0))
+    const text = inkText(ink)
+    expect(text.split(',').slice(6, 9)).toEqual(['0', '235', '1000'])
+    expect(inkOfText(text)![7]).toBeCloseTo(0.235)
+    expect(inkOfText(text.replace('235', '1001'))).toBeUndefined()
+    expect(inkOfText(text.slice(2))).toBeUndefined()
+    const board = { ...shot(1, 2, { 4: 9 }), ink: text }
+    expect(shotRecordsOf([board])).toEqual([board])
+    const { frame: _frame, seconds: _seconds, ...sent } = board
+    expect(shotBoardGuard(sent)).toEqual(sent)
+    expect(() => shotBoardGuard({ ...sent, ink: '5,5' })).toThrow(/ink must be 81/)
+    // A manifest's damaged ink costs the record only it.
+    expect(shotRecordsOf([{ ...board, ink: text.replace('235', '-1') }])).toEqual([shot(1, 2, { 4: 9 })])
   })
 
   it('refuse a malformed board or one with unknown keys, saying which field', () => {
@@ -186,6 +212,33 @@ describe('movesOf', () => {
     const sure2 = { 70: '2:88 1:11' }
     const shots = [read(1), read(2), read(3), read(4, sure2), read(5, sure2), read(6, sure2), read(7), read(8), read(9)]
     expect(movesOf(shots).filter((m) => m.kind === 'digit')).toEqual([])
+  })
+
+  it("takes a change of reading where the cell's ink did not change for a misreading, and logs one where it did", () => {
+    // r8c8 holds marks 1, 2 and 8; r9c9 is empty until a 4 is written. Both are read as a sure digit
+    // in six shots running, from the fourth; the watch saw r9c9's ink change there, and r8c8's never.
+    const INK_MARKS = 30
+    const read = (frame: number, probs: Record<number, string>, digitInk: number): ShotRecord =>
+      withProbs(
+        {
+          ...shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])]))),
+          marks: Array.from({ length: 81 }, (_, c) => (c === 70 && !probs[70] ? '128' : '')).join(','),
+          ink: Array.from({ length: 81 }, (_, c) => (c === 70 ? INK_MARKS : c === 80 ? digitInk : 0)).join(','),
+        },
+        probs,
+      )
+    const sure = { 70: '2:88 1:11', 80: '4:90 9:10' }
+    const shots = [1, 2, 3].map((f) => read(f, {}, 0))
+    for (let f = 4; f <= 9; f++) shots.push(read(f, sure, 210 + (f % 2) * 5))
+    for (let f = 10; f <= 13; f++) shots.push(read(f, { 80: sure[80] }, 210))
+    const digitMoves = (records: ShotRecord[]) =>
+      movesOf(records)
+        .filter((m) => m.kind === 'digit')
+        .map(moveRecord)
+    expect(digitMoves(shots)).toEqual([{ seconds: 8, frame: 4, cell: 'r9c9', digit: 4, was: 0 }])
+    // Without the ink (a manifest from before it was kept) six sure shots are a write and an erasure.
+    const inkless = shots.map(({ ink: _ink, ...rest }) => rest)
+    expect(digitMoves(inkless).map((m) => m.cell)).toEqual(['r8c8', 'r9c9', 'r8c8'])
   })
 
   it('logs pencil marks as they change, once read twice or just before a digit is written over them, not their going', () => {

@@ -102,7 +102,7 @@ export class PaperWatch {
       // The shot is the frame the trigger saw clear, grabbed now (a look later at most 500 ms on).
       const frame = grab(video, canvas)
       const outcome = await vision.read(await createImageBitmap(frame))
-      this.board = shotBoardOfReadings(outcome.cells)
+      this.board = shotBoardOfReadings(outcome.cells, detection.cells?.ink)
       if (this.timer !== undefined) await onShot(frame, this.board, decision.shoot)
     } catch {
       // A frame with no readable grid after all, or a read replaced by a newer one: wait for the next.
