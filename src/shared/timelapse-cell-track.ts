@@ -86,8 +86,8 @@ export const BACK_TO_MARKS_COST = 2 * CHANGE_COST
  * all change a cell's ink, so such a change is far likelier a misreading. On the 20 sessions of
  * bench:timelapse-session (seeds 1-10, and 1-5 with --mistakes and with --ink-over-marks), the
  * shot that first shows a digit written or a cell pencilled saw its ink change for 817 of 819
- * (the two missed: a pencilled 1 and 2, 0.011 of the cell, just under NEW_INK), and 2 of 67,068
- * other cell-shots saw a change: -ln(2 / 819) = 6.0 nats.
+ * (the two missed: a pencilled 1 and 2, 0.011 of the cell, just under NEW_INK), and none of the
+ * 66,906 other cell-shots saw a change: -ln(2 / 819) = 6.0 nats.
  */
 export const UNINKED_CHANGE_COST = 6
 

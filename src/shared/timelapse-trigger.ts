@@ -6,12 +6,13 @@
  *
  * It is fed one cheap look a frame (the grid's corners and each cell's ink, cell-ink.ts) and
  * compares the ink with the last shot's. A hand over the grid shows as a missing grid, corners that
- * jump, cells darkened or tinted as a whole (skin and shadow, not ink), or ink changing in many cells at
- * once; any of these restarts the wait, and so does ink still changing (a stroke under way). Pure logic with the time passed in, so it is tested and
- * benchmarked on recorded looks.
+ * jump, cells darkened or tinted as a whole (skin and shadow, not ink), ink changing in many cells
+ * at once, or ink just outside the grid beside a cell just written (a pen held over the grid's
+ * edge); any of these restarts the wait, and so does ink still changing (a stroke under way). Pure
+ * logic with the time passed in, so it is tested and benchmarked on recorded looks.
  */
 import { CELLS, type Cell } from './sudoku/board'
-import type { CellInk } from './vision/cell-ink'
+import { type CellInk, RIM_EDGES, cellsBesideRimEdge } from './vision/cell-ink'
 import { STEADY_CORNER_MOVEMENT, cornerMovement } from './vision/geometry'
 import type { Corners } from './vision/image'
 
@@ -71,6 +72,15 @@ export const TINT_RISE = 0.12
 export const HAND_CELLS = 2
 /** Ink changing by NEW_INK in this many cells between two looks is no handwriting, but a hand. */
 export const SUDDEN_CELLS = 4
+/**
+ * The band just outside the grid (cell-ink.ts's rim) that got this much more ink since the last
+ * shot, beside a cell whose ink changed since, holds the pen that wrote there: where the grid
+ * reaches the frame's edge, the hand is out of the frame and only the pen shows, resting over the
+ * grid's edge. On the synthetic sessions (bench:timelapse-session, seeds 1, 2, 3, 7, 15, 20) a band
+ * rose by at most 0.019 at the looks the trigger shot with no hand in view (shake moving the outer
+ * line and the margin's print), and by 0.07-0.28 under a resting pen.
+ */
+export const RIM_RISE = 0.06
 
 /**
  * How long the grid must stay clear after ink was last seen changing while no hand had been seen
@@ -80,7 +90,9 @@ export const SUDDEN_CELLS = 4
  * that shows as a hand leaves needs only holdMs: the hand was seen go. On the
  * synthetic session (bench:timelapse-session) a pen rests up to 1.5 s after its digit's ink
  * stopped changing, and was shot at holdMs (once in each of seeds 3 and 5); the next digit comes
- * 2 s or more after the hand left, so every digit keeps a shot of its own.
+ * 2 s or more after the hand left, so every digit keeps a shot of its own. Where the pen's tip hid
+ * the digit's ink as it appeared, the pen rested 2 s after (seeds 7, 15 and 20): longer waits cost
+ * digits their own shots, so RIM_RISE's band catches those pens instead.
  */
 export const PEN_AWAY_MS = 2000
 
@@ -147,7 +159,7 @@ export class ShotTrigger {
     const paper = this.reference ?? this.clearest(look.cells)
     let covered = 0
     for (let c = 0; c < CELLS; c++) if (look.cells.shade[c] < paper.shade[c] - SHADE_DROP || look.cells.tint[c] > paper.tint[c] + TINT_RISE) covered++
-    if (covered >= HAND_CELLS) return 'covered'
+    if (covered >= HAND_CELLS || (this.reference && penAtRim(this.reference, look.cells))) return 'covered'
     // Ink still changing since the last look: a stroke under way, to be let finish before a shot.
     const changing = before?.cells ? changedCells(before.cells, look.cells).length : 0
     if (changing >= SUDDEN_CELLS) return 'covered'
@@ -159,6 +171,16 @@ function changedCells(from: CellInk, to: CellInk): Cell[] {
   const out: Cell[] = []
   for (let c = 0; c < CELLS; c++) if (inkChanged(from.ink[c], to.ink[c])) out.push(c)
   return out
+}
+
+/** Whether a pen lies over the grid's edge beside a cell written since the shot `reference` (RIM_RISE). */
+function penAtRim(reference: CellInk, now: CellInk): boolean {
+  for (let edge = 0; edge < RIM_EDGES; edge++) {
+    // A band out of the frame (NaN) shows nothing.
+    if (!(now.rim[edge] - reference.rim[edge] >= RIM_RISE)) continue
+    if (cellsBesideRimEdge(edge).some((c) => inkChanged(reference.ink[c], now.ink[c]))) return true
+  }
+  return false
 }
 
 /** Whether a cell's ink share went from `before` to `after` by new writing (or an erasure), not shake or noise. */

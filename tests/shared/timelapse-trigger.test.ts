@@ -1,8 +1,8 @@
 /** When the "paper changes" mode shoots: after new writing, once the hand has left and the grid is still. */
 import { describe, expect, it } from 'vitest'
-import { type Look, NEW_INK, PEN_AWAY_MS, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
+import { type Look, NEW_INK, PEN_AWAY_MS, RIM_RISE, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
 import { STEADY_CORNER_MOVEMENT } from '../../src/shared/vision/geometry'
-import type { CellInk } from '../../src/shared/vision/cell-ink'
+import { type CellInk, RIM_EDGES } from '../../src/shared/vision/cell-ink'
 import type { Corners } from '../../src/shared/vision/image'
 
 const CORNERS: Corners = [
@@ -20,7 +20,7 @@ function page(written: number[] = [], covered: number[] = []): CellInk {
   const shade = new Float32Array(81).fill(0.97)
   for (const c of written) ink[c] = 0.12
   for (const c of covered) shade[c] = 0.97 - SHADE_DROP - 0.1
-  return { ink, shade, tint }
+  return { ink, shade, tint, rim: new Float32Array(RIM_EDGES) }
 }
 
 const OPTIONS = { minIntervalMs: 2000, maxIntervalMs: 30_000, holdMs: 1000 }
@@ -97,5 +97,21 @@ describe('ShotTrigger', () => {
     // No shot with the pen there (2000..3500); the digit is shot once it has gone.
     expect(shots.slice(1).every((at) => at > 3500)).toBe(true)
     expect(shots).toHaveLength(2)
+  })
+
+  it("waits while a pen rests over the grid's edge beside the cell it wrote, longer than a pen away, but not for ink beside other cells", () => {
+    // The hand is out of the frame below the grid: the pen writes in r9c8 and rests over the grid's
+    // bottom edge there, its shaft in the band outside the grid, from 2000 to 5500.
+    const BOTTOM_C8 = 18 + 7
+    const withPen = (written: number[], edge: number): Omit<Look, 'at'> => {
+      const cells = page(written)
+      cells.rim[edge] = RIM_RISE * 3
+      return { corners: CORNERS, cells }
+    }
+    const looks = [...times(4, clear()), ...times(8, withPen([79], BOTTOM_C8)), ...times(8, clear([79]))]
+    expect(run(new ShotTrigger(OPTIONS), looks).filter((at) => at > 1000)).toEqual([6000 + OPTIONS.holdMs])
+    // Ink by the grid's top edge, far from the written cell (a pen put down there): shot as before.
+    const aside = [...times(4, clear()), ...times(16, withPen([79], 4))]
+    expect(run(new ShotTrigger(OPTIONS), aside).filter((at) => at > 1000)).toEqual([2000 + PEN_AWAY_MS])
   })
 })

@@ -21,7 +21,25 @@ export interface CellInk {
    * the paper. 0 for a grey image.
    */
   readonly tint: Float32Array
+  /**
+   * Per outer edge of a cell (RIM_EDGES: the top row's top edges left to right, then the right
+   * column's, the bottom row's and the left column's), 0..1: the ink share of a band just outside
+   * the grid along it, where a pen held at the grid's edge crosses; NaN where the band leaves the
+   * image.
+   */
+  readonly rim: Float32Array
 }
+
+/** The grid's outer cell edges: 9 a side. */
+export const RIM_EDGES = 36
+/**
+ * The band outside the grid, in cells from its outer line: past the line's own width and the shift
+ * of a shaky camera (a thick outer line reaches ~0.05 cell out, shake ~0.05 more), and as wide
+ * again, so a pen's shaft (0.1-1 cell wide) crosses it whatever its angle.
+ */
+const RIM_FROM = 0.12
+const RIM_TO = 0.3
+const RIM_ACROSS = 4
 
 /**
  * Samples per cell side: 24 resolves a pencil mark (a ninth of a cell, ~3 samples high) and keeps
@@ -116,7 +134,44 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
     shade[cell] = sum / per / paper
     tint[cell] /= per * paper
   }
-  return { ink, shade, tint }
+  const inkOf = (value: number) => Math.min(1, Math.max(0, (full + span - value) / span))
+  return { ink, shade, tint, rim: rimInk(image, m, at, inkOf) }
+}
+
+/** Each outer cell edge's band outside the grid (RIM_EDGES), as its ink share; NaN where half of it is out of the image. */
+function rimInk(image: RgbaImage | GrayImage, m: ArrayLike<number>, at: (x: number, y: number) => number, inkOf: (value: number) => number): Float32Array {
+  const rim = new Float32Array(RIM_EDGES)
+  const per = CELL_SAMPLES * RIM_ACROSS
+  for (let edge = 0; edge < RIM_EDGES; edge++) {
+    const side = Math.floor(edge / 9)
+    let inked = 0
+    let inside = 0
+    for (let a = 0; a < RIM_ACROSS; a++) {
+      // In grid units (0..1 across the grid): `out` beyond the outer line, `along` it.
+      const out = (RIM_FROM + ((a + 0.5) / RIM_ACROSS) * (RIM_TO - RIM_FROM)) / 9
+      for (let i = 0; i < CELL_SAMPLES; i++) {
+        const along = ((edge % 9) + (i + 0.5) / CELL_SAMPLES) / 9
+        const [u, v] = side === 0 ? [along, -out] : side === 1 ? [1 + out, along] : side === 2 ? [along, 1 + out] : [-out, along]
+        const w = m[6] * u + m[7] * v + m[8]
+        const x = (m[0] * u + m[1] * v + m[2]) / w
+        const y = (m[3] * u + m[4] * v + m[5]) / w
+        if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
+        inside++
+        inked += inkOf(at(x, y))
+      }
+    }
+    rim[edge] = inside * 2 >= per ? inked / inside : Number.NaN
+  }
+  return rim
+}
+
+/** The cells along the grid's edge next to an outer edge of RIM_EDGES: its own and the two beside it. */
+export function cellsBesideRimEdge(edge: number): number[] {
+  const side = Math.floor(edge / 9)
+  const cells: number[] = []
+  for (let k = Math.max(0, (edge % 9) - 1); k <= Math.min(8, (edge % 9) + 1); k++)
+    cells.push(side === 0 ? k : side === 1 ? k * 9 + 8 : side === 2 ? 72 + k : k * 9)
+  return cells
 }
 
 /** Largest minus smallest channel of the nearest pixel (0 outside the image). */

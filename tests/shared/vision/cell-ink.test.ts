@@ -1,6 +1,6 @@
 /** The cheap per-cell look used to watch a page: ink counts pen strokes, shade drops under a hand. */
 import { describe, expect, it } from 'vitest'
-import { cellInk } from '../../../src/shared/vision/cell-ink'
+import { RIM_EDGES, cellInk, cellsBesideRimEdge } from '../../../src/shared/vision/cell-ink'
 import type { Corners, GrayImage } from '../../../src/shared/vision/image'
 
 /** A 400×400 page: white paper, a 360-pixel grid from (20, 20), with strokes and a hand drawn on it. */
@@ -50,5 +50,27 @@ describe('cellInk', () => {
     expect(shade[under]).toBeLessThan(0.8)
     expect(tint[under]).toBeGreaterThan(0.3)
     expect(tint[0]).toBeLessThan(0.01)
+  })
+
+  it("sees a pen crossing the band just outside the grid's edge, not the outer line, and nothing where the band leaves the image", () => {
+    // A pen shaft, 6 px wide, from r9c8's lower half down out of the grid.
+    const image = pageImage((set) => {
+      for (let y = 360; y < 400; y++) for (let x = 310; x < 316; x++) set(x, y, 25)
+    })
+    const { rim } = cellInk(image, CORNERS)
+    const bottom = (col: number) => 18 + col
+    expect(rim[bottom(7)]).toBeGreaterThan(0.1)
+    const others = [...rim].filter((_, e) => e !== bottom(7))
+    expect(Math.max(...others)).toBeLessThan(0.01)
+    expect(cellsBesideRimEdge(bottom(7))).toEqual([78, 79, 80])
+    expect(cellsBesideRimEdge(9)).toEqual([8, 17])
+    // The grid filling the image: the band is outside it, unknown.
+    const tight: Corners = [
+      { x: 2, y: 2 },
+      { x: 397, y: 2 },
+      { x: 397, y: 397 },
+      { x: 2, y: 397 },
+    ]
+    expect(cellInk(image, tight).rim.filter(Number.isNaN)).toHaveLength(RIM_EDGES)
   })
 })
