@@ -1,10 +1,13 @@
 /**
  * A cheap look at every cell, for watching a page while it is being solved: the grid is sampled
  * through its corners' perspective at a small size (no OpenCV, no full warp of the frame), and each
- * cell is summed up by two numbers measured against the page's own paper:
+ * cell is summed up by numbers measured against the page's own paper:
  *  - `ink`: the share of the cell's middle that is dark like pen or pencil;
- *  - `shade`: the middle's mean brightness, which a hand (or its shadow) over the cell lowers.
- * The full reader (Tesseract, the cell judge) runs only when these say the page changed.
+ *  - `shade`: the middle's mean brightness, which a hand (or its shadow) over the cell lowers;
+ *  - `tint`: the middle's colourfulness, which skin raises.
+ * Besides, the ink of a band just outside the grid along each outer cell edge (`rim`), which a pen
+ * held over the grid's edge crosses. The full reader (Tesseract, the cell judge) runs only when
+ * these say the page changed.
  */
 import { squareToQuad } from '../render/homography'
 import { CELLS } from '../sudoku/board'
@@ -109,9 +112,7 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
       for (let i = lo; i < side - lo; i++) {
         const u = u0 + (i + 0.5) / (9 * side)
         const v = v0 + (j + 0.5) / (9 * side)
-        const w = m[6] * u + m[7] * v + m[8]
-        const x = (m[0] * u + m[1] * v + m[2]) / w
-        const y = (m[3] * u + m[4] * v + m[5]) / w
+        const [x, y] = project(m, u, v)
         samples[k++] = at(x, y)
         if (colour) tint[cell] += chroma(colour, image.width, image.height, x, y)
       }
@@ -152,9 +153,7 @@ function rimInk(image: RgbaImage | GrayImage, m: ArrayLike<number>, at: (x: numb
       for (let i = 0; i < CELL_SAMPLES; i++) {
         const along = ((edge % 9) + (i + 0.5) / CELL_SAMPLES) / 9
         const [u, v] = side === 0 ? [along, -out] : side === 1 ? [1 + out, along] : side === 2 ? [along, 1 + out] : [-out, along]
-        const w = m[6] * u + m[7] * v + m[8]
-        const x = (m[0] * u + m[1] * v + m[2]) / w
-        const y = (m[3] * u + m[4] * v + m[5]) / w
+        const [x, y] = project(m, u, v)
         if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
         inside++
         inked += inkOf(at(x, y))
@@ -172,6 +171,12 @@ export function cellsBesideRimEdge(edge: number): number[] {
   for (let k = Math.max(0, (edge % 9) - 1); k <= Math.min(8, (edge % 9) + 1); k++)
     cells.push(side === 0 ? k : side === 1 ? k * 9 + 8 : side === 2 ? 72 + k : k * 9)
   return cells
+}
+
+/** Grid coordinates (0..1 across the grid) to image pixels, through the grid's homography `m`. */
+function project(m: ArrayLike<number>, u: number, v: number): [number, number] {
+  const w = m[6] * u + m[7] * v + m[8]
+  return [(m[0] * u + m[1] * v + m[2]) / w, (m[3] * u + m[4] * v + m[5]) / w]
 }
 
 /** Largest minus smallest channel of the nearest pixel (0 outside the image). */
