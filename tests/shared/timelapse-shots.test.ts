@@ -95,6 +95,19 @@ describe('shot boards', () => {
   })
 })
 
+/**
+ * A shot of r8c8 pencilled 1 2 8: read as those marks, or where `probs` has it, as a digit; the
+ * digits of `probs` ("2:88 1:11") read in their cells.
+ */
+const withMarks128 = (frame: number, probs: Record<number, string> = {}): ShotRecord =>
+  withProbs(
+    {
+      ...shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])]))),
+      marks: Array.from({ length: 81 }, (_, c) => (c === 70 && !probs[70] ? '128' : '')).join(','),
+    },
+    probs,
+  )
+
 describe('movesOf', () => {
   it('lists each written, changed and erased pen digit once, in time order, a change once it persists', () => {
     const shots = [
@@ -199,17 +212,10 @@ describe('movesOf', () => {
   })
 
   it('takes a run of sure digit readings in a cell read as marks before and after for its marks', () => {
-    const read = (frame: number, probs: Record<number, string> = {}): ShotRecord =>
-      withProbs(
-        {
-          ...shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])]))),
-          marks: Array.from({ length: 81 }, (_, c) => (c === 70 && !probs[70] ? '128' : '')).join(','),
-        },
-        probs,
-      )
     // r8c8's marks 1, 2 and 8 are read as a 2 at 88% in three shots running, between shots of marks:
     // a pen digit cannot be rubbed out leaving its marks, so no digit was written.
     const sure2 = { 70: '2:88 1:11' }
+    const read = withMarks128
     const shots = [read(1), read(2), read(3), read(4, sure2), read(5, sure2), read(6, sure2), read(7), read(8), read(9)]
     expect(movesOf(shots).filter((m) => m.kind === 'digit')).toEqual([])
   })
@@ -218,15 +224,10 @@ describe('movesOf', () => {
     // r8c8 holds marks 1, 2 and 8; r9c9 is empty until a 4 is written. Both are read as a sure digit
     // in six shots running, from the fourth; the watch saw r9c9's ink change there, and r8c8's never.
     const INK_MARKS = 30
-    const read = (frame: number, probs: Record<number, string>, digitInk: number): ShotRecord =>
-      withProbs(
-        {
-          ...shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])]))),
-          marks: Array.from({ length: 81 }, (_, c) => (c === 70 && !probs[70] ? '128' : '')).join(','),
-          ink: Array.from({ length: 81 }, (_, c) => (c === 70 ? INK_MARKS : c === 80 ? digitInk : 0)).join(','),
-        },
-        probs,
-      )
+    const read = (frame: number, probs: Record<number, string>, digitInk: number): ShotRecord => ({
+      ...withMarks128(frame, probs),
+      ink: Array.from({ length: 81 }, (_, c) => (c === 70 ? INK_MARKS : c === 80 ? digitInk : 0)).join(','),
+    })
     const sure = { 70: '2:88 1:11', 80: '4:90 9:10' }
     const shots = [1, 2, 3].map((f) => read(f, {}, 0))
     for (let f = 4; f <= 9; f++) shots.push(read(f, sure, 210 + (f % 2) * 5))

@@ -121,6 +121,8 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
   const paper = Math.max(1, quantile(samples, PAPER_QUANTILE))
   const full = INK_FULL * paper
   const span = (INK_NONE - INK_FULL) * paper
+  /** A sample's ink: 1 at INK_FULL of the paper or darker, 0 from INK_NONE up, in proportion between. */
+  const inkOf = (value: number) => Math.min(1, Math.max(0, (full + span - value) / span))
   const ink = new Float32Array(CELLS)
   const shade = new Float32Array(CELLS)
   const per = inner * inner
@@ -129,13 +131,12 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
     let inked = 0
     for (let n = 0; n < per; n++, s++) {
       sum += samples[s]
-      inked += Math.min(1, Math.max(0, (full + span - samples[s]) / span))
+      inked += inkOf(samples[s])
     }
     ink[cell] = inked / per
     shade[cell] = sum / per / paper
     tint[cell] /= per * paper
   }
-  const inkOf = (value: number) => Math.min(1, Math.max(0, (full + span - value) / span))
   return { ink, shade, tint, rim: rimInk(image, m, at, inkOf) }
 }
 
