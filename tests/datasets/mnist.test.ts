@@ -1,30 +1,33 @@
 /**
  * The MNIST split that keeps the synthetic solving session's digits out of training
- * (datasets/mnist.ts; synth_pages.py cuts the same way).
+ * (datasets/mnist.ts: MNIST's training set to train on, its test set held out).
  */
-import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { mnistIndices, mnistSample } from '../../datasets/mnist'
+import { mnistCount, mnistImage, mnistSample } from '../../datasets/mnist'
+
+const digits = Array.from({ length: 10 }, (_, d) => d)
+const total = (split: 'train' | 'held-out') => digits.reduce((sum, d) => sum + mnistCount(d, split), 0)
 
 describe('the MNIST split', () => {
-  it('cuts each digit into a train part and a held-out fifth that never meet and leave nothing out', () => {
-    for (let digit = 0; digit <= 9; digit++) {
-      const train = mnistIndices(digit, 'train')
-      const heldOut = mnistIndices(digit, 'held-out')
-      const all = train.length + heldOut.length
-      expect(new Set([...train, ...heldOut]).size).toBe(all)
-      expect(Math.max(...train)).toBeLessThan(Math.min(...heldOut))
-      // The cut synth_pages.py makes too: n * 4 // 5.
-      expect(train.length).toBe(Math.floor((all * 4) / 5))
-      expect(heldOut.length).toBeGreaterThan(150)
-    }
+  it('holds all of MNIST: 60,000 digits to train on and 10,000 held out, each digit hundreds of times', () => {
+    expect(total('train')).toBe(60_000)
+    expect(total('held-out')).toBe(10_000)
+    for (const d of digits) expect(mnistCount(d, 'held-out')).toBeGreaterThan(800)
   })
 
-  it('draws a held-out sample from the held-out fifth only, across all of it', () => {
-    const raw = createRequire(import.meta.url)('mnist') as { length: number; get(i: number): number[] }[]
-    const heldOut = mnistIndices(4, 'held-out')
-    expect(mnistSample(4, 'held-out', () => 0)).toEqual(raw[4].get(heldOut[0]))
-    expect(mnistSample(4, 'held-out', () => 0.9999)).toEqual(raw[4].get(raw[4].length - 1))
-    expect(mnistSample(4, 'train', () => 0.9999)).toEqual(raw[4].get(heldOut[0] - 1))
+  it('holds out no image that the train part has', () => {
+    const trained = new Set<string>()
+    for (const d of digits) for (let i = 0; i < mnistCount(d, 'train'); i++) trained.add(mnistImage(d, 'train', i).join())
+    for (const d of digits) for (let i = 0; i < mnistCount(d, 'held-out'); i++) expect(trained.has(mnistImage(d, 'held-out', i).join())).toBe(false)
+  })
+
+  it('draws across all of a digit’s samples, as ink from 0 to 1', () => {
+    const last = mnistCount(4, 'held-out') - 1
+    expect(mnistSample(4, 'held-out', () => 0)).toEqual(mnistImage(4, 'held-out', 0))
+    expect(mnistSample(4, 'held-out', () => 0.9999)).toEqual(mnistImage(4, 'held-out', last))
+    const ink = mnistImage(4, 'held-out', last)
+    expect(ink).toHaveLength(28 * 28)
+    expect(Math.min(...ink)).toBe(0)
+    expect(Math.max(...ink)).toBe(1)
   })
 })
