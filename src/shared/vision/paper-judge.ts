@@ -115,7 +115,7 @@ function inkedKind(kind: Float32Array, filled: boolean): Float32Array {
   return reweigh(floored, (k) => (filled ? INK_FOUND_RATE[k] : k === GIVEN ? 1 - INK_FOUND_RATE[k] : 1))
 }
 
-/** The judge with the shipped models, loaded lazily (they are ~400 KB of weights). */
+/** The judge with the shipped models, loaded lazily (their weights are ~1.2 MB of text). */
 export async function loadPaperJudge(): Promise<CellJudge> {
   const [cellModel, written] = await Promise.all([loadCellClassifier(), loadWrittenDigitClassifier()])
   return paperJudge(cellModel, written)
