@@ -133,11 +133,19 @@ export function shotBoardProblem(board: { givens: unknown; entries: unknown; mar
   if (typeof board.entries !== 'string' || !DIGITS_81.test(board.entries)) return 'entries must be 81 digits'
   if (typeof board.marks !== 'string' || board.marks.length > MAX_MARKS_TEXT || !marksOfText(board.marks))
     return 'marks must be 81 comma-separated fields of digits 1-9 (a leading ? for unread marks)'
-  if (board.probs !== undefined && (typeof board.probs !== 'string' || board.probs.length > MAX_PROBS_TEXT || !probsOfText(board.probs)))
-    return 'probs must be 81 comma-separated fields of digit:percent pairs'
-  if (board.ink !== undefined && (typeof board.ink !== 'string' || board.ink.length > MAX_INK_TEXT || !inkOfText(board.ink)))
-    return 'ink must be 81 comma-separated numbers of 0-1000'
-  return null
+  return probsProblem(board.probs) ?? inkProblem(board.ink)
+}
+
+/** What is wrong with a board's optional probabilities (absent is fine), or null. */
+function probsProblem(probs: unknown): string | null {
+  if (probs === undefined || (typeof probs === 'string' && probs.length <= MAX_PROBS_TEXT && probsOfText(probs))) return null
+  return 'probs must be 81 comma-separated fields of digit:percent pairs'
+}
+
+/** What is wrong with a board's optional ink (absent is fine), or null. */
+function inkProblem(ink: unknown): string | null {
+  if (ink === undefined || (typeof ink === 'string' && ink.length <= MAX_INK_TEXT && inkOfText(ink))) return null
+  return 'ink must be 81 comma-separated numbers of 0-1000'
 }
 
 /** A board from a request: givens, entries, marks and optionally probs and ink (unknown keys refused), each well formed. */
@@ -161,8 +169,8 @@ export function shotRecordsOf(raw: unknown): ShotRecord[] {
     if (!Number.isInteger(frame) || (frame as number) < 1 || typeof seconds !== 'number' || !(seconds >= 0)) continue
     if (shotBoardProblem({ givens, entries, marks })) continue
     // Damaged probabilities or ink cost the record only them: the board as read still stands.
-    const probsKept = probs !== undefined && !shotBoardProblem({ givens, entries, marks, probs })
-    const inkKept = ink !== undefined && !shotBoardProblem({ givens, entries, marks, ink })
+    const probsKept = probs !== undefined && !probsProblem(probs)
+    const inkKept = ink !== undefined && !inkProblem(ink)
     out.push({
       frame: frame as number,
       seconds,

@@ -11,6 +11,7 @@
  */
 import { squareToQuad } from '../render/homography'
 import { CELLS } from '../sudoku/board'
+import { applyHomography, type Homography } from './geometry'
 import type { Corners, GrayImage, RgbaImage } from './image'
 
 export interface CellInk {
@@ -112,7 +113,7 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
       for (let i = lo; i < side - lo; i++) {
         const u = u0 + (i + 0.5) / (9 * side)
         const v = v0 + (j + 0.5) / (9 * side)
-        const [x, y] = project(m, u, v)
+        const { x, y } = applyHomography(m, { x: u, y: v })
         samples[k++] = at(x, y)
         if (colour) tint[cell] += chroma(colour, image.width, image.height, x, y)
       }
@@ -141,7 +142,7 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
 }
 
 /** Each outer cell edge's band outside the grid (RIM_EDGES), as its ink share; NaN where half of it is out of the image. */
-function rimInk(image: RgbaImage | GrayImage, m: ArrayLike<number>, at: (x: number, y: number) => number, inkOf: (value: number) => number): Float32Array {
+function rimInk(image: RgbaImage | GrayImage, m: Homography, at: (x: number, y: number) => number, inkOf: (value: number) => number): Float32Array {
   const rim = new Float32Array(RIM_EDGES)
   const per = CELL_SAMPLES * RIM_ACROSS
   for (let edge = 0; edge < RIM_EDGES; edge++) {
@@ -154,7 +155,7 @@ function rimInk(image: RgbaImage | GrayImage, m: ArrayLike<number>, at: (x: numb
       for (let i = 0; i < CELL_SAMPLES; i++) {
         const along = ((edge % 9) + (i + 0.5) / CELL_SAMPLES) / 9
         const [u, v] = side === 0 ? [along, -out] : side === 1 ? [1 + out, along] : side === 2 ? [along, 1 + out] : [-out, along]
-        const [x, y] = project(m, u, v)
+        const { x, y } = applyHomography(m, { x: u, y: v })
         if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
         inside++
         inked += inkOf(at(x, y))
@@ -172,12 +173,6 @@ export function cellsBesideRimEdge(edge: number): number[] {
   for (let k = Math.max(0, (edge % 9) - 1); k <= Math.min(8, (edge % 9) + 1); k++)
     cells.push(side === 0 ? k : side === 1 ? k * 9 + 8 : side === 2 ? 72 + k : k * 9)
   return cells
-}
-
-/** Grid coordinates (0..1 across the grid) to image pixels, through the grid's homography `m`. */
-function project(m: ArrayLike<number>, u: number, v: number): [number, number] {
-  const w = m[6] * u + m[7] * v + m[8]
-  return [(m[0] * u + m[1] * v + m[2]) / w, (m[3] * u + m[4] * v + m[5]) / w]
 }
 
 /** Largest minus smallest channel of the nearest pixel (0 outside the image). */
