@@ -15,7 +15,9 @@ let service: TimelapseService
 const frames: Buffer[] = []
 beforeAll(async () => {
   base = await tempDir('service')
-  service = createTimelapseService({ baseDir: join(base, 'timelapses'), ffmpegPath })
+  // Room for every test frame: a loaded machine may not have written one before the next comes,
+  // and dropping on a full queue is session-store.test's to show.
+  service = createTimelapseService({ baseDir: join(base, 'timelapses'), ffmpegPath, queueLimit: 16 })
   for (let i = 0; i < 12; i++)
     frames.push(
       await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 20 * i, g: 100, b: 200 - 10 * i } } })
