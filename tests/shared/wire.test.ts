@@ -11,12 +11,10 @@ describe('wire codec', () => {
     expect(decodeWireBinary(encodeWireBinary(Buffer.from([7, 8])))).toEqual(Uint8Array.of(7, 8))
   })
 
-  it('decodes a 16 MB frame in milliseconds, as views into the body', () => {
+  it('decodes a 16 MB frame as a view into the body, not a copy', () => {
     const frame = new Uint8Array(16 * 1024 * 1024).fill(7)
     const body = encodeWireBinary({ id: 'x', jpeg: frame })
-    const started = performance.now()
     const decoded = decodeWireBinary(body) as { jpeg: Uint8Array }
-    expect(performance.now() - started).toBeLessThan(200)
     expect(decoded.jpeg.buffer).toBe(body.buffer)
     expect(decoded.jpeg.byteLength).toBe(frame.byteLength)
   })

@@ -60,8 +60,8 @@ describe('SessionRecorder', () => {
     const r = await SessionRecorder.create(base, { ...settings, stopAfterFrames: 3 }, { onStop: (m) => stops.push(m) })
     expect([1, 2, 3, 4].map(() => r.addFrame(jpeg).status)).toEqual(['queued', 'queued', 'queued', 'stopped'])
     await r.idle()
-    await new Promise((ok) => setTimeout(ok, 50))
-    expect(stops).toHaveLength(1)
+    // The final manifest is written (and synced) before onStop is told: wait for it, not a guess.
+    await expect.poll(() => stops.length, { timeout: 10_000 }).toBe(1)
     expect(stops[0]).toMatchObject({ state: 'stopped', frameCount: 3, error: null })
     expect((await readManifest(r.dir))?.state).toBe('stopped')
   })
@@ -170,7 +170,7 @@ describe('storage failures stop recording and keep what was saved', () => {
       shots++
       await r.idle()
     }
-    await new Promise((ok) => setTimeout(ok, 50))
+    await expect.poll(() => stops.length, { timeout: 10_000 }).toBe(1)
     expect(stops[0]?.error).toMatch(/^The disk is full/)
     const { numbers } = await listFrames(r.dir)
     expect(numbers.length).toBeGreaterThan(0)
@@ -192,7 +192,7 @@ describe('storage failures stop recording and keep what was saved', () => {
     try {
       r.addFrame(jpeg)
       await r.idle()
-      await new Promise((ok) => setTimeout(ok, 50))
+      await expect.poll(() => stops.length, { timeout: 10_000 }).toBe(1)
     } finally {
       execFileSync('mount', ['-o', 'remount,rw', mountPoint])
     }
