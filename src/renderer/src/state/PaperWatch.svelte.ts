@@ -101,7 +101,7 @@ export class PaperWatch {
       this.lastKeptAt = performance.now()
       // The shot is the frame the trigger saw clear, grabbed now (a look later at most 500 ms on).
       const frame = grab(video, canvas)
-      const outcome = await vision.read(await createImageBitmap(frame))
+      const outcome = await vision.read(await createImageBitmap(frame), undefined, this.board ? 'next' : 'first')
       this.board = shotBoardOfReadings(outcome.cells, detection.cells?.ink)
       if (this.timer !== undefined) await onShot(frame, this.board, decision.shoot)
     } catch {

@@ -1,4 +1,4 @@
-import type { Detection, ReadOutcome, ReadStage, VisionReply, VisionRequest } from './vision-protocol'
+import type { Detection, ReadOutcome, ReadStage, ShotOf, VisionReply, VisionRequest } from './vision-protocol'
 
 export class ReadSuperseded extends Error {
   override name = 'ReadSuperseded'
@@ -87,14 +87,15 @@ export class VisionClient {
 
   /**
    * Reads the digits of a photo file or a captured frame; takes ownership of a bitmap. A file is
-   * decoded in the worker (EXIF orientation applied, as the UI's own copy is).
+   * decoded in the worker (EXIF orientation applied, as the UI's own copy is). `shot`: the frame
+   * is a time-lapse shot, read against the ink of the shots before (vision-protocol.ts's ShotOf).
    */
-  read(image: ImageBitmap | Blob, onprogress?: (stage: ReadStage) => void): Promise<ReadOutcome> {
+  read(image: ImageBitmap | Blob, onprogress?: (stage: ReadStage) => void, shot?: ShotOf): Promise<ReadOutcome> {
     this.reading?.reject(new ReadSuperseded('A newer image is being read.'))
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.reading = { id, resolve, reject, onprogress }
-      this.post({ type: 'read', id, image }, image instanceof Blob ? [] : [image])
+      this.post({ type: 'read', id, image, shot }, image instanceof Blob ? [] : [image])
     })
   }
 

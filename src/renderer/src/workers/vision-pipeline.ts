@@ -8,13 +8,14 @@ import { detectGrid, type GridDetection } from '../../../shared/vision/grid'
 import { grayScales, type GrayScales } from '../../../shared/vision/gray'
 import type { Corners, RgbaImage } from '../../../shared/vision/image'
 import { loadDigitClassifier } from '../../../shared/vision/classifier'
+import { InkMemory } from '../../../shared/vision/ink-memory'
 import { loadPaperJudge } from '../../../shared/vision/paper-judge'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
 import { LiveSchedule } from './live-schedule'
 import { practicePage } from './practice-page'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
-import type { Fiducial, ReadOutcome, ReadStage } from './vision-protocol'
+import type { Fiducial, ReadOutcome, ReadStage, ShotOf } from './vision-protocol'
 
 export interface Found {
   readonly corners: Corners | null
@@ -25,7 +26,7 @@ export interface Pipeline {
   /** A detector for one camera's frames: the fast way, the thorough way now and then (`liveDetector`). */
   live(): (image: RgbaImage) => Found
   warmUpReader(): Promise<void>
-  read(image: RgbaImage, onstage: (stage: ReadStage) => void): Promise<ReadOutcome | { noGrid: string; detection: Found }>
+  read(image: RgbaImage, onstage: (stage: ReadStage) => void, shot?: ShotOf): Promise<ReadOutcome | { noGrid: string; detection: Found }>
 }
 
 /** Long side of the grey copy detection works on (gray.ts's WORKING_SIZE). */
@@ -78,14 +79,18 @@ export async function loadPipeline(): Promise<Pipeline> {
     })
     return tesseract
   }
-  const read: Pipeline['read'] = async (image, onstage) => {
+  // A time-lapse's shots: the ink of the cells read as pencil marks, for reading the shots after.
+  const memory = new InkMemory()
+  const read: Pipeline['read'] = async (image, onstage, shot) => {
     if (!tesseract) onstage('loading-ocr')
     const [{ setups }, classifier, judge] = await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
     onstage('reading')
     // The same voters and weights as the Node reader (src/cli/reader-node.ts). The photo is
     // converted to grey once, for the reader and, when it fails, for the overlay's detection.
     const scales = grayScales(image, WORKING_SIZE)
-    const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier), judge })
+    if (shot === 'first') memory.forget()
+    const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier), judge, earlierInk: shot && memory.earlier })
+    if (shot && result.ok) memory.remember(result)
     if (!result.ok) {
       const { corners, fiducials } = detectOn(scales)
       const message = result.error === 'no-grid' ? 'No Sudoku grid found in this image.' : `This image cannot be read (${result.message}).`

@@ -53,6 +53,12 @@ export interface ReadOutcome {
 
 export type ReadStage = 'loading-opencv' | 'loading-ocr' | 'detecting' | 'reading'
 
+/**
+ * A read that is a time-lapse shot of the paper: the worker remembers the ink of the cells each
+ * shot reads as pencil marks and reads later shots against it (ink-memory.ts); 'first' starts afresh.
+ */
+export type ShotOf = 'first' | 'next'
+
 export type VisionRequest =
   | { readonly type: 'detect'; readonly id: number; readonly frame: ImageBitmap; readonly sentAt: number }
   /** A camera's frames straight into the worker (MediaStreamTrackProcessor's readable, transferred). */
@@ -60,7 +66,7 @@ export type VisionRequest =
   | { readonly type: 'stream-pause'; readonly id: number; readonly paused: boolean }
   | { readonly type: 'stream-stop'; readonly id: number }
   /** A Blob (a photo file) is decoded in the worker, so a 12 MP photo never costs the UI a copy. */
-  | { readonly type: 'read'; readonly id: number; readonly image: ImageBitmap | Blob }
+  | { readonly type: 'read'; readonly id: number; readonly image: ImageBitmap | Blob; readonly shot?: ShotOf }
   | { readonly type: 'warm-up'; readonly id: number; readonly ocr: boolean }
 
 export type VisionReply =

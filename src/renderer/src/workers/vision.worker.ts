@@ -179,7 +179,7 @@ async function handle(request: VisionRequest): Promise<void> {
       const image = new FrameReader().read(bitmap)
       if (!pipeline) reply({ type: 'progress', id, stage: 'loading-opencv' })
       const ready = await (pipeline ??= loadPipeline())
-      const outcome = await ready.read(image, (stage) => reply({ type: 'progress', id, stage }))
+      const outcome = await ready.read(image, (stage) => reply({ type: 'progress', id, stage }), request.shot)
       if ('noGrid' in outcome) {
         const ms = performance.now() - started
         reply({ type: 'no-grid', id, message: outcome.noGrid, detection: { ...outcome.detection, width: image.width, height: image.height, ms } })

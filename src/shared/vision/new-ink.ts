@@ -1,0 +1,170 @@
+/**
+ * Ink that is new since an earlier shot of the same page: what a time-lapse knows that one photo
+ * does not. A digit written over a cell's pencil marks is, on one photo, a tangle of pen and
+ * graphite that the cell judge may take for marks or misread. Compared with the shot that showed
+ * the marks alone, the pen's strokes are the pixels that turned darker, and the cell is read again
+ * with only those: a pen digit on clean paper.
+ *
+ * The earlier shot's flat page (cells.ts: the warped grid over its paper's shading, so a change of
+ * light between shots cancels) is kept for the cells it read as marks (ink-memory.ts). A pixel is
+ * new ink where the flat page is darker by NEW_INK_DARKER than the darkest earlier pixel within
+ * ALIGN_SLACK, which forgives the grid being found a pixel or two apart in the two shots.
+ */
+import type { Cell } from '../sudoku/board'
+import { CELL_KINDS } from './cell-reading'
+import { type CellBounds, type CellImage, extractCells } from './cells'
+import type { CV } from './cv'
+import type { GrayImage, Point } from './image'
+import { argmax } from './nn'
+import type { CellJudge, CellJudgement, CutPage } from './read'
+
+const GIVEN = CELL_KINDS.indexOf('given')
+const ENTRY = CELL_KINDS.indexOf('entry')
+
+/** A cell's ink as an earlier shot showed it: the flat page's pixels over the cell, in warped pixels. */
+export interface InkPatch {
+  readonly x0: number
+  readonly y0: number
+  readonly width: number
+  readonly height: number
+  readonly data: Uint8Array
+}
+
+/** Earlier ink of some cells of a page, and which way up that page was read (its pixels are the turned page's). */
+export interface EarlierInk {
+  readonly turn: number
+  /** Side of the warped page the patches were cut from. */
+  readonly side: number
+  readonly cells: ReadonlyMap<Cell, InkPatch>
+}
+
+/**
+ * How much darker than the earlier ink (flat grey levels, paper 255) a pixel must be to be new ink:
+ * half the gap between pen (near 50) and pencil (near 110) on the synthetic sessions
+ * (devkit/solving-session.ts), and well above the noise between two shots of unchanged paper (no
+ * pixel of 790 marks cells' looks in sessions 1-4 with `--ink-over-marks` came out new). On
+ * Kubiesa's phone photos pen and pencil are closer (each cell's darkest 2%: entries median 107,
+ * marks 120, over every fourth train photo), so there, where a pen stroke crosses graphite, the
+ * crossing may not count as new and the digit is read with a gap; on paper it is new either way.
+ */
+export const NEW_INK_DARKER = 30
+
+/**
+ * Pixels (at the default 900 px warp, cells ~100 px) the same stroke may lie apart in two shots:
+ * the grid's corners are found to a pixel or so, and the lattice follows each line crossing. With
+ * it, the synthetic sessions' shaken camera left no unchanged marks cell a new pixel (above).
+ */
+export const ALIGN_SLACK = 2
+
+/**
+ * Share of a cell's pixels that must be new ink before the cell is read again: a digit written
+ * over marks left 3.9-10.9% of its cell new (median 7.1%) in 883 looks of sessions 1-4 with
+ * `--ink-over-marks`, and a cell whose marks stayed as they were, none.
+ */
+export const MIN_NEW_INK_SHARE = 0.02
+
+/** A percentile of a cell's pixels that is paper in any cell (ink covers well under half of one). */
+const PAPER_PERCENTILE = 0.9
+
+/** The patch of `flat` over a cell's bounds (rounded outwards, clipped to the page). */
+export function inkPatch(flat: GrayImage, bounds: CellBounds): InkPatch {
+  const x0 = Math.max(0, Math.floor(bounds.left))
+  const y0 = Math.max(0, Math.floor(bounds.top))
+  const width = Math.max(0, Math.min(flat.width, Math.ceil(bounds.right)) - x0)
+  const height = Math.max(0, Math.min(flat.height, Math.ceil(bounds.bottom)) - y0)
+  const data = new Uint8Array(width * height)
+  for (let y = 0; y < height; y++) data.set(flat.data.subarray((y0 + y) * flat.width + x0, (y0 + y) * flat.width + x0 + width), y * width)
+  return { x0, y0, width, height, data }
+}
+
+/**
+ * The new ink in a patch's area of `flat` (1 = new), against the earlier `patch`: darker by
+ * NEW_INK_DARKER than every earlier pixel within ALIGN_SLACK. Earlier pixels outside the patch
+ * count as paper.
+ */
+export function newInk(flat: GrayImage, patch: InkPatch): { readonly mask: Uint8Array; readonly count: number } {
+  const { x0, y0, width, height, data } = patch
+  // The darkest earlier pixel within the slack: a min filter, rows then columns.
+  const rows = new Uint8Array(width * height)
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let darkest = 255
+      for (let dx = Math.max(0, x - ALIGN_SLACK); dx <= Math.min(width - 1, x + ALIGN_SLACK); dx++) darkest = Math.min(darkest, data[y * width + dx])
+      rows[y * width + x] = darkest
+    }
+  const mask = new Uint8Array(width * height)
+  let count = 0
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let darkest = 255
+      for (let dy = Math.max(0, y - ALIGN_SLACK); dy <= Math.min(height - 1, y + ALIGN_SLACK); dy++) darkest = Math.min(darkest, rows[dy * width + x])
+      const px = x0 + x
+      const py = y0 + y
+      if (px < flat.width && py < flat.height && flat.data[py * flat.width + px] < darkest - NEW_INK_DARKER) {
+        mask[y * width + x] = 1
+        count++
+      }
+    }
+  return { mask, count }
+}
+
+/**
+ * The warped page with, in each cell of `earlier` where the new ink is at least MIN_NEW_INK_SHARE
+ * of the cell, only its new ink: every other pixel of the cell is set to the cell's paper. The
+ * input is not changed. `cells` lists the cells so cleaned.
+ */
+export function onlyNewInk(warped: GrayImage, flat: GrayImage, earlier: ReadonlyMap<Cell, InkPatch>): { readonly page: GrayImage; readonly cells: Cell[] } {
+  let data: Uint8Array | undefined
+  const cells: Cell[] = []
+  for (const [cell, patch] of earlier) {
+    const { mask, count } = newInk(flat, patch)
+    if (!mask.length || count < MIN_NEW_INK_SHARE * mask.length) continue
+    data ??= Uint8Array.from(warped.data)
+    const paper = paperLevel(warped, patch)
+    for (let y = 0; y < patch.height; y++)
+      for (let x = 0; x < patch.width; x++) if (!mask[y * patch.width + x]) data[(patch.y0 + y) * warped.width + patch.x0 + x] = paper
+    cells.push(cell)
+  }
+  return { page: data ? { width: warped.width, height: warped.height, data } : warped, cells }
+}
+
+/** The grey level of the paper over a patch's area of `warped`: its PAPER_PERCENTILE. */
+function paperLevel(warped: GrayImage, patch: InkPatch): number {
+  const histogram = new Uint32Array(256)
+  for (let y = 0; y < patch.height; y++) for (let x = 0; x < patch.width; x++) histogram[warped.data[(patch.y0 + y) * warped.width + patch.x0 + x]]++
+  const wanted = PAPER_PERCENTILE * patch.width * patch.height
+  let seen = 0
+  for (let level = 0; level < 256; level++) if ((seen += histogram[level]) >= wanted) return level
+  return 255
+}
+
+/**
+ * A judged page read again where its ink is new since `earlier` (same turn and size): the cells
+ * with enough new ink are cut and judged with that ink alone, and where that shows a digit, the
+ * cell's image and judgement are replaced, its kind a written entry (a cell that held pencil marks
+ * in an earlier shot of the page holds no print). Null when no cell changes.
+ */
+export async function judgeNewInk(
+  cv: CV,
+  page: CutPage & { readonly warped: GrayImage; readonly lattice?: readonly (readonly Point[])[] },
+  judgements: readonly CellJudgement[],
+  earlier: ReadonlyMap<Cell, InkPatch>,
+  judge: CellJudge,
+): Promise<{ readonly cells: CellImage[]; readonly judgements: CellJudgement[] } | null> {
+  const fresh = onlyNewInk(page.warped, page.flat, earlier)
+  if (!fresh.cells.length) return null
+  const cut = extractCells(cv, fresh.page, page.lattice)
+  const again = await judge.judgeCells(cut, fresh.cells)
+  const cells = [...page.cells]
+  const judged = [...judgements]
+  let changed = false
+  for (const [k, cell] of fresh.cells.entries()) {
+    const { kind, written } = again[k]
+    const best = argmax(kind)
+    if (best !== GIVEN && best !== ENTRY) continue
+    cells[cell] = cut.cells[cell]
+    judged[cell] = { kind: Float32Array.from(kind, (p, k) => (k === ENTRY ? p + kind[GIVEN] : k === GIVEN ? 0 : p)), written, marks: [] }
+    changed = true
+  }
+  return changed ? { cells, judgements: judged } : null
+}
