@@ -13,12 +13,14 @@ import { createTimelapseService } from '../../../src/node/timelapse/service'
 import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount } from '../../../src/shared/timelapse'
 import { ffmpegChildren, ffmpegPath, makeFrames, processEnded, tempDir } from './helpers'
 
-const SHOTS = 400
+const SHOTS = 1000
 /**
- * An orphan only finishes the frames it had already read (x264's look-ahead, under a second);
- * the whole encode at the host's 'slow' preset takes over 15 s, so one that ran on would miss this.
+ * An orphan only finishes the frames it had already read (x264's look-ahead: under a second on an
+ * idle machine, over 5 s on one loaded by other work); the whole encode at the host's 'slow' preset
+ * took over 15 s idle for 400 shots and grows with them, so one that ran on through these 1000
+ * would miss this even with a load's slack.
  */
-const ORPHAN_ENDS_WITHIN_MS = 5000
+const ORPHAN_ENDS_WITHIN_MS = 15_000
 const settings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 10, fpsOut: 30, size: { width: 640, height: 360 } }
 let base: string
 let id: string

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeReader, type NodeReader } from '../../../src/cli/reader-node'
 import type { GrayImage } from '../../../src/shared/vision/image'
 import { InkMemory } from '../../../src/shared/vision/ink-memory'
-import { ALIGN_SLACK, MIN_NEW_INK_SHARE, NEW_INK_DARKER, inkPatch, newInk, onlyNewInk } from '../../../src/shared/vision/new-ink'
+import { ALIGN_SLACK, CROSSING_GAP, MIN_NEW_INK_SHARE, NEW_INK_DARKER, bridgeCrossings, inkPatch, newInk, onlyNewInk } from '../../../src/shared/vision/new-ink'
 import { readSudoku } from '../../../src/shared/vision/read'
 import { makeSolvingSession } from '../../../devkit/solving-session'
 
@@ -45,6 +45,26 @@ describe('newInk', () => {
     const more = page((x, y) => (mark(x, y) || mark(x, y, 12) ? PENCIL : PAPER))
     // The bar moved 12 px on: its last 7 columns in the cell (x 53-59) are past the old bar's slack.
     expect(newInk(more, inkPatch(before, CELL)).count).toBe(2 * 7)
+  })
+})
+
+describe('bridgeCrossings', () => {
+  it('fills where a pen stroke crosses graphite as dark as itself, not the graphite beyond the stroke', () => {
+    const before = page((x, y) => (mark(x, y) ? PEN : PAPER))
+    // An opaque pen as dark as the mark: no darker where it crosses it (rows 37-38).
+    const after = page((x, y) => (pen(x, y) || mark(x, y) ? PEN : PAPER))
+    const patch = inkPatch(before, CELL)
+    const { mask } = newInk(after, patch)
+    const at = (m: Uint8Array, x: number, y: number) => m[(y - 30) * 30 + (x - 30)]
+    // The crossing and the slack either side of it are no new ink...
+    expect(at(mask, 45, 37)).toBe(0)
+    expect(at(mask, 45, 35)).toBe(0)
+    expect(ALIGN_SLACK * 2 + 2).toBeLessThanOrEqual(CROSSING_GAP)
+    const bridged = bridgeCrossings(mask, after, patch)
+    // ...until bridged: the stroke is whole again, the mark beside it stays out.
+    for (let y = 33; y <= 57; y++) for (let x = 44; x <= 47; x++) expect(at(bridged, x, y)).toBe(1)
+    expect(at(bridged, 36, 37)).toBe(0)
+    expect(at(bridged, 50, 37)).toBe(0)
   })
 })
 
