@@ -18,7 +18,7 @@ import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudo
 import { solve } from './sudoku/solver'
 import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type ShotRecord, gridOfText, inkOfText, probsOfText } from './timelapse-shots'
-import { NEW_INK_SHARE, inkChanged } from './timelapse-trigger'
+import { inkChanged } from './timelapse-trigger'
 import { INFORMED_RATIO } from './vision/paper'
 
 export interface DigitMove {
@@ -148,7 +148,7 @@ function digitAt(track: readonly Segment[], i: number): number {
  * A rise in a cell's ink share between two shots that is ink arriving, for pencil marks: two small
  * marks in a cell's top row (1 and 2) add only 0.007-0.011 to its middle's share on the synthetic
  * sessions, under the trigger's NEW_INK (0.012), while shake and noise move it by at most 0.003
- * (timelapse-trigger.ts). As there, a share already high must change by NEW_INK_SHARE of itself.
+ * (timelapse-trigger.ts). As there (inkChanged), a share already high must change by NEW_INK_SHARE of itself.
  */
 export const MARKS_INK_RISE = 0.005
 
@@ -164,7 +164,7 @@ function inkArrived(ink: readonly (Float32Array | undefined)[], cell: Cell): boo
   let arrived = false
   return ink.map((now, i) => {
     const before = i ? ink[i - 1] : undefined
-    if (now && before && Math.abs(now[cell] - before[cell]) >= Math.max(MARKS_INK_RISE, NEW_INK_SHARE * before[cell])) arrived = now[cell] > before[cell]
+    if (now && before && inkChanged(before[cell], now[cell], MARKS_INK_RISE)) arrived = now[cell] > before[cell]
     return arrived
   })
 }

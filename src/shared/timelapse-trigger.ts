@@ -183,7 +183,10 @@ function penAtRim(reference: CellInk, now: CellInk): boolean {
   return false
 }
 
-/** Whether a cell's ink share went from `before` to `after` by new writing (or an erasure), not shake or noise. */
-export function inkChanged(before: number, after: number): boolean {
-  return Math.abs(after - before) >= Math.max(NEW_INK, NEW_INK_SHARE * before)
+/**
+ * Whether a cell's ink share went from `before` to `after` by new writing (or an erasure), not
+ * shake or noise: by `least` (NEW_INK unless said), or NEW_INK_SHARE of `before` where that is more.
+ */
+export function inkChanged(before: number, after: number, least = NEW_INK): boolean {
+  return Math.abs(after - before) >= Math.max(least, NEW_INK_SHARE * before)
 }

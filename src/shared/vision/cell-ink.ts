@@ -13,6 +13,7 @@ import { squareToQuad } from '../render/homography'
 import { CELLS } from '../sudoku/board'
 import { applyHomography, type Homography } from './geometry'
 import type { Corners, GrayImage, RgbaImage } from './image'
+import { byteQuantile } from './median'
 
 export interface CellInk {
   /** Per cell, 0..1: share of the cell's middle that is ink (dark against the paper, see INK_FULL). */
@@ -119,7 +120,7 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
       }
     }
   }
-  const paper = Math.max(1, quantile(samples, PAPER_QUANTILE))
+  const paper = Math.max(1, byteQuantile(samples, PAPER_QUANTILE))
   const full = INK_FULL * paper
   const span = (INK_NONE - INK_FULL) * paper
   /** A sample's ink: 1 at INK_FULL of the paper or darker, 0 from INK_NONE up, in proportion between. */
@@ -185,14 +186,4 @@ function chroma(data: Uint8Array | Uint8ClampedArray, width: number, height: num
   const g = data[i + 1]
   const b = data[i + 2]
   return Math.max(r, g, b) - Math.min(r, g, b)
-}
-
-/** The q-quantile of 8-bit values, by histogram. */
-function quantile(values: Uint8Array, q: number): number {
-  const histogram = new Uint32Array(256)
-  for (const v of values) histogram[v]++
-  const target = q * values.length
-  let seen = 0
-  for (let v = 0; v < 256; v++) if ((seen += histogram[v]) >= target) return v
-  return 255
 }

@@ -8,13 +8,15 @@
  * The earlier shot's flat page (cells.ts: the warped grid over its paper's shading, so a change of
  * light between shots cancels) is kept for the cells it read as marks (ink-memory.ts). A pixel is
  * new ink where the flat page is darker by NEW_INK_DARKER than the darkest earlier pixel within
- * ALIGN_SLACK, which forgives the grid being found a pixel or two apart in the two shots.
+ * ALIGN_SLACK, which forgives the grid being found a pixel or two apart in the two shots; where a
+ * pen stroke crosses graphite as dark as itself, the gap is bridged (bridgeCrossings).
  */
 import type { Cell } from '../sudoku/board'
 import { CELL_KINDS } from './cell-reading'
 import { type CellBounds, type CellImage, extractCells } from './cells'
 import type { CV } from './cv'
 import type { GrayImage, Point } from './image'
+import { byteQuantile } from './median'
 import { argmax } from './nn'
 import type { CellJudge, CellJudgement, CutPage } from './read'
 
@@ -119,7 +121,7 @@ export function newInk(flat: GrayImage, patch: InkPatch): { readonly mask: Uint8
 
 /**
  * The warped page with, in each cell of `earlier` where the new ink is at least MIN_NEW_INK_SHARE
- * of the cell, only its new ink: every other pixel of the cell is set to the cell's paper. The
+ * of the cell, only its new ink (crossings bridged): every other pixel of the cell is set to the cell's paper. The
  * input is not changed. `cells` lists the cells so cleaned.
  */
 export function onlyNewInk(warped: GrayImage, flat: GrayImage, earlier: ReadonlyMap<Cell, InkPatch>): { readonly page: GrayImage; readonly cells: Cell[] } {
@@ -174,12 +176,10 @@ const DIRECTIONS = [
 
 /** The grey level of the paper over a patch's area of `warped`: its PAPER_PERCENTILE. */
 function paperLevel(warped: GrayImage, patch: InkPatch): number {
-  const histogram = new Uint32Array(256)
-  for (let y = 0; y < patch.height; y++) for (let x = 0; x < patch.width; x++) histogram[warped.data[(patch.y0 + y) * warped.width + patch.x0 + x]]++
-  const wanted = PAPER_PERCENTILE * patch.width * patch.height
-  let seen = 0
-  for (let level = 0; level < 256; level++) if ((seen += histogram[level]) >= wanted) return level
-  return 255
+  return byteQuantile(
+    inkPatch(warped, { left: patch.x0, top: patch.y0, right: patch.x0 + patch.width, bottom: patch.y0 + patch.height }).data,
+    PAPER_PERCENTILE,
+  )
 }
 
 /**
