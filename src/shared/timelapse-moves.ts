@@ -12,7 +12,8 @@
  * says; else, where the best reading repeats a digit of its row, column or box, by the board's
  * candidates. A settled move says so (`doubtful`). A clear digit is never changed: a mistake is
  * logged as written. Pencil marks, too, are weighed with the cell's ink: they appear where the
- * watch saw ink arrive, read or too light to read, and a speck read as marks is none.
+ * watch saw ink arrive (or, at the first shot, saw ink), read or too light to read, and a speck
+ * read as marks is none.
  */
 import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
 import { solve } from './sudoku/solver'
@@ -83,7 +84,7 @@ export function movesOf(shots: readonly ShotRecord[], solution = printOf(shots).
       }
       was = digit
     }
-    moves.push(...marksMoves(shots, marks, cell, tracks[cell], inkArrived(ink, cell)))
+    moves.push(...marksMoves(shots, marks, cell, tracks[cell], inkArrived(ink, cell), ink[0]?.[cell]))
   }
   return moves.sort((a, b) => a.frame - b.frame || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
 }
@@ -176,7 +177,8 @@ function inkArrived(ink: readonly (Float32Array | undefined)[], cell: Cell): boo
  * shots kept the cells' ink (`arrived`), marks appear only with ink: a cell read as marks where no
  * ink arrived is a speck read as marks (read empty, it stays empty), and a cell read empty where
  * ink arrived holds marks too light to read (logged unread). Marks already there at the first shot
- * are taken as read.
+ * are taken as read, where the watch saw ink in the cell then (`inkAtStart`, MARKS_INK_RISE or more
+ * of its middle): a speck read as marks in the first shot, before any ink could arrive, is none.
  */
 function marksMoves(
   shots: readonly ShotRecord[],
@@ -184,6 +186,7 @@ function marksMoves(
   cell: Cell,
   track: readonly Segment[],
   arrived: readonly boolean[] | null,
+  inkAtStart: number | undefined,
 ): MarksMove[] {
   const fieldAt = (i: number, settled: string): string => {
     if (digitAt(track, i)) return ''
@@ -193,7 +196,8 @@ function marksMoves(
     return settled || arrived[i] ? read : ''
   }
   const moves: MarksMove[] = []
-  let settled = digitAt(track, 0) ? '' : (marks[0][cell] ?? '')
+  const speckAtStart = inkAtStart !== undefined && inkAtStart < MARKS_INK_RISE
+  let settled = digitAt(track, 0) || speckAtStart ? '' : (marks[0][cell] ?? '')
   for (let i = 1; i < shots.length; i++) {
     const field = fieldAt(i, settled)
     if (field === settled || digitAt(track, i)) continue

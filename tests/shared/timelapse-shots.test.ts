@@ -270,9 +270,24 @@ describe('movesOf', () => {
   it('takes marks only where the watch saw ink arrive: a speck read as marks is none, pencil too light to read is marks unread', () => {
     // Ink in thousandths of each cell's middle, per shot (frames 1-7): r4c4 holds a speck the reader
     // takes for marks now and then; r5c5 is pencilled at frame 3 too lightly to be read, and erased
-    // at frame 6; r6c6 holds marks 1 9 from the start; r7c7's marks 2 7 add only 7 thousandths.
-    const ink = { 30: [0, 0, 0, 0, 0, 0, 0], 40: [0, 0, 20, 21, 20, 0, 0], 50: [30, 31, 30, 30, 31, 30, 30], 60: [0, 7, 7, 7, 7, 7, 7] }
-    const read = { 30: ['', '?', '?', '', '?', '?', ''], 40: Array(7).fill(''), 50: Array(7).fill('19'), 60: ['', '27', '27', '27', '27', '27', '27'] }
+    // at frame 6; r6c6 holds marks 1 9 from the start; r7c7's marks 2 7 add only 7 thousandths;
+    // r8c8 holds a speck read as marks in the first shot only; r9c9 holds a 3 from the start, erased at frame 4.
+    const ink = {
+      30: [0, 0, 0, 0, 0, 0, 0],
+      40: [0, 0, 20, 21, 20, 0, 0],
+      50: [30, 31, 30, 30, 31, 30, 30],
+      60: [0, 7, 7, 7, 7, 7, 7],
+      70: [0, 0, 0, 0, 0, 0, 0],
+      80: [25, 25, 25, 0, 0, 0, 0],
+    }
+    const read = {
+      30: ['', '?', '?', '', '?', '?', ''],
+      40: Array(7).fill(''),
+      50: Array(7).fill('19'),
+      60: ['', '27', '27', '27', '27', '27', '27'],
+      70: ['?', '', '', '', '', '', ''],
+      80: ['3', '3', '3', '', '', '', ''],
+    }
     const shots = [0, 1, 2, 3, 4, 5, 6].map((i) => ({
       ...shot(i + 1, 2 * (i + 1), {}),
       marks: Array.from({ length: 81 }, (_, c) => read[c as keyof typeof read]?.[i] ?? '').join(','),
@@ -281,13 +296,16 @@ describe('movesOf', () => {
     expect(movesOf(shots).map(moveRecord)).toEqual([
       { seconds: 4, frame: 2, cell: 'r7c7', marks: [2, 7] },
       { seconds: 6, frame: 3, cell: 'r5c5', marks: [], unread: true },
+      { seconds: 8, frame: 4, cell: 'r9c9', marks: [] },
       { seconds: 12, frame: 6, cell: 'r5c5', marks: [] },
     ])
-    // Without the ink (a manifest from before it was kept) the speck's readings are marks, and the light pencil nothing.
+    // Without the ink (a manifest from before it was kept) the specks' readings are marks, and the light pencil nothing.
     const inkless = shots.map(({ ink: _ink, ...rest }) => rest)
     expect(movesOf(inkless).map(moveRecord)).toEqual([
       { seconds: 4, frame: 2, cell: 'r4c4', marks: [], unread: true },
       { seconds: 4, frame: 2, cell: 'r7c7', marks: [2, 7] },
+      { seconds: 4, frame: 2, cell: 'r8c8', marks: [] },
+      { seconds: 8, frame: 4, cell: 'r9c9', marks: [] },
       { seconds: 14, frame: 7, cell: 'r4c4', marks: [] },
     ])
   })

@@ -6,7 +6,7 @@
  * with only those: a pen digit on clean paper.
  *
  * The earlier shot's flat page (cells.ts: the warped grid over its paper's shading, so a change of
- * light between shots cancels) is kept for the cells it read as marks (ink-memory.ts). A pixel is
+ * light between shots cancels) is kept for the cells it read as marks (paper-memory.ts). A pixel is
  * new ink where the flat page is darker by NEW_INK_DARKER than the darkest earlier pixel within
  * ALIGN_SLACK, which forgives the grid being found a pixel or two apart in the two shots; where a
  * pen stroke crosses graphite as dark as itself, the gap is bridged (bridgeCrossings).

@@ -63,9 +63,17 @@ export interface DecideOptions {
    * handwriting than as a misread (two Wicht photos of one puzzle, held-out classifier).
    */
   readonly printWeight?: number
+  /**
+   * The printed givens, known from an earlier read of the same page (a time-lapse's first shot).
+   * Print does not change while a person solves, so these are the givens as they are, and a digit
+   * in any other cell was written, whatever the cell model takes it for: on the synthetic solving
+   * sessions (bench:timelapse-session) two in three MNIST pen digits were judged print in some shot.
+   */
+  readonly print?: Grid
 }
 
 export function decidePaper(evidence: readonly CellEvidence[], options: DecideOptions = {}): DecidedPaper {
+  if (options.print) return decideAgainstPrint(evidence, options.print)
   const rules = options.rules ?? true
   const repairCost = (probs: readonly (ArrayLike<number> | null)[], fixed: { grid: Grid; repaired: readonly Cell[] }): number =>
     digitsGivenUp(probs, fixed) / (options.printWeight ?? 1)
@@ -99,6 +107,36 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
     const tried = repair({ probs: probsAll })
     if (tried.solutions === 1 && tried.repaired.every((cell) => kinds[cell] !== 'entry')) [kinds, givenProbs, fixed] = [allPrint, probsAll, tried]
   }
+  return paperOf(evidence, kinds, givenProbs, fixed, (cell) => evidence[cell].kind[CELL_KINDS.indexOf(kinds[cell])])
+}
+
+/**
+ * The page against its known print: the print's cells are its givens, sure; every other cell is
+ * judged among the kinds left (empty, entry, marks), its odds as the cell model gave them.
+ */
+function decideAgainstPrint(evidence: readonly CellEvidence[], print: Grid): DecidedPaper {
+  const notPrint = evidence.map((e) => withoutPrint(e.kind))
+  const kinds = notPrint.map((p, cell) => (print[cell] ? 'given' : kindOf(p)))
+  const givenProbs = kinds.map((_, cell) => (print[cell] ? sureDigit(print[cell]) : null))
+  const fixed = { grid: Uint8Array.from(print), repaired: [], solutions: solve(print, { limit: 2 }).count }
+  return paperOf(evidence, kinds, givenProbs, fixed, (cell) => (print[cell] ? 1 : notPrint[cell][CELL_KINDS.indexOf(kinds[cell])]))
+}
+
+/** A cell's kind probabilities once print is ruled out; a cell judged surely print holds a digit, so written. */
+function withoutPrint(kind: ArrayLike<number>): Float32Array {
+  const left = Float32Array.from(kind, (p, k) => (CELL_KINDS[k] === 'given' ? 0 : p))
+  const sum = left.reduce((a, b) => a + b, 0)
+  return sum > 0 ? left.map((p) => p / sum) : kindProbs('entry')
+}
+
+/** The written digits and each cell's reading, once the kinds and the givens are decided. */
+function paperOf(
+  evidence: readonly CellEvidence[],
+  kinds: readonly CellKind[],
+  givenProbs: readonly (ArrayLike<number> | null)[],
+  fixed: { grid: Grid; repaired: readonly Cell[]; solutions: number },
+  kindP: (cell: Cell) => number,
+): DecidedPaper {
   const givens = fixed.grid
   const solution = fixed.solutions === 1 ? solve(givens, { limit: 1 }).solution : null
 
@@ -117,11 +155,10 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
 
   const cells: CellReading[] = evidence.map((e, cell) => {
     const kind = kinds[cell]
-    const kindP = e.kind[CELL_KINDS.indexOf(kind)]
     const digit = kind === 'given' ? givens[cell] : kind === 'entry' ? entries[cell] : 0
     const digitProbs = kind === 'given' ? givenProbs[cell] : kind === 'entry' ? e.written : null
     const digitP = digit && digitProbs ? digitProbs[digit - 1] : 1
-    const reading: CellReading = { kind, digit, marks: kind === 'marks' ? [...e.marks] : [], confidence: round3(kindP * digitP) }
+    const reading: CellReading = { kind, digit, marks: kind === 'marks' ? [...e.marks] : [], confidence: round3(kindP(cell) * digitP) }
     return digit && e.written ? { ...reading, written: Array.from(e.written) } : reading
   })
   return {
@@ -168,6 +205,9 @@ export function inkKinds(cells: readonly { filled: boolean; filledScore: number 
     return Float32Array.from(CELL_KINDS, (k) => (k === 'given' ? given : k === 'empty' ? 1 - given : 0))
   })
 }
+
+/** A digit known for sure, as probabilities. */
+const sureDigit = (digit: number): Float32Array => Float32Array.from({ length: 9 }, (_, d) => (d === digit - 1 ? 1 : 0))
 
 /** A certain kind, as probabilities. */
 export function kindProbs(kind: CellKind): Float32Array {

@@ -9,8 +9,9 @@
  * product (sum of weighted logs, each floored so that one voter cannot veto a digit), then
  * normalised. The repair step then picks the most likely assignment that obeys the rules.
  *
- * A time-lapse shot may come with the ink earlier shots showed in cells of pencil marks
- * (`earlierInk`): those cells are judged again with only the ink that is new since (new-ink.ts).
+ * A time-lapse shot may come with what earlier shots showed: the ink in cells of pencil marks
+ * (`earlierInk`), judged again with only the ink that is new since (new-ink.ts), and the print
+ * (`print`), which then is not read again.
  *
  * Over 300 lines: the orchestrator with the vote arithmetic and page turning (a quarter or half
  * turn, decided from the votes) that only it uses; every step it calls is in its own file.
@@ -88,10 +89,22 @@ export interface ReadOptions {
   /** Side of the warped grid in pixels (default 900). */
   readonly warpSize?: number
   /**
-   * An earlier shot's ink of the same page (ink-memory.ts): a time-lapse's cells that held pencil
+   * An earlier shot's ink of the same page (paper-memory.ts): a time-lapse's cells that held pencil
    * marks are read again with only the ink that is new since (new-ink.ts). Needs a judge.
    */
   readonly earlierInk?: EarlierInk
+  /**
+   * The printed givens of the page as an earlier shot read them, and which way up (a time-lapse's
+   * first shot; paper-memory.ts). A shot read the same way up that shows ink in their cells
+   * (PRINT_ON_PAGE) takes them as its givens and every other digit as written (paper.ts), and the
+   * printed voters are not run; another shot is read as a photo is (another page, or turned).
+   */
+  readonly print?: KnownPrint
+}
+
+export interface KnownPrint {
+  readonly turn: number
+  readonly givens: Grid
 }
 
 export interface ReadSuccess {
@@ -220,12 +233,15 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     lap('new ink')
   }
   const kinds = judgements?.map((j) => j.kind) ?? inkKinds(page.cells)
-  // Print is read only in the cells that may be printed: the votes the orientation judges already
-  // cast are kept for those, and the costlier voters never see the surely written digits.
-  const printCells = mayBeGiven(kinds)
+  const known = options.print
+  const print = judgements && known?.turn === turn && printOnPage(known.givens, page.cells) ? known.givens : undefined
+  // Print is read only in the cells that may be printed (none where the print is known): the votes
+  // the orientation judges already cast are kept for those, and the costlier voters never see the
+  // surely written digits.
+  const printCells = print ? kinds.map(() => false) : mayBeGiven(kinds)
   const printed = page.cells.map((c, i) => ({ ...c, filled: c.filled && printCells[i] }))
-  const known = judged.get(cutPage.cells)
-  const votes = await castVotes(options.voters, printed, known && maskVotes(known, printed), lap)
+  const cast = judged.get(cutPage.cells)
+  const votes: Votes = print ? {} : await castVotes(options.voters, printed, cast && maskVotes(cast, printed), lap)
   votes.ensemble = ensembleOf(options.voters, printed, votes)
   const evidence: CellEvidence[] = page.cells.map((_, i) => ({
     kind: kinds[i],
@@ -234,7 +250,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     marks: judgements?.[i].marks ?? [],
   }))
   const printWeight = options.voters.reduce((sum, v) => sum + (v.weight ?? 1), 0)
-  const paper = decidePaper(evidence, { rules: options.useRules ?? true, printWeight })
+  const paper = decidePaper(evidence, { rules: options.useRules ?? true, printWeight, print })
   lap('repair')
   const { cells, ink, warped, flat, bounds } = page
   ms.total = Math.round((now() - start) * 10) / 10
@@ -257,6 +273,18 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     ink,
     ms,
   }
+}
+
+/**
+ * Share of a known print's cells in which cells.ts must find ink for a shot to be of the same page:
+ * it finds ink in 6,959 of 6,960 givens of the pen photos (paper-judge.ts's INK_FOUND_RATE), so a
+ * page with a tenth of them blank is another page (the next puzzle of the book).
+ */
+export const PRINT_ON_PAGE = 0.9
+
+function printOnPage(print: Grid, cells: readonly { filled: boolean }[]): boolean {
+  const printed = cells.filter((_, cell) => print[cell])
+  return printed.filter((c) => c.filled).length >= PRINT_ON_PAGE * printed.length
 }
 
 /** Votes kept only for the cells still filled (the others' become null). */

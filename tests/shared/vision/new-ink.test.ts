@@ -1,15 +1,16 @@
 /**
- * Ink that is new since an earlier shot (new-ink.ts) and the memory a time-lapse keeps of it
- * (ink-memory.ts): on drawn pages, then on a synthetic solving session (a real photo, MNIST digits
- * written over pencil marks; devkit/solving-session.ts) read by the whole reader.
+ * What a time-lapse's earlier shots tell the reader: ink that is new since (new-ink.ts), and the
+ * memory it keeps of the ink and of the print (paper-memory.ts; read.ts, paper.ts): on drawn pages,
+ * then on synthetic solving sessions (a real photo, MNIST digits in pen, written over pencil marks;
+ * devkit/solving-session.ts) read by the whole reader.
  */
 import './opencv-node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeReader, type NodeReader } from '../../../src/cli/reader-node'
 import type { GrayImage } from '../../../src/shared/vision/image'
-import { InkMemory } from '../../../src/shared/vision/ink-memory'
+import { PaperMemory } from '../../../src/shared/vision/paper-memory'
 import { ALIGN_SLACK, CROSSING_GAP, MIN_NEW_INK_SHARE, NEW_INK_DARKER, bridgeCrossings, inkPatch, newInk, onlyNewInk } from '../../../src/shared/vision/new-ink'
-import { readSudoku } from '../../../src/shared/vision/read'
+import { type DigitVoter, readSudoku } from '../../../src/shared/vision/read'
 import { makeSolvingSession } from '../../../devkit/solving-session'
 
 const SIDE = 90
@@ -93,28 +94,45 @@ describe('onlyNewInk', () => {
   })
 })
 
-describe('InkMemory', () => {
+describe('PaperMemory', () => {
   const flat = page(() => PAPER)
   const bounds = Array.from({ length: 81 }, () => CELL)
-  const reading = (marksAt: number[]) => ({ cells: Array.from({ length: 81 }, (_, cell) => ({ kind: marksAt.includes(cell) ? 'marks' : 'empty' })) })
-  const result = (marksAt: number[], turn = 0) => ({ turn, flat, bounds, paper: reading(marksAt) }) as unknown as Parameters<InkMemory['remember']>[0]
+  const reading = (marksAt: number[], givens: Uint8Array) => ({
+    givens,
+    cells: Array.from({ length: 81 }, (_, cell) => ({ kind: marksAt.includes(cell) ? 'marks' : 'empty' })),
+  })
+  const NO_PRINT = new Uint8Array(81)
+  const result = (marksAt: number[], turn = 0, givens = NO_PRINT, solutions = 0) =>
+    ({ turn, flat, bounds, solutions, paper: reading(marksAt, givens) }) as unknown as Parameters<PaperMemory['remember']>[0]
 
   it('keeps the cells read as marks, over later shots, until the page is read another way up or forgotten', () => {
-    const memory = new InkMemory()
-    expect(memory.earlier).toBeUndefined()
+    const memory = new PaperMemory()
+    expect(memory.earlierInk).toBeUndefined()
     memory.remember(result([3, 7]))
     memory.remember(result([7, 9]))
-    expect([...memory.earlier!.cells.keys()].sort((a, b) => a - b)).toEqual([3, 7, 9])
-    expect(memory.earlier).toMatchObject({ turn: 0, side: SIDE })
+    expect([...memory.earlierInk!.cells.keys()].sort((a, b) => a - b)).toEqual([3, 7, 9])
+    expect(memory.earlierInk).toMatchObject({ turn: 0, side: SIDE })
     memory.remember(result([5], 2))
-    expect([...memory.earlier!.cells.keys()]).toEqual([5])
-    expect(memory.earlier!.turn).toBe(2)
+    expect([...memory.earlierInk!.cells.keys()]).toEqual([5])
+    expect(memory.earlierInk!.turn).toBe(2)
     memory.forget()
-    expect(memory.earlier).toBeUndefined()
+    expect(memory.earlierInk).toBeUndefined()
+  })
+
+  it('keeps the print of the first shot that read a proper puzzle, whatever later shots read, until forgotten', () => {
+    const memory = new PaperMemory()
+    const print = (digit: number) => Uint8Array.from({ length: 81 }, (_, cell) => (cell % 4 === 0 ? digit : 0))
+    memory.remember(result([], 0, print(9), 2))
+    expect(memory.print).toBeUndefined()
+    memory.remember(result([], 1, print(3), 1))
+    memory.remember(result([], 0, print(5), 1))
+    expect(memory.print).toEqual({ turn: 1, givens: print(3) })
+    memory.forget()
+    expect(memory.print).toBeUndefined()
   })
 })
 
-describe('reading a digit written over pencil marks against the shot before', () => {
+describe('reading the shots of a solving session against the shots before', () => {
   let reader: NodeReader
   beforeAll(async () => {
     reader = await createNodeReader()
@@ -130,17 +148,17 @@ describe('reading a digit written over pencil marks against the shot before', ()
     const clearBefore = (look: number) => [...Array(look).keys()].filter((l) => !session.covered[l]).at(-1)!
     const shots = [...new Set(over.map((w) => clearBefore(w.look)))].sort((a, b) => a - b)
     const options = { voters: reader.voters, judge: reader.judge ?? undefined }
-    const memory = new InkMemory()
+    const memory = new PaperMemory()
     for (const look of shots) {
-      const shot = await readSudoku(reader.cv, session.frame(look), { ...options, earlierInk: memory.earlier })
+      const shot = await readSudoku(reader.cv, session.frame(look), { ...options, earlierInk: memory.earlierInk })
       if (shot.ok) memory.remember(shot)
     }
     // The digits whose cell's marks a shot saw alone.
-    const seen = over.filter((w) => memory.earlier?.cells.has(w.cell))
+    const seen = over.filter((w) => memory.earlierInk?.cells.has(w.cell))
     expect(seen.length).toBeGreaterThan(over.length / 2)
     const last = session.looks - 1
     expect(session.covered[last]).toBe(false)
-    const read = await readSudoku(reader.cv, session.frame(last), { ...options, earlierInk: memory.earlier })
+    const read = await readSudoku(reader.cv, session.frame(last), { ...options, earlierInk: memory.earlierInk })
     expect(read.ok).toBe(true)
     if (!read.ok) return
     expect(read.ms['new ink']).toBeGreaterThanOrEqual(0)
@@ -151,5 +169,42 @@ describe('reading a digit written over pencil marks against the shot before', ()
     // Right digits: all but at most one MNIST digit (bench:timelapse-session has the figures).
     const right = seen.filter((w) => read.paper.cells[w.cell].digit === w.digit)
     expect(right.length).toBeGreaterThanOrEqual(seen.length - 1)
+  }, 180_000)
+
+  it('takes the first shot’s givens and every digit written since as written, without reading print again', async () => {
+    const session = await makeSolvingSession(reader.cv, { seed: 4, digits: 16, idles: 0, passes: 0, marks: 0 })
+    // The printed voters (the costly ones; the cheap ones also tell which way up the page is), counted.
+    let printReads = 0
+    const voters: DigitVoter[] = reader.voters.map((v) => (v.cheap ? v : { ...v, vote: (cells, previous) => (printReads++, v.vote(cells, previous)) }))
+    const options = { voters, judge: reader.judge ?? undefined }
+    const memory = new PaperMemory()
+    const first = await readSudoku(reader.cv, session.frame(0), options)
+    expect(first.ok && first.solutions).toBe(1)
+    if (!first.ok) return
+    memory.remember(first)
+    expect(printReads).toBeGreaterThan(0)
+
+    printReads = 0
+    const last = session.looks - 1
+    expect(session.covered[last]).toBe(false)
+    const shot = await readSudoku(reader.cv, session.frame(last), { ...options, print: memory.print })
+    expect(shot.ok).toBe(true)
+    if (!shot.ok) return
+    expect(printReads).toBe(0)
+    expect(shot.grid).toEqual(first.grid)
+    // Read alone, this shot takes 8 of its 16 pen digits for print.
+    for (const w of session.written) expect(shot.paper.cells[w.cell].kind).toBe('entry')
+    // Right digits: all but at most one MNIST digit (bench:timelapse-session has the figures).
+    const right = session.written.filter((w) => shot.paper.entries[w.cell] === w.digit)
+    expect(right.length).toBeGreaterThanOrEqual(session.written.length - 1)
+
+    // Another page's print (these digits a cell along: many of its cells blank here) is not this page's.
+    const elsewhere = { turn: 0, givens: Uint8Array.from(first.grid, (_, cell) => first.grid[(cell + 1) % 81]) }
+    printReads = 0
+    const alone = await readSudoku(reader.cv, session.frame(last), { ...options, print: elsewhere })
+    expect(alone.ok).toBe(true)
+    if (!alone.ok) return
+    expect(printReads).toBeGreaterThan(0)
+    expect(first.grid.every((d, cell) => !d || alone.grid[cell] === d)).toBe(true)
   }, 180_000)
 })

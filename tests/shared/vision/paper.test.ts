@@ -149,6 +149,57 @@ describe('decidePaper', () => {
   })
 })
 
+describe('decidePaper against a known print', () => {
+  it('takes the print as the givens and every other digit as written, a mistake included', () => {
+    const { puzzle, solution } = bank[5]
+    const [right, wrong, pencilled] = emptyCells(puzzle)
+    const mistake = (solution[wrong] % 9) + 1
+    // Neat pen the cell model takes for print, and a mark it takes for print with marks close behind.
+    const asPrint: Partial<CellEvidence> = { kind: Float32Array.from([0, 0.9, 0.08, 0.02]) }
+    const evidence = page(
+      puzzle,
+      new Map([
+        [right, solution[right]],
+        [wrong, mistake],
+      ]),
+      new Map<number, Partial<CellEvidence>>([
+        [right, asPrint],
+        [wrong, asPrint],
+        [pencilled, { kind: Float32Array.from([0.05, 0.6, 0.1, 0.25]), written: digitProbs(4) }],
+      ]),
+    )
+    // Read alone, the page's print gains the pen digits; the mistake is then no puzzle's given.
+    const alone = decidePaper(evidence)
+    expect(alone.cells[right].kind).toBe('given')
+
+    const known = decidePaper(evidence, { print: puzzle })
+    expect(known.givens).toEqual(puzzle)
+    expect(known.repaired).toEqual([])
+    expect(known.solutions).toBe(1)
+    expect(known.cells[right]).toMatchObject({ kind: 'entry', digit: solution[right] })
+    expect(known.cells[wrong]).toMatchObject({ kind: 'entry', digit: mistake })
+    expect(known.mistakes).toEqual([wrong])
+    // Without print, marks (0.25) outweigh an entry (0.1): 0.25 / 0.4 of what is left.
+    expect(known.cells[pencilled]).toMatchObject({ kind: 'marks', digit: 0, confidence: 0.625 })
+    const given = puzzle.findIndex((d) => d !== 0)
+    expect(known.cells[given]).toMatchObject({ kind: 'given', digit: puzzle[given], confidence: 1 })
+  })
+
+  it('keeps a print that is no proper puzzle as it is, with no solution to judge entries by', () => {
+    const { puzzle } = bank[6]
+    const givens = [...puzzle.keys()].filter((c) => puzzle[c])
+    const sparse = Uint8Array.from(puzzle, (d, c) => (givens.indexOf(c) % 3 === 0 ? 0 : d))
+    const dropped = givens.filter((c) => !sparse[c])
+    // The cell model sure of print in the cells the print lacks: they are read as written digits.
+    const known = decidePaper(page(puzzle, new Map(), new Map(dropped.map((c) => [c, { written: digitProbs(puzzle[c]) }]))), { print: sparse })
+    expect(known.givens).toEqual(sparse)
+    expect(known.solutions).toBeGreaterThan(1)
+    expect(known.solution).toBeNull()
+    expect(known.mistakes).toEqual([])
+    for (const cell of dropped) expect(known.cells[cell]).toMatchObject({ kind: 'entry', digit: puzzle[cell] })
+  })
+})
+
 describe('mayBeGiven', () => {
   it('asks for print readings of the givens and of the digit cells the rules may take for print, not of sure entries', () => {
     const { puzzle, solution } = bank[4]

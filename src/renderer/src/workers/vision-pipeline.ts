@@ -8,7 +8,7 @@ import { detectGrid, type GridDetection } from '../../../shared/vision/grid'
 import { grayScales, type GrayScales } from '../../../shared/vision/gray'
 import type { Corners, RgbaImage } from '../../../shared/vision/image'
 import { loadDigitClassifier } from '../../../shared/vision/classifier'
-import { InkMemory } from '../../../shared/vision/ink-memory'
+import { PaperMemory } from '../../../shared/vision/paper-memory'
 import { loadPaperJudge } from '../../../shared/vision/paper-judge'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
@@ -79,8 +79,8 @@ export async function loadPipeline(): Promise<Pipeline> {
     })
     return tesseract
   }
-  // A time-lapse's shots: the ink of the cells read as pencil marks, for reading the shots after.
-  const memory = new InkMemory()
+  // A time-lapse's shots: the page's print and the ink of the cells read as pencil marks, for reading the shots after.
+  const memory = new PaperMemory()
   const read: Pipeline['read'] = async (image, onstage, shot) => {
     if (!tesseract) onstage('loading-ocr')
     const [{ setups }, classifier, judge] = await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
@@ -89,7 +89,8 @@ export async function loadPipeline(): Promise<Pipeline> {
     // converted to grey once, for the reader and, when it fails, for the overlay's detection.
     const scales = grayScales(image, WORKING_SIZE)
     if (shot === 'first') memory.forget()
-    const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier), judge, earlierInk: shot && memory.earlier })
+    const earlier = shot && { earlierInk: memory.earlierInk, print: memory.print }
+    const result = await readSudoku(cv, scales, { voters: standardVoters(setups, classifier), judge, ...earlier })
     if (shot && result.ok) memory.remember(result)
     if (!result.ok) {
       const { corners, fiducials } = detectOn(scales)

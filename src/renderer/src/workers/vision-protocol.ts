@@ -54,8 +54,9 @@ export interface ReadOutcome {
 export type ReadStage = 'loading-opencv' | 'loading-ocr' | 'detecting' | 'reading'
 
 /**
- * A read that is a time-lapse shot of the paper: the worker remembers the ink of the cells each
- * shot reads as pencil marks and reads later shots against it (ink-memory.ts); 'first' starts afresh.
+ * A read that is a time-lapse shot of the paper: the worker remembers the page's print and the ink
+ * of the cells each shot reads as pencil marks, and reads later shots against them
+ * (paper-memory.ts); 'first' starts afresh.
  */
 export type ShotOf = 'first' | 'next'
 
