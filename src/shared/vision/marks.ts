@@ -34,6 +34,13 @@ import { argmax, reweigh } from './nn'
 export const MARK_INSET = 0.03
 /** A piece spanning more than this fraction of the crop's width or height is a line, not a digit. */
 const MAX_PIECE_SPAN = 0.6
+/**
+ * Grey levels a piece run into a side of the crop may be lighter than the cell's lightest piece
+ * (each by its darkest pixel) and still be a candidate cut short, not what is left of a line: on
+ * the synthetic sessions such candidates were within 7 of the cell's pieces, blurred lines 14 and
+ * more lighter (seeds 4, 6 and 7, scratch measurements of 2026-11-27).
+ */
+const CLIPPED_DARKNESS_SLACK = 10
 /** Darkest Otsu cut taken as ink: pencil on the shared photos is 120-200, show-through 225+. */
 export const MARK_INK_MAX = 215
 /**
@@ -66,7 +73,10 @@ const MIN_PIECE_HEIGHT = 7
 const MIN_PIECE_AREA = 12
 /** A piece wider than this times its height is several digits run together (splitRunTogether). */
 const MAX_PIECE_ASPECT = 1.25
-/** A piece less high than this fraction of the cell's tallest piece is a speck or a dot, not a digit. */
+/**
+ * A piece less high than this fraction of the cell's tallest piece is a speck or a dot, not a
+ * digit; so is a stray blob (below), such as what a blurred line crossing leaves in the crop's corner.
+ */
 const SHORT_PIECE = 0.45
 /** Width over height of one written mark digit, for counting the digits of a run-together piece. */
 const DIGIT_ASPECT = 0.7
@@ -105,9 +115,10 @@ export interface MarksReading {
 }
 
 /**
- * The pieces of ink in a cell (warped-image pixels, left to right), and how many other digit-sized
- * blobs of ink the cell holds at the loosest ink cut (MARK_INK_MAX) outside them: a faint
- * candidate that the cell's own cut missed. A list without it would tell a solver a candidate is
+ * The pieces of ink in a cell (warped-image pixels, left to right), and how many other blobs of
+ * ink it holds outside them: digit-sized ones (as high as the pieces, SHORT_PIECE) at the loosest
+ * ink cut (MARK_INK_MAX), a faint candidate that the cell's own cut missed; and ones run into a side
+ * of the crop, a candidate written against the line that the crop cut short. A list without it would tell a solver a candidate is
  * gone, so readMarks gives none.
  */
 export interface FoundPieces {
@@ -158,13 +169,25 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
   const sized = boxes.filter(digitSized)
   const tallest = Math.max(0, ...sized.map((b) => b.y1 - b.y0 + 1))
   const kept = sized.filter((b) => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest)
-  const stray =
+  const apart = (b: DigitBox): boolean => !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1)
+  const faint =
     cut >= MARK_INK_MAX
       ? 0
       : blobsIn(maskAt(MARK_INK_MAX), w, h, 1)
           .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
-          .filter((b) => notLine(b) && !isLineStub(b, w, h) && digitSized(b) && !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1))
+          .filter((b) => notLine(b) && !isLineStub(b, w, h) && digitSized(b) && b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest && !inCorner(b, w, h) && apart(b))
           .length
+  // A piece's darkest grey (crop pixels): a candidate cut short by the crop is as dark as the others.
+  const darkest = (b: DigitBox): number => {
+    let min = 255
+    for (let y = b.y0; y <= b.y1; y++) for (let x = b.x0; x <= b.x1; x++) min = Math.min(min, flat.data[(y0 + y) * flat.width + x0 + x])
+    return min
+  }
+  const markDark = Math.max(0, ...kept.map(darkest)) + CLIPPED_DARKNESS_SLACK
+  const clipped = blobs.filter(
+    (b) => b.area >= MIN_PIECE_AREA && notLine(b) && !isLineStub(b, w, h) && cutBySide(b, w, h) && apart(b) && darkest(b) <= markDark,
+  ).length
+  const stray = faint + clipped
   const pieces = kept
     .flatMap((b) => {
       // Parts too small for digits were one stroke, not digits run together: a pen digit's bar cut
@@ -221,6 +244,16 @@ function isLineStub(b: DigitBox, w: number, h: number): boolean {
   const vertical = across <= STUB_THINNESS * along && (b.x0 <= STUB_EDGE * w || b.x1 >= (1 - STUB_EDGE) * w - 1)
   const horizontal = along <= STUB_THINNESS * across && (b.y0 <= STUB_EDGE * h || b.y1 >= (1 - STUB_EDGE) * h - 1)
   return vertical || horizontal
+}
+
+/** Whether a piece runs into a corner of the crop, where a blurred line crossing leaves its speck. */
+function inCorner(b: DigitBox, w: number, h: number): boolean {
+  return (b.x0 <= 0 || b.x1 >= w - 1) && (b.y0 <= 0 || b.y1 >= h - 1)
+}
+
+/** Whether a piece runs into a side of the crop but not into a corner: a candidate written against the line, cut short by the crop. */
+function cutBySide(b: DigitBox, w: number, h: number): boolean {
+  return (b.x0 <= 0 || b.x1 >= w - 1) !== (b.y0 <= 0 || b.y1 >= h - 1)
 }
 
 /**

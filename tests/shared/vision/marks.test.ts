@@ -1,6 +1,6 @@
 /**
  * Pencil marks (marks.ts): finding the pieces of ink in a cell on drawn scenes (pieces, a grid
- * line, digits run together), and reading real marks cells of the pen train photos with the
+ * line, digits run together, ink outside the pieces), and reading real marks cells of the pen train photos with the
  * shipped written-digit model against the candidates read by eye (datasets/kubiesa-marks.txt), and
  * finding one piece per mark in the pencilled cells of a synthetic solving session (devkit), and
  * reading them by their keypad places where the cell is written so.
@@ -129,6 +129,32 @@ describe('markPieces', () => {
     )
     expect(seven).toHaveLength(1)
     expect(seven[0].width).toBe(36)
+  })
+})
+
+describe('findPieces: ink outside the pieces that holds back a list', () => {
+  /** Two marks (pencil grey 120) and `more` rectangles [x, y, w, h, grey]. */
+  const scene = (...more: [number, number, number, number, number][]): GrayImage => {
+    const page = cell([
+      [20, 12, 8, 18],
+      [60, 40, 8, 18],
+    ])
+    for (const [x0, y0, w, h, grey] of more) for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) page.data[y * 100 + x] = grey
+    return page
+  }
+  const strays = (page: GrayImage) => findPieces(page, BOUNDS).stray
+
+  it('counts a faint candidate the cut missed, not a faint speck in a corner where lines cross', () => {
+    expect(strays(scene())).toBe(0)
+    expect(strays(scene([40, 70, 8, 18, 205]))).toBe(1)
+    expect(strays(scene([3, 3, 6, 10, 205]))).toBe(0)
+  })
+
+  it('counts a candidate cut short by a side of the crop, as dark as the marks, not a lighter blur of the line', () => {
+    // The crop keeps 6 px of it, too little for a piece.
+    expect(strays(scene([44, 91, 12, 9, 120]))).toBe(1)
+    expect(strays(scene([44, 91, 12, 9, 200]))).toBe(0)
+    expect(strays(scene([88, 91, 12, 9, 120]))).toBe(0)
   })
 })
 
