@@ -35,10 +35,10 @@ export const MARK_INSET = 0.03
 /** A piece spanning more than this fraction of the crop's width or height is a line, not a digit. */
 const MAX_PIECE_SPAN = 0.6
 /**
- * Grey levels a piece run into a side of the crop may be lighter than the cell's lightest piece
- * (each by its darkest pixel) and still be a candidate cut short, not what is left of a line: on
- * the synthetic sessions such candidates were within 7 of the cell's pieces, blurred lines 14 and
- * more lighter (seeds 4, 6 and 7, scratch measurements of 2026-11-27).
+ * Grey levels a blob run into a side of the crop may be lighter than the cell's lightest piece
+ * (each by its darkest pixel) and still be a candidate cut short, not what a line left: in the
+ * cells looked at (synthetic sessions, seeds 4 and 7), candidates cut short were at most 7 lighter,
+ * what blurred lines left 14 or more.
  */
 const CLIPPED_DARKNESS_SLACK = 10
 /** Darkest Otsu cut taken as ink: pencil on the shared photos is 120-200, show-through 225+. */
@@ -116,10 +116,11 @@ export interface MarksReading {
 
 /**
  * The pieces of ink in a cell (warped-image pixels, left to right), and how many other blobs of
- * ink it holds outside them: digit-sized ones (as high as the pieces, SHORT_PIECE) at the loosest
- * ink cut (MARK_INK_MAX), a faint candidate that the cell's own cut missed; and ones run into a side
- * of the crop, a candidate written against the line that the crop cut short. A list without it would tell a solver a candidate is
- * gone, so readMarks gives none.
+ * ink it holds outside them (`stray`): digit-sized ones as high as the pieces (SHORT_PIECE) and
+ * not in a corner, at the loosest ink cut (MARK_INK_MAX), a faint candidate that the cell's own cut
+ * missed; and ones as dark as the pieces (CLIPPED_DARKNESS_SLACK) run into a side of the crop, a
+ * candidate written against the line that the crop cut short. A list without either would tell a
+ * solver a candidate is gone, so readMarks gives none.
  */
 export interface FoundPieces {
   readonly pieces: Box[]
