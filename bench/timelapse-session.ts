@@ -55,7 +55,7 @@ const { cv } = reader
 const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS, mistakes: MISTAKES, inkOverMarks: INK_OVER_MARKS })
 const trigger = new ShotTrigger(DEFAULT_TRIGGER)
 const watcher = new PaperWatcher(cv)
-// The shots' ink of pencilled cells, as the app's vision worker keeps it over a recording.
+// The first shot's print and the shots' ink of pencilled cells, as the app's vision worker keeps them over a recording.
 const memory = new PaperMemory()
 
 const shots: number[] = []

@@ -20,7 +20,7 @@ import { solve } from './sudoku/solver'
 import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type ShotRecord, gridOfText, inkOfText, probsOfText } from './timelapse-shots'
 import { inkChanged } from './timelapse-trigger'
-import { INFORMED_RATIO } from './vision/paper'
+import { INFORMED_RATIO, sureDigit } from './vision/paper'
 
 export interface DigitMove {
   readonly kind: 'digit'
@@ -107,7 +107,7 @@ function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined,
   const digit = Number(shot.entries[cell]) || Number(shot.givens[cell])
   if (!digit) return marks ? 'marks' : null
   // A board recorded without probabilities: its digit, sure.
-  return probs?.[cell] ?? Float32Array.from({ length: 9 }, (_, i) => (i === digit - 1 ? 1 : 0))
+  return probs?.[cell] ?? sureDigit(digit)
 }
 
 /**

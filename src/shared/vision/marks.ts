@@ -169,15 +169,15 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
   const boxes = joinFragments(blobs.filter(notLine), h).filter((b) => notLine(b) && !isLineStub(b, w, h))
   const sized = boxes.filter(digitSized)
   const tallest = Math.max(0, ...sized.map((b) => b.y1 - b.y0 + 1))
-  const kept = sized.filter((b) => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest)
+  const tallEnough = (b: DigitBox): boolean => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest
+  const kept = sized.filter(tallEnough)
   const apart = (b: DigitBox): boolean => !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1)
   const faint =
     cut >= MARK_INK_MAX
       ? 0
       : blobsIn(maskAt(MARK_INK_MAX), w, h, 1)
           .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
-          .filter((b) => notLine(b) && !isLineStub(b, w, h) && digitSized(b) && b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest && !inCorner(b, w, h) && apart(b))
-          .length
+          .filter((b) => notLine(b) && !isLineStub(b, w, h) && digitSized(b) && tallEnough(b) && !inCorner(b, w, h) && apart(b)).length
   // A piece's darkest grey (crop pixels): a candidate cut short by the crop is as dark as the others.
   const darkest = (b: DigitBox): number => {
     let min = 255

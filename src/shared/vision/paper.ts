@@ -206,8 +206,10 @@ export function inkKinds(cells: readonly { filled: boolean; filledScore: number 
   })
 }
 
-/** A digit known for sure, as probabilities. */
-const sureDigit = (digit: number): Float32Array => Float32Array.from({ length: 9 }, (_, d) => (d === digit - 1 ? 1 : 0))
+/** A digit known for sure, as probabilities (index d - 1). */
+export function sureDigit(digit: number): Float32Array {
+  return Float32Array.from({ length: 9 }, (_, d) => (d === digit - 1 ? 1 : 0))
+}
 
 /** A certain kind, as probabilities. */
 export function kindProbs(kind: CellKind): Float32Array {
