@@ -161,7 +161,7 @@ const lines = [
   `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes (${stray.length} in cells where no digit was written${stray.length ? `: ${stray.join(', ')}` : ''}) and ${erasures} erasures (misreads) | every move, in order |`,
   `| mistakes (a wrong candidate written): logged as written, hidden by the solution | ${mistakesLogged}/${mistakes.length}, ${mistakesHidden}/${mistakes.length} | all, none |`,
   `| digits written over their cell's pencil marks: logged as written, once | ${overMarksLogged}/${overMarks.length} | all |`,
-  `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksElsewhere} marks moves in other cells) | all |`,
+  `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksMoves.length} marks moves in all, ${marksElsewhere} in other cells) | all |`,
   `| shots whose board took a written digit for print | ${boardsWrong}/${records.length} (${printedWritten.reduce((a, b) => a + b, 0)} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
   `| shots whose "Check my paper" answers right (a mistake, where one is written by then; else none) | ${checkedRight}/${records.length} | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,

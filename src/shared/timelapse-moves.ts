@@ -84,7 +84,7 @@ export function movesOf(shots: readonly ShotRecord[], solution = printOf(shots).
       }
       was = digit
     }
-    moves.push(...marksMoves(shots, marks, cell, tracks[cell], inkArrived(ink, cell), ink[0]?.[cell]))
+    moves.push(...marksMoves(shots, marks, cell, tracks[cell], inkEvents(ink, cell), ink[0]?.[cell]))
   }
   return moves.sort((a, b) => a.frame - b.frame || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
 }
@@ -153,60 +153,94 @@ function digitAt(track: readonly Segment[], i: number): number {
  */
 export const MARKS_INK_RISE = 0.005
 
-/**
- * Per shot, whether the cell holds ink the watch saw arrive: its ink rose at a shot by
- * MARKS_INK_RISE and has not fallen as much since; null where the shots kept no ink (a manifest
- * from before it was kept). Pencilling and erasing change a cell's ink, specks and shadows on the
- * paper do not: on the synthetic sessions seeds 1-20, of the 182 cells pencilled, the ink of 180
- * rose by NEW_INK or more at the shot that first shows them, and the other 2 by 0.007 and 0.011.
- */
-function inkArrived(ink: readonly (Float32Array | undefined)[], cell: Cell): boolean[] | null {
-  if (!ink.some(Boolean)) return null
-  let arrived = false
-  return ink.map((now, i) => {
-    const before = i ? ink[i - 1] : undefined
-    if (now && before && inkChanged(before[cell], now[cell], MARKS_INK_RISE)) arrived = now[cell] > before[cell]
-    return arrived
-  })
+/** Per shot, what the watch saw of a cell's ink (timelapse-trigger.ts's inkChanged, at MARKS_INK_RISE). */
+interface InkEvents {
+  /** The cell holds ink the watch saw arrive: its ink rose at a shot and has not fallen as much since. */
+  readonly arrived: readonly boolean[]
+  /** The cell's ink changed at this shot (pencil added or erased). */
+  readonly changed: readonly boolean[]
 }
 
 /**
- * A cell's pencil marks as they changed: a new reading counts once the next shot reads it too (or
- * it is the last shot, or the next shows a digit written over them), at the time it was first
- * read. Marks that go when a digit is written over them are the digit's move, not theirs. Where the
- * shots kept the cells' ink (`arrived`), marks appear only with ink: a cell read as marks where no
- * ink arrived is a speck read as marks (read empty, it stays empty), and a cell read empty where
- * ink arrived holds marks too light to read (logged unread). Marks already there at the first shot
- * are taken as read, where the watch saw ink in the cell then (`inkAtStart`, MARKS_INK_RISE or more
- * of its middle): a speck read as marks in the first shot, before any ink could arrive, is none.
+ * The watch's ink events of a cell, or null where the shots kept no ink (a manifest from before it
+ * was kept). Pencilling and erasing change a cell's ink, specks and shadows on the paper do not:
+ * on the synthetic sessions seeds 1-20, of the 182 cells pencilled, the ink of 180 rose by NEW_INK
+ * or more at the shot that first shows them, and the other 2 by 0.007 and 0.011.
+ */
+function inkEvents(ink: readonly (Float32Array | undefined)[], cell: Cell): InkEvents | null {
+  if (!ink.some(Boolean)) return null
+  let arrived = false
+  const changed = ink.map((now, i) => {
+    const before = i ? ink[i - 1] : undefined
+    return Boolean(now && before && inkChanged(before[cell], now[cell], MARKS_INK_RISE))
+  })
+  return {
+    arrived: ink.map((now, i) => {
+      if (changed[i]) arrived = now![cell] > ink[i - 1]![cell]
+      return arrived
+    }),
+    changed,
+  }
+}
+
+/** The marks field of a cell whose marks were seen but not read (timelapse-shots.ts). */
+const UNREAD_FIELD = '?'
+
+/** Whether a marks field lists candidates read ("137"), not none or unread. */
+const isReadList = (field: string): boolean => field !== '' && !field.startsWith(UNREAD_FIELD)
+
+/**
+ * A cell's pencil marks as they changed, at the time a new reading was first read. A reading
+ * counts once a later shot reads it too, with at most shots that could not read the marks between
+ * (an unsure reading of the same pencil is no evidence against it), or when it is the last shot,
+ * or the next shows a digit written over them. Marks that go when a digit is written over them
+ * are the digit's move, not theirs. Where the shots kept the cells' ink (`events`), marks appear
+ * only with ink: a cell read as marks where no ink arrived is a speck read as marks (read empty,
+ * it stays empty), and a cell read empty where ink arrived holds marks too light to read (logged
+ * unread); and marks once read turn unread only where the cell's ink changed since. Marks already
+ * there at the first shot are taken as read, where the watch saw ink in the cell then
+ * (`inkAtStart`, MARKS_INK_RISE or more of its middle): a speck read as marks in the first shot,
+ * before any ink could arrive, is none.
  */
 function marksMoves(
   shots: readonly ShotRecord[],
   marks: readonly string[][],
   cell: Cell,
   track: readonly Segment[],
-  arrived: readonly boolean[] | null,
+  events: InkEvents | null,
   inkAtStart: number | undefined,
 ): MarksMove[] {
   const fieldAt = (i: number, settled: string): string => {
     if (digitAt(track, i)) return ''
     const read = marks[i][cell] ?? ''
-    if (!arrived) return read
-    if (!read) return arrived[i] ? '?' : ''
-    return settled || arrived[i] ? read : ''
+    if (!events) return read
+    if (!read) return events.arrived[i] ? UNREAD_FIELD : ''
+    return settled || events.arrived[i] ? read : ''
+  }
+  const confirmed = (i: number, field: string, settled: string): boolean => {
+    for (let j = i + 1; j < shots.length; j++) {
+      // A digit written over the marks hides them from the next shot on.
+      if (digitAt(track, j)) return true
+      const next = fieldAt(j, settled)
+      if (next === field) return true
+      if (next !== UNREAD_FIELD || !isReadList(field)) return false
+    }
+    return i === shots.length - 1
   }
   const moves: MarksMove[] = []
   const speckAtStart = inkAtStart !== undefined && inkAtStart < MARKS_INK_RISE
   let settled = digitAt(track, 0) || speckAtStart ? '' : (marks[0][cell] ?? '')
+  let settledAt = 0
+  const inkChangedSince = (i: number): boolean => !events || events.changed.slice(settledAt + 1, i + 1).some(Boolean)
   for (let i = 1; i < shots.length; i++) {
     const field = fieldAt(i, settled)
-    if (field === settled || digitAt(track, i)) continue
-    // The next shot confirms a reading, unless a digit written over the marks hides them there.
-    if (i < shots.length - 1 && fieldAt(i + 1, settled) !== field && !digitAt(track, i + 1)) continue
+    if (field === settled || digitAt(track, i) || !confirmed(i, field, settled)) continue
+    if (field === UNREAD_FIELD && isReadList(settled) && !inkChangedSince(i)) continue
     // A field is "137", or "?" for marks seen but not read (timelapse-shots.ts).
-    const digits = [...field.replace('?', '')].map((ch) => Number(ch))
-    moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks: digits, unread: field.startsWith('?') })
+    const digits = [...field.replace(UNREAD_FIELD, '')].map((ch) => Number(ch))
+    moves.push({ kind: 'marks', seconds: shots[i].seconds, frame: shots[i].frame, cell, marks: digits, unread: field.startsWith(UNREAD_FIELD) })
     settled = field
+    settledAt = i
   }
   return moves
 }

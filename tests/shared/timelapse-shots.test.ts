@@ -310,6 +310,31 @@ describe('movesOf', () => {
     ])
   })
 
+  it('takes a list read between shots that could not read the marks, and marks turning unread only where their ink changed', () => {
+    // Ink in thousandths of each cell's middle, per shot (frames 1-8): r4c4 is pencilled at frame 2
+    // and read 1 4 only now and then; a candidate is added at frame 7, which no shot reads; r5c5 is
+    // pencilled at frame 2 and read 2 5, then not read, its ink unchanged.
+    const ink = { 30: [0, 20, 20, 20, 20, 20, 28, 28], 40: [0, 20, 20, 20, 20, 20, 20, 20] }
+    const read = { 30: ['', '?', '14', '?', '14', '?', '?', '?'], 40: ['', '25', '25', '?', '?', '?', '?', '?'] }
+    const shots = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({
+      ...shot(i + 1, 2 * (i + 1), {}),
+      marks: Array.from({ length: 81 }, (_, c) => read[c as keyof typeof read]?.[i] ?? '').join(','),
+      ink: Array.from({ length: 81 }, (_, c) => ink[c as keyof typeof ink]?.[i] ?? 0).join(','),
+    }))
+    expect(movesOf(shots).map(moveRecord)).toEqual([
+      { seconds: 4, frame: 2, cell: 'r5c5', marks: [2, 5] },
+      { seconds: 6, frame: 3, cell: 'r4c4', marks: [1, 4] },
+      { seconds: 14, frame: 7, cell: 'r4c4', marks: [], unread: true },
+    ])
+    // Read once only, between unread shots, a list is not confirmed.
+    const once = shots.map((s, i) => ({ ...s, marks: i === 4 ? s.marks.replace('14', '?') : s.marks }))
+    expect(
+      movesOf(once)
+        .filter((m) => m.cell === 30)
+        .map(moveRecord),
+    ).toEqual([{ seconds: 8, frame: 4, cell: 'r4c4', marks: [], unread: true }])
+  })
+
   it('never counts a printed given as a move, even when a shot misses it; a digit written later is one whatever its kind', () => {
     const shots = [shot(1, 0, {}, { 0: 5 }), shot(2, 2, { 0: 5 }, {}), shot(3, 4, {}, {}), shot(4, 6, {}, { 0: 5, 7: 2 })]
     expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 6, frame: 4, cell: 'r1c8', digit: 2, was: 0 }])
