@@ -1,16 +1,18 @@
 /**
  * What an annotated time-lapse writes on its frames, worked out from the boards recorded per shot:
  * the elapsed time, the digits filled, and for each newly written digit the technique that
- * justifies it at that moment (from the hint engine, on the board as it was just before); and a
- * final card with the total time and the puzzle's difficulty. Text only; drawing is the encoder's.
+ * justifies it at that moment (from the hint engine, on the board as it was just before, on its own
+ * page: timelapse-pages.ts); and a final card with the total time and the puzzle's difficulty
+ * (each puzzle's, where the session moved on to another). Text only; drawing is the encoder's.
  */
 import { formatElapsed } from './elapsed'
 import { type Cell, type Digit, CELLS, candidatesOf, cellName } from './sudoku/board'
 import { hint } from './sudoku/hint'
 import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
 import { ratePuzzle } from './sudoku/rating'
-import { gridOfText, type ShotRecord } from './timelapse-shots'
-import { movesOf, printOf } from './timelapse-moves'
+import { pageMoves } from './timelapse-moves'
+import { pagesOf } from './timelapse-pages'
+import type { ShotRecord } from './timelapse-shots'
 
 export interface FrameAnnotation {
   /** "12:34". */
@@ -34,32 +36,45 @@ const MAX_STEPS = 300
 /** Each shot's annotation, by frame number. */
 export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAnnotation> {
   const out = new Map<number, FrameAnnotation>()
-  const { givens, solution } = printOf(shots)
-  const moves = movesOf(shots, solution)
-  const board = Uint8Array.from({ length: CELLS }, (_, c) => Number(shots[0]?.entries[c] ?? 0) || givens[c])
-  for (const shot of shots) {
-    const notes: string[] = []
-    for (const move of moves) {
-      if (move.frame !== shot.frame || move.kind !== 'digit') continue
-      if (move.digit) notes.push(`${cellName(move.cell)} = ${move.digit} · ${reasonFor(givens, board, solution, move.cell, move.digit)}`)
-      board[move.cell] = move.digit
+  for (const page of pagesOf(shots)) {
+    const { givens, solution } = page
+    const moves = pageMoves(page)
+    const board = Uint8Array.from({ length: CELLS }, (_, c) => Number(page.shots[0]?.entries[c] ?? 0) || givens[c])
+    for (const shot of page.shots) {
+      const notes: string[] = []
+      for (const move of moves) {
+        if (move.frame !== shot.frame || move.kind !== 'digit') continue
+        if (move.digit) notes.push(`${cellName(move.cell)} = ${move.digit} · ${reasonFor(givens, board, solution, move.cell, move.digit)}`)
+        board[move.cell] = move.digit
+      }
+      let filled = 0
+      for (let c = 0; c < CELLS; c++) if (shot.givens[c] !== '0' || shot.entries[c] !== '0') filled++
+      out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${filled}/${CELLS} digits`, notes })
     }
-    let filled = 0
-    for (let c = 0; c < CELLS; c++) if (shot.givens[c] !== '0' || shot.entries[c] !== '0') filled++
-    out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${filled}/${CELLS} digits`, notes })
   }
   return out
 }
 
-/** The closing card: the time taken and how hard the puzzle is. */
+/** The closing card: the time taken and how hard the puzzle is; each puzzle's, for a session of several. */
 export function finalCard(shots: readonly ShotRecord[]): FinalCard {
   if (!shots.length) return { lines: [] }
-  const last = shots[shots.length - 1]
-  const rating = ratePuzzle(gridOfText(shots[0].givens))
-  const level = rating.level
+  const total = formatElapsed(shots[shots.length - 1].seconds)
+  const pages = pagesOf(shots)
+  if (pages.length === 1) return { lines: [`Solved in ${total}`, difficulty(pages[0].givens)] }
+  const lines = pages.map((page, i) => {
+    const from = page.shots[0].seconds
+    const to = (pages[i + 1]?.shots[0] ?? page.shots[page.shots.length - 1]).seconds
+    return `Puzzle ${i + 1}: ${formatElapsed(to - from)} · ${difficulty(page.givens)}`
+  })
+  return { lines: [`${pages.length} puzzles in ${total}`, ...lines] }
+}
+
+/** "Difficulty: …" of a print as read. */
+function difficulty(givens: Uint8Array): string {
+  const rating = ratePuzzle(givens)
+  return rating.level
     ? `Difficulty: ${rating.level}${rating.hardest ? ` (hardest step: ${TECHNIQUE_LABELS[rating.hardest]})` : ''}`
     : 'Difficulty: not rated (the givens as read have no single solution)'
-  return { lines: [`Solved in ${formatElapsed(last.seconds)}`, level] }
 }
 
 /**

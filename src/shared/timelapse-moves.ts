@@ -13,12 +13,13 @@
  * candidates. A settled move says so (`doubtful`). A clear digit is never changed: a mistake is
  * logged as written. Pencil marks, too, are weighed with the cell's ink: they appear where the
  * watch saw ink arrive (or, at the first shot, saw ink), read or too light to read, and a speck
- * read as marks is none.
+ * read as marks is none. A session that moves on to another puzzle (timelapse-pages.ts) is told
+ * page by page, each against its own print.
  */
 import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
-import { solve } from './sudoku/solver'
 import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
-import { type ShotRecord, gridOfText, inkOfText, probsOfText } from './timelapse-shots'
+import { type Page, pagesOf } from './timelapse-pages'
+import { type ShotRecord, gridText, inkOfText, probsOfText } from './timelapse-shots'
 import { inkChanged } from './timelapse-trigger'
 import { INFORMED_RATIO, sureDigit } from './vision/paper'
 
@@ -47,7 +48,7 @@ export interface MarksMove {
   readonly unread: boolean
 }
 
-export type Move = DigitMove | MarksMove
+export type Move = DigitMove | MarksMove | PageMove
 
 /**
  * Two readings of a digit are close enough for the board's candidates to choose between them when
@@ -58,13 +59,33 @@ export type Move = DigitMove | MarksMove
  */
 export const CANDIDATE_TIE_RATIO = 0.2
 
+/** Another puzzle under the camera (timelapse-pages.ts): the moves after it are on its page. */
+export interface PageMove {
+  readonly kind: 'page'
+  readonly seconds: number
+  readonly frame: number
+  /** The page's number in the session, from 1 (the first page, where a session starts, has no move). */
+  readonly page: number
+  /** Its print, as its first shot read it. */
+  readonly givens: Grid
+}
+
+/** The session's moves, in time order: each page's (pageMoves), after the move to the page. */
+export function movesOf(shots: readonly ShotRecord[]): Move[] {
+  return pagesOf(shots).flatMap((page, i): Move[] => {
+    const start = page.shots[0]
+    const turned: PageMove[] = i ? [{ kind: 'page', seconds: start.seconds, frame: start.frame, page: i + 1, givens: page.givens }] : []
+    return [...turned, ...pageMoves(page)]
+  })
+}
+
 /**
- * The moves between shots, in time order (cells of the same shot in reading order). Print does not
- * appear during a session, so the givens are those of the first shot, never moves; any digit that
- * appears in another cell later was written, whatever kind the reader took it for (a neat pen digit
- * can pass for print: on the synthetic session one in three did).
+ * The moves between a page's shots, in time order (cells of the same shot in reading order). Print
+ * does not appear during a session, so the givens are those of the page's first shot, never moves;
+ * any digit that appears in another cell later was written, whatever kind the reader took it for (a
+ * neat pen digit can pass for print: on the synthetic session one in three did).
  */
-export function movesOf(shots: readonly ShotRecord[], solution = printOf(shots).solution): Move[] {
+export function pageMoves({ shots, solution }: Page): (DigitMove | MarksMove)[] {
   if (!shots.length) return []
   const printed = shots[0].givens
   const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
@@ -73,7 +94,7 @@ export function movesOf(shots: readonly ShotRecord[], solution = printOf(shots).
   const ink = shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
   const newInk = (cell: Cell) => ink.map((now, i) => (i && now && ink[i - 1] ? inkChanged(ink[i - 1]![cell], now[cell]) : undefined))
   const tracks = Array.from({ length: CELLS }, (_, cell) => (printed[cell] === '0' ? digitSegments(readings(cell), newInk(cell)) : []))
-  const moves: Move[] = []
+  const moves: (DigitMove | MarksMove)[] = []
   for (let cell = 0; cell < CELLS; cell++) {
     let was: Digit | 0 = 0
     for (const segment of tracks[cell]) {
@@ -87,16 +108,6 @@ export function movesOf(shots: readonly ShotRecord[], solution = printOf(shots).
     moves.push(...marksMoves(shots, marks, cell, tracks[cell], inkEvents(ink, cell), ink[0]?.[cell]))
   }
   return moves.sort((a, b) => a.frame - b.frame || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
-}
-
-/**
- * The print as the first shot read it (print does not appear during a session) and its solution,
- * null unless it has exactly one.
- */
-export function printOf(shots: readonly ShotRecord[]): { givens: Grid; solution: Grid | null } {
-  const givens = shots.length ? gridOfText(shots[0].givens) : new Uint8Array(CELLS)
-  const solved = solve(givens, { limit: 2 })
-  return { givens, solution: solved.count === 1 ? solved.solution : null }
 }
 
 /**
@@ -247,7 +258,9 @@ function marksMoves(
 
 /** One move as a JSON-lines record for `timelapse --moves`. */
 export function moveRecord(move: Move): Record<string, unknown> {
-  const base = { seconds: Math.round(move.seconds * 10) / 10, frame: move.frame, cell: cellName(move.cell) }
+  const when = { seconds: Math.round(move.seconds * 10) / 10, frame: move.frame }
+  if (move.kind === 'page') return { ...when, page: move.page, givens: gridText(move.givens) }
+  const base = { ...when, cell: cellName(move.cell) }
   if (move.kind === 'marks') return { ...base, marks: move.marks, ...(move.unread ? { unread: true } : {}) }
   return { ...base, digit: move.digit, was: move.was, ...(move.doubtful ? { doubtful: true } : {}) }
 }

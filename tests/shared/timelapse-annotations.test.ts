@@ -10,6 +10,9 @@ const PUZZLE = '5300700006001950000980000608000600034008030017000200060600002800
 const givens = Uint8Array.from(PUZZLE, Number)
 const solution = solve(givens, { limit: 2 }).solution!
 const NO_MARKS = Array(81).fill('').join(',')
+// The next puzzle of the book: the same one turned about its diagonal, its givens in other cells.
+const NEXT = Array.from(PUZZLE, (_, i) => PUZZLE[(i % 9) * 9 + Math.floor(i / 9)]).join('')
+const nextSolution = solve(Uint8Array.from(NEXT, Number), { limit: 2 }).solution!
 
 /** A shot whose entries are the solution's digits in `cells`, plus any `wrong` ones. */
 function shot(frame: number, seconds: number, cells: number[], wrong: Record<number, number> = {}): ShotRecord {
@@ -41,5 +44,24 @@ describe('finalCard', () => {
   it('tells the total time and the difficulty', () => {
     expect(finalCard([shot(1, 0, []), shot(9, 754, [])]).lines).toEqual(['Solved in 12:34', expect.stringMatching(/^Difficulty: easy/)])
     expect(formatElapsed(59.9)).toBe('0:59')
+  })
+
+  it('tells each puzzle of a session that moved on to the next puzzle of the book, and its own techniques', () => {
+    const next = (frame: number, seconds: number, cells: number[]): ShotRecord => {
+      const entries = Uint8Array.from({ length: 81 }, (_, c) => (cells.includes(c) ? nextSolution[c] : 0))
+      return { frame, seconds, givens: NEXT, entries: gridText(entries), marks: NO_MARKS }
+    }
+    const emptyInNext = [...NEXT].flatMap((c, i) => (c === '0' ? [i] : []))
+    const shots = [shot(1, 0, []), shot(2, 300, [2]), next(3, 400, []), next(4, 460, [emptyInNext[0]]), next(5, 754, [emptyInNext[0]])]
+    expect(finalCard(shots).lines).toEqual([
+      '2 puzzles in 12:34',
+      expect.stringMatching(/^Puzzle 1: 6:40 · Difficulty: easy/),
+      expect.stringMatching(/^Puzzle 2: 5:54 · Difficulty: easy/),
+    ])
+    const cell = emptyInNext[0]
+    expect(annotationsOf(shots).get(4)?.notes).toEqual([
+      expect.stringMatching(new RegExp(`^r\\dc\\d = ${nextSolution[cell]} · ((naked|hidden) single|full house)$`)),
+    ])
+    expect(annotationsOf(shots).get(3)?.notes).toEqual([])
   })
 })

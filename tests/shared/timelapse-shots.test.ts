@@ -1,6 +1,7 @@
 /** The per-shot boards a time-lapse records, and the move log made from them. */
 import { describe, expect, it } from 'vitest'
-import { MARKS_UNREAD, digitBit } from '../../src/shared/sudoku/board'
+import { MARKS_UNREAD, cellName, digitBit } from '../../src/shared/sudoku/board'
+import { solve } from '../../src/shared/sudoku/solver'
 import { moveRecord, movesOf } from '../../src/shared/timelapse-moves'
 import {
   type ShotRecord,
@@ -18,6 +19,11 @@ const EMPTY = '0'.repeat(81)
 /** `text` with the digits of `cells` ({ cell: digit }) put in. */
 const withDigits = (text: string, cells: Record<number, number>): string => Array.from(text, (c, i) => (i in cells ? String(cells[i]) : c)).join('')
 const NO_MARKS = Array(81).fill('').join(',')
+/** A puzzle with one solution, and the next puzzle of the book: the same turned about its diagonal, its givens in other cells. */
+const PUZZLE = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
+const NEXT = Array.from(PUZZLE, (_, i) => PUZZLE[(i % 9) * 9 + Math.floor(i / 9)]).join('')
+/** A puzzle's givens as `shot` takes them. */
+const givensOf = (puzzle: string): Record<number, number> => Object.fromEntries([...puzzle].flatMap((d, c) => (d === '0' ? [] : [[c, Number(d)]])))
 
 const shot = (frame: number, seconds: number, entries: Record<number, number>, givens: Record<number, number> = { 0: 5 }): ShotRecord => ({
   frame,
@@ -142,7 +148,7 @@ describe('movesOf', () => {
     ]
     // r2c1's 6 from its first reading (the empty and the 5 later are misreads); r2c2's lone 1 is outweighed by the 7
     // after it, and the last shot's lone 5 is no overwrite.
-    expect(movesOf(shots).map((m) => [m.seconds, m.cell, m.kind === 'digit' && m.digit])).toEqual([
+    expect(movesOf(shots).map((m) => [m.seconds, m.kind !== 'page' && m.cell, m.kind === 'digit' && m.digit])).toEqual([
       [2, 9, 6],
       [14, 10, 7],
     ])
@@ -167,8 +173,7 @@ describe('movesOf', () => {
 
   it('lets the solution settle an unclear stroke as the reader does, marked doubtful, but never a clear mistake', () => {
     // A puzzle with one solution; r1c3 is 4 there and r1c4 is 6 (both cells have 2 or 3 candidates).
-    const puzzle = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'
-    const givens = Object.fromEntries([...puzzle].flatMap((d, c) => (d === '0' ? [] : [[c, Number(d)]])))
+    const givens = givensOf(PUZZLE)
     const read = (frame: number, probs: Record<number, string>) =>
       withProbs(shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])])), givens), probs)
     // r1c3's 1 leaves the solution's 4 within INFORMED_RATIO; r1c4's 2 is clear: the person's mistake. Shots that
@@ -330,9 +335,29 @@ describe('movesOf', () => {
     const once = shots.map((s, i) => ({ ...s, marks: i === 4 ? s.marks.replace('14', '?') : s.marks }))
     expect(
       movesOf(once)
-        .filter((m) => m.cell === 30)
+        .filter((m) => m.kind !== 'page' && m.cell === 30)
         .map(moveRecord),
     ).toEqual([{ seconds: 8, frame: 4, cell: 'r4c4', marks: [], unread: true }])
+  })
+
+  it('tells a session that moves on to the next puzzle of the book page by page, each against its own print', () => {
+    const cell = NEXT.indexOf('0')
+    const digit = solve(Uint8Array.from(NEXT, Number), { limit: 2 }).solution![cell]
+    const shots = [
+      shot(1, 0, {}, givensOf(PUZZLE)),
+      shot(2, 2, { 2: 4 }, givensOf(PUZZLE)),
+      shot(3, 4, { 2: 4 }, givensOf(PUZZLE)),
+      shot(4, 6, {}, givensOf(NEXT)),
+      // A shot that read no proper puzzle stays with the page before: a lone misreading, no move.
+      shot(5, 8, { 40: 7 }, {}),
+      shot(6, 10, { [cell]: digit }, givensOf(NEXT)),
+      shot(7, 12, { [cell]: digit }, givensOf(NEXT)),
+    ]
+    expect(movesOf(shots).map(moveRecord)).toEqual([
+      { seconds: 2, frame: 2, cell: 'r1c3', digit: 4, was: 0 },
+      { seconds: 6, frame: 4, page: 2, givens: NEXT },
+      { seconds: 10, frame: 6, cell: cellName(cell), digit, was: 0 },
+    ])
   })
 
   it('never counts a printed given as a move, even when a shot misses it; a digit written later is one whatever its kind', () => {

@@ -28,7 +28,8 @@ export const spec = defineCommand({
     "With --moves, prints instead the session's moves (each pen digit written, changed or erased, and",
     "each cell's pencil marks as they changed, from the boards its manifest.json recorded per shot) as",
     'JSON lines: seconds, frame, cell, then digit and was (doubtful: true where the candidates chose',
-    'between two close readings), or marks (unread: true where marks were seen but not read).',
+    'between two close readings), or marks (unread: true where marks were seen but not read); where',
+    'the session moves on to another puzzle, a line with its page number and givens.',
   ].join('\n'),
   options: {
     out: { type: 'string', value: 'FILE', help: 'the film to write (required unless --moves)' },

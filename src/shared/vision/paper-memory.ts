@@ -2,7 +2,10 @@
  * What a time-lapse remembers of the paper between shots:
  * - the print, as the first shot that read a proper puzzle read it: print does not change while a
  *   person solves, so later shots take it as their givens and every other digit as written (paper.ts;
- *   read.ts reads a shot that does not show it, another page or the page turned, as a photo);
+ *   read.ts reads a shot that does not show it, another page or the page turned, as a photo). A
+ *   shot that reads another proper puzzle where the print is not (PRINT_ON_PAGE: the next puzzle
+ *   of the book) starts another page: its print is kept instead, and the ink of the page before
+ *   forgotten;
  * - for new-ink.ts, the ink of each cell the last shots read as pencil marks. A cell's patch is
  *   replaced when a later shot reads marks there again (more marks, or some erased), and kept while
  *   a digit is read over it, so every later shot reads that digit from its own strokes.
@@ -13,6 +16,7 @@
  */
 import type { Cell } from '../sudoku/board'
 import { type EarlierInk, type InkPatch, inkPatch } from './new-ink'
+import { printOnPage } from './print-on-page'
 import type { KnownPrint, ReadSuccess } from './read'
 
 export class PaperMemory {
@@ -32,11 +36,17 @@ export class PaperMemory {
   }
 
   /**
-   * Keeps the print of the first shot that read a proper puzzle, and the ink of the cells `result`
-   * read as pencil marks. A page read another way up or size starts the ink afresh.
+   * Keeps the print of the first shot that read a proper puzzle, or of a shot that reads another
+   * proper puzzle where the print kept is not, and the ink of the cells `result` read as pencil
+   * marks. A page read another way up or size, or another page, starts the ink afresh.
    */
   remember(result: Pick<ReadSuccess, 'turn' | 'flat' | 'bounds' | 'paper' | 'solutions'>): void {
-    if (!this.known && result.solutions === 1) this.known = { turn: result.turn, givens: Uint8Array.from(result.paper.givens) }
+    const { cells, givens } = result.paper
+    const anotherPage = this.known !== undefined && !printOnPage(this.known.givens, (cell) => cells[cell].kind === 'given' || cells[cell].kind === 'entry')
+    if (result.solutions === 1 && (!this.known || anotherPage)) {
+      this.known = { turn: result.turn, givens: Uint8Array.from(givens) }
+      this.patches.clear()
+    }
     if (result.turn !== this.turn || result.flat.width !== this.side) this.patches.clear()
     this.turn = result.turn
     this.side = result.flat.width

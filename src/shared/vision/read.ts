@@ -26,6 +26,7 @@ import { detectGrid } from './grid'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { type EarlierInk, judgeNewInk } from './new-ink'
 import { type CellEvidence, decidePaper, inkKinds, mayBeGiven } from './paper'
+import { printOnPage } from './print-on-page'
 import { gridLattice, warpGrid } from './warp'
 
 /** Anything that turns cell images into digit probabilities (null for empty cells). */
@@ -234,7 +235,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
   }
   const kinds = judgements?.map((j) => j.kind) ?? inkKinds(page.cells)
   const known = options.print
-  const print = judgements && known?.turn === turn && printOnPage(known.givens, page.cells) ? known.givens : undefined
+  const print = judgements && known?.turn === turn && printOnPage(known.givens, (cell) => page.cells[cell].filled) ? known.givens : undefined
   // Print is read only in the cells that may be printed (none where the print is known): the votes
   // the orientation judges already cast are kept for those, and the costlier voters never see the
   // surely written digits.
@@ -273,18 +274,6 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     ink,
     ms,
   }
-}
-
-/**
- * Share of a known print's cells in which cells.ts must find ink for a shot to be of the same page:
- * it finds ink in 6,959 of 6,960 givens of the pen photos (paper-judge.ts's INK_FOUND_RATE), so a
- * page with a tenth of them blank is another page (the next puzzle of the book).
- */
-export const PRINT_ON_PAGE = 0.9
-
-function printOnPage(print: Grid, cells: readonly { filled: boolean }[]): boolean {
-  const printed = cells.filter((_, cell) => print[cell])
-  return printed.filter((c) => c.filled).length >= PRINT_ON_PAGE * printed.length
 }
 
 /** Votes kept only for the cells still filled (the others' become null). */

@@ -99,7 +99,7 @@ describe('PaperMemory', () => {
   const bounds = Array.from({ length: 81 }, () => CELL)
   const reading = (marksAt: number[], givens: Uint8Array) => ({
     givens,
-    cells: Array.from({ length: 81 }, (_, cell) => ({ kind: marksAt.includes(cell) ? 'marks' : 'empty' })),
+    cells: Array.from({ length: 81 }, (_, cell) => ({ kind: marksAt.includes(cell) ? 'marks' : givens[cell] ? 'given' : 'empty' })),
   })
   const NO_PRINT = new Uint8Array(81)
   const result = (marksAt: number[], turn = 0, givens = NO_PRINT, solutions = 0) =>
@@ -129,6 +129,21 @@ describe('PaperMemory', () => {
     expect(memory.print).toEqual({ turn: 1, givens: print(3) })
     memory.forget()
     expect(memory.print).toBeUndefined()
+  })
+
+  it("takes another page's print where a shot reads another proper puzzle without the print kept, and forgets the ink", () => {
+    const memory = new PaperMemory()
+    const printIn = (at: number) => Uint8Array.from({ length: 81 }, (_, cell) => (cell % 4 === at ? 1 + (cell % 9) : 0))
+    memory.remember(result([], 0, printIn(0), 1))
+    memory.remember(result([2, 6], 0, printIn(0), 1))
+    // Another page that is no proper puzzle (a hand-drawn grid, a misread): the print stays, and the ink.
+    memory.remember(result([], 0, printIn(1), 0))
+    expect(memory.print?.givens).toEqual(printIn(0))
+    expect(memory.earlierInk?.cells.size).toBe(2)
+    // The next puzzle of the book.
+    memory.remember(result([], 0, printIn(1), 1))
+    expect(memory.print?.givens).toEqual(printIn(1))
+    expect(memory.earlierInk).toBeUndefined()
   })
 })
 
@@ -206,5 +221,21 @@ describe('reading the shots of a solving session against the shots before', () =
     if (!alone.ok) return
     expect(printReads).toBeGreaterThan(0)
     expect(first.grid.every((d, cell) => !d || alone.grid[cell] === d)).toBe(true)
+
+    // The next puzzle of the book under the camera: read as a photo, it gives the memory its print,
+    // which its later shots then take as theirs.
+    memory.remember(shot)
+    const next = await makeSolvingSession(reader.cv, { seed: 4, digits: 6, idles: 0, passes: 0, marks: 0, photo: 'image2' })
+    const turned = await readSudoku(reader.cv, next.frame(0), { ...options, print: memory.print })
+    expect(turned.ok && turned.solutions).toBe(1)
+    if (!turned.ok) return
+    memory.remember(turned)
+    expect(memory.print?.givens).toEqual(turned.grid)
+    printReads = 0
+    const onNext = await readSudoku(reader.cv, next.frame(next.looks - 1), { ...options, print: memory.print })
+    expect(onNext.ok && printReads).toBe(0)
+    if (!onNext.ok) return
+    expect(onNext.grid).toEqual(turned.grid)
+    for (const w of next.written) expect(onNext.paper.cells[w.cell].kind).toBe('entry')
   }, 180_000)
 })
