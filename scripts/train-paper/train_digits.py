@@ -23,6 +23,8 @@ README.md's Steps, with what each variant gave):
   MNIST_PER_EPOCH=0  MNIST digits (mnist80.py's 80x80 images) drawn afresh each epoch
   OVER_PER_EPOCH=0   synthetic entries written over their cell's pencil candidates (synth_pages.py
                      --over-marks) drawn afresh each epoch, besides SYNTH_PER_EPOCH's draw
+  MARKS_PER_EPOCH=0  pencil candidates (cut-marks.ts's marks-synth.*: each piece of the synthetic
+                    pages' marks cells, normalised as marks.ts reads it) drawn afresh each epoch
   PEN_LIGHT=0       the pen entries as written in a lighter pen (cut-light.ts's pen-light.*) whose
                     80x80 image is not blank, this many times an epoch: the digits cells.ts cuts
                     short when light strokes fall apart (a 5 without its bar, a 4 as its stem)
@@ -56,6 +58,7 @@ ENTRY_REPEAT = int(os.environ.get('ENTRY_REPEAT', 1))
 SYNTH_ENTRY_SHARE = float(os.environ['SYNTH_ENTRY_SHARE']) if 'SYNTH_ENTRY_SHARE' in os.environ else None
 MNIST_PER_EPOCH = int(os.environ.get('MNIST_PER_EPOCH', 0))
 OVER_PER_EPOCH = int(os.environ.get('OVER_PER_EPOCH', 0))
+MARKS_PER_EPOCH = int(os.environ.get('MARKS_PER_EPOCH', 0))
 PEN_LIGHT = int(os.environ.get('PEN_LIGHT', 0))
 LABEL_SMOOTHING = float(os.environ.get('LABEL_SMOOTHING', 0))
 VARIANT = os.environ.get('VARIANT', '')
@@ -226,6 +229,8 @@ def settings():
         out.update(mnist_per_epoch=MNIST_PER_EPOCH, mnist_digits=len(np.load(os.path.join(CACHE, 'mnist80.npz'))['digits']))
     if OVER_PER_EPOCH:
         out.update(over_per_epoch=OVER_PER_EPOCH)
+    if MARKS_PER_EPOCH:
+        out.update(marks_per_epoch=MARKS_PER_EPOCH)
     if PEN_LIGHT:
         out.update(pen_light=PEN_LIGHT)
     if LABEL_SMOOTHING:
@@ -275,6 +280,9 @@ def main():
     if MNIST_PER_EPOCH:
         m = np.load(os.path.join(CACHE, 'mnist80.npz'))
         extra.append((m['images'] if AUG == 'warp' else net_input(m['images']), m['digits'].astype(np.int64), MNIST_PER_EPOCH))
+    if MARKS_PER_EPOCH:
+        mm, mx = load_img80('marks-synth')
+        extra.append((mx, mm[:, 5], MARKS_PER_EPOCH))
 
     if PEN_LIGHT:
         light_meta, light_x = load_img80('pen-light')
