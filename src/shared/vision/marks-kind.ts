@@ -3,7 +3,7 @@
  * took a marks cell for a given or an entry (a column of marks, 2 above 8, looks like one digit to
  * it), or for empty (light pencil).
  *
- *   marksByPieces(kind, flat, bounds, classifier, digitInkFound?) -> { kind, marks } | null
+ *   marksByPieces(kind, flat, bounds, classifier, digitInkFound?) -> { kind, marks, pieces, stray } | null
  *
  * Marks are written in the places of a 3×3 keypad: 1 at the top left, 9 at the bottom right. A
  * cell whose ink is all small separate pieces, most of them (and two at least) read fairly surely
@@ -44,7 +44,7 @@ import { CELL_KINDS } from './cell-reading'
 import type { CellBounds } from './cells'
 import type { DigitClassifier } from './classifier'
 import type { GrayImage } from './image'
-import { findPieces, readMarkPieces } from './marks'
+import { type MarkPiece, findPieces, readMarkPieces } from './marks'
 import { argmax } from './nn'
 
 const GIVEN = CELL_KINDS.indexOf('given')
@@ -81,7 +81,7 @@ export function marksByPieces(
   cell: CellBounds,
   classifier: DigitClassifier,
   digitInkFound = true,
-): { kind: Float32Array; marks: number[] } | null {
+): { kind: Float32Array; marks: number[]; pieces: MarkPiece[]; stray: number } | null {
   const best = argmax(kind)
   if (best === MARKS) return null
   // Geometry first: most digit cells are one piece, and most empty cells none; neither needs a piece read.
@@ -98,5 +98,5 @@ export function marksByPieces(
   if (pieces.length !== small.length || !enough || !apart) return null
   const swapped = Float32Array.from(kind)
   ;[swapped[best], swapped[MARKS]] = [kind[MARKS], kind[best]]
-  return { kind: swapped, marks: reading.marks }
+  return { kind: swapped, marks: reading.marks, pieces, stray: found.stray }
 }

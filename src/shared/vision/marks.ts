@@ -16,7 +16,9 @@
  * too small for a digit, specks much lower than the tallest piece dropped; each
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure. Where the cell is
- * written as a keypad (KEYPAD_EVIDENCE), each piece's reading leans to its place's digit.
+ * written as a keypad (KEYPAD_EVIDENCE), or the page's marks are (writtenAsKeypad: paper-judge.ts
+ * lists a page's marks again with `marksList(pieces, stray, true)`), each piece's reading leans
+ * to its place's digit.
  */
 import { blobsIn, type DigitBox, eraseLines } from './cell-blobs'
 import { boxInGrid } from './cell-crop'
@@ -308,11 +310,13 @@ export function keypadDigit(box: Box, cell: CellBounds): number {
 }
 
 /**
- * One piece of ink read as a digit: its box in the warped image, the digit and its probability as
- * the classifier reads the piece alone, and the digit of its place in the cell's keypad.
+ * One piece of ink read as a digit: its box in the warped image, the classifier's probabilities,
+ * the digit and its probability as the classifier reads the piece alone, and the digit of its
+ * place in the cell's keypad.
  */
 export interface MarkPiece {
   readonly box: Box
+  readonly probs: Float32Array
   readonly digit: number
   readonly p: number
   readonly place: number
@@ -320,7 +324,8 @@ export interface MarkPiece {
 
 /**
  * readMarks of pieces already found (findPieces), with what each piece was read as alone (for
- * telling marks from a digit by where they stand, marks-kind.ts).
+ * telling marks from a digit by where they stand, marks-kind.ts, and for the page's keypad habit,
+ * writtenAsKeypad).
  */
 export function readMarkPieces(
   flat: GrayImage,
@@ -328,26 +333,57 @@ export function readMarkPieces(
   found: FoundPieces,
   classifier: DigitClassifier,
 ): { pieces: MarkPiece[]; reading: MarksReading } {
-  const read = found.pieces.map((box) => ({ box, probs: classifier.classify(normalise(flat, box)).probs, place: keypadDigit(box, cell) }))
-  const pieces = read.map(({ box, probs, place }) => {
+  const pieces = found.pieces.map((box) => {
+    const probs = Float32Array.from(classifier.classify(normalise(flat, box)).probs)
     const best = argmax(probs)
-    return { box, digit: best + 1, p: probs[best], place }
+    return { box, probs, digit: best + 1, p: probs[best], place: keypadDigit(box, cell) }
   })
+  return { pieces, reading: marksList(pieces, found.stray) }
+}
+
+/**
+ * The list readMarks gives for a cell's pieces and stray blobs: each piece leaned to its place's
+ * digit (KEYPAD_ODDS) where the cell's other pieces show it written as a keypad, or, with
+ * `keypadPage`, the page's marks do (writtenAsKeypad).
+ */
+export function marksList(pieces: readonly MarkPiece[], stray: number, keypadPage = false): MarksReading {
   // Keypad marks stand one to a place.
   const placesApart = new Set(pieces.map((piece) => piece.place)).size === pieces.length
-  const listed = read.map(({ probs, place }, i) => {
-    const leaned = placesApart && othersInPlace(pieces, i) ? reweigh(probs, (k) => (k === place - 1 ? KEYPAD_ODDS : 1)) : probs
+  const listed = pieces.map(({ probs, place }, i) => {
+    const keypad = placesApart && (keypadPage || othersInPlace(pieces, i))
+    const leaned = keypad ? reweigh(probs, (k) => (k === place - 1 ? KEYPAD_ODDS : 1)) : probs
     const best = argmax(leaned)
     return { digit: best + 1, p: leaned[best] }
   })
   const least = Math.min(1, ...listed.map((piece) => piece.p))
   const digits = new Set(listed.map((piece) => piece.digit))
-  const sure = listed.length > 0 && found.stray === 0 && least >= MARK_MIN_P && digits.size === listed.length
-  return { pieces, reading: { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: listed.length, least } }
+  const sure = listed.length > 0 && stray === 0 && least >= MARK_MIN_P && digits.size === listed.length
+  return { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: listed.length, least }
 }
 
 /** Whether the pieces other than the i-th show the cell written as a keypad (KEYPAD_EVIDENCE), their places apart. */
 function othersInPlace(pieces: readonly MarkPiece[], i: number): boolean {
   const sure = pieces.filter((piece, j) => j !== i && piece.p >= MARK_MIN_P)
   return sure.length >= KEYPAD_EVIDENCE && sure.every((piece) => piece.digit === piece.place)
+}
+
+/**
+ * A page's pencil marks read surely, in all its marks cells, before they show the person's habit of
+ * writing each candidate in its keypad place: a cell of two marks has too few pieces to show it
+ * (KEYPAD_EVIDENCE), the page's other cells do.
+ */
+export const KEYPAD_PAGE_PIECES = 6
+/**
+ * Share of those pieces standing in their places for the page to be written as a keypad: on the
+ * synthetic sessions (every candidate in its place) 93-100% of a page's sure pieces do (seeds
+ * 1-10: all but seed 10, whose line stubs read as 1s in three places make it 76%); on the pen
+ * train photos, whose marks are written in rows, at most 30% (3 of 10) of a photo's labelled marks
+ * cells' sure pieces did, of the photos with KEYPAD_PAGE_PIECES of them or more.
+ */
+export const KEYPAD_PAGE_SHARE = 0.9
+
+/** Whether the pieces of a page's marks cells show them written as a keypad (KEYPAD_PAGE_PIECES, KEYPAD_PAGE_SHARE). */
+export function writtenAsKeypad(cells: readonly (readonly MarkPiece[])[]): boolean {
+  const sure = cells.flat().filter((piece) => piece.p >= MARK_MIN_P)
+  return sure.length >= KEYPAD_PAGE_PIECES && sure.filter((piece) => piece.digit === piece.place).length >= KEYPAD_PAGE_SHARE * sure.length
 }

@@ -19,7 +19,7 @@ import { type CellClassifier, loadCellClassifier } from './cell-classifier'
 import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
-import { readMarks } from './marks'
+import { type MarkPiece, findPieces, marksList, readMarkPieces, writtenAsKeypad } from './marks'
 import { marksByPieces } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
@@ -77,7 +77,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
         byHeight,
         page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
-      return page.cells.map((_, i) => judgeCell(page, i, kinds[i], probs[i].digit))
+      return listedByPage(page.cells.map((_, i) => judgeCell(page, i, kinds[i], probs[i].digit)))
     },
     judgeCells(page: CutPage, cells: readonly number[]): CellJudgement[] {
       const probs = cellModel.classifyCells(
@@ -86,23 +86,41 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
           cells.map((i) => page.bounds[i]),
         ),
       )
-      return cells.map((i, k) => judgeCell(page, i, inkedKind(probs[k].kind, page.cells[i].filled), probs[k].digit))
+      return cells.map((i, k) => judgeCell(page, i, inkedKind(probs[k].kind, page.cells[i].filled), probs[k].digit).judgement)
     },
   }
 
-  /** One cell's judgement from its kind: marks by their pieces, a digit read as handwriting. */
-  function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array): CellJudgement {
+  /** One cell's judgement from its kind: marks by their pieces, a digit read as handwriting; and the marks' pieces. */
+  function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array): JudgedCell {
     const cell = page.cells[i]
     const pencilled = marksByPieces(kind, page.flat, page.bounds[i], written, cell.filled)
-    if (pencilled) return { ...pencilled, written: null }
+    if (pencilled) return { judgement: { kind: pencilled.kind, marks: pencilled.marks, written: null }, pencil: pencilled }
     const best = argmax(kind)
-    const digitCell = best === GIVEN || best === ENTRY
-    return {
-      kind,
-      written: digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null,
-      marks: best === MARKS ? readMarks(page.flat, page.bounds[i], written).marks : [],
+    if (best === MARKS) {
+      const found = findPieces(page.flat, page.bounds[i])
+      const { pieces, reading } = readMarkPieces(page.flat, page.bounds[i], found, written)
+      return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray } }
     }
+    const digitCell = best === GIVEN || best === ENTRY
+    const digit = digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null
+    return { judgement: { kind, written: digit, marks: [] }, pencil: null }
   }
+}
+
+/** A cell's judgement, and the pieces of its pencil marks with the stray ink beside them (null for a digit or an empty cell). */
+interface JudgedCell {
+  readonly judgement: CellJudgement
+  readonly pencil: { readonly pieces: readonly MarkPiece[]; readonly stray: number } | null
+}
+
+/**
+ * The judgements, with each cell's marks listed again leaning to their keypad places where the
+ * page's marks show the person writes them so (marks.ts's writtenAsKeypad): a cell of two marks
+ * shows too little of it alone, but is written as the page's others are.
+ */
+function listedByPage(cells: readonly JudgedCell[]): CellJudgement[] {
+  const keypad = writtenAsKeypad(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
+  return cells.map(({ judgement, pencil }) => (keypad && pencil ? { ...judgement, marks: marksList(pencil.pieces, pencil.stray, true).marks } : judgement))
 }
 
 /**
