@@ -16,8 +16,8 @@
  * too small for a digit, specks much lower than the tallest piece dropped; each
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure. Where the cell is
- * written as a keypad (KEYPAD_EVIDENCE), or the page's marks are (writtenAsKeypad: paper-judge.ts
- * lists a page's marks again with `marksList(pieces, stray, true)`), each piece's reading leans
+ * written as a keypad (KEYPAD_EVIDENCE), or the page's marks are (keypadOdds: paper-judge.ts
+ * lists a page's marks again with `marksList(pieces, stray, odds)`), each piece's reading leans
  * to its place's digit.
  */
 import { blobsIn, type DigitBox, eraseLines } from './cell-blobs'
@@ -325,7 +325,7 @@ export interface MarkPiece {
 /**
  * readMarks of pieces already found (findPieces), with what each piece was read as alone (for
  * telling marks from a digit by where they stand, marks-kind.ts, and for the page's keypad habit,
- * writtenAsKeypad).
+ * keypadOdds).
  */
 export function readMarkPieces(
   flat: GrayImage,
@@ -343,15 +343,15 @@ export function readMarkPieces(
 
 /**
  * The list readMarks gives for a cell's pieces and stray blobs: each piece leaned to its place's
- * digit (KEYPAD_ODDS) where the cell's other pieces show it written as a keypad, or, with
- * `keypadPage`, the page's marks do (writtenAsKeypad).
+ * digit where the cell's other pieces show it written as a keypad (KEYPAD_ODDS), or, with
+ * `pageOdds` (keypadOdds), where the page's marks do, at the odds they show.
  */
-export function marksList(pieces: readonly MarkPiece[], stray: number, keypadPage = false): MarksReading {
+export function marksList(pieces: readonly MarkPiece[], stray: number, pageOdds = 0): MarksReading {
   // Keypad marks stand one to a place.
   const placesApart = new Set(pieces.map((piece) => piece.place)).size === pieces.length
   const listed = pieces.map(({ probs, place }, i) => {
-    const keypad = placesApart && (keypadPage || othersInPlace(pieces, i))
-    const leaned = keypad ? reweigh(probs, (k) => (k === place - 1 ? KEYPAD_ODDS : 1)) : probs
+    const odds = !placesApart ? 1 : pageOdds || (othersInPlace(pieces, i) ? KEYPAD_ODDS : 1)
+    const leaned = odds > 1 ? reweigh(probs, (k) => (k === place - 1 ? odds : 1)) : probs
     const best = argmax(leaned)
     return { digit: best + 1, p: leaned[best] }
   })
@@ -382,8 +382,20 @@ export const KEYPAD_PAGE_PIECES = 6
  */
 export const KEYPAD_PAGE_SHARE = 0.9
 
-/** Whether the pieces of a page's marks cells show them written as a keypad (KEYPAD_PAGE_PIECES, KEYPAD_PAGE_SHARE). */
-export function writtenAsKeypad(cells: readonly (readonly MarkPiece[])[]): boolean {
+/**
+ * The odds for each piece of a page's marks cells being its place's digit, against each other
+ * digit, that the page's sure pieces show: with q the share of them in place (by the rule of
+ * succession, (in place + 1) / (sure + 2)), 8q / (1 - q), as the other eight digits share the
+ * rest. 0 where the page is not written as a keypad (KEYPAD_PAGE_PIECES, KEYPAD_PAGE_SHARE). A
+ * page of 25 sure pieces in place of 26 gives 104, where KEYPAD_ODDS (one cell's evidence) is 20:
+ * on the sessions' last pages (seeds 1-20) the keypad pages' pencilled cells get 133 right lists
+ * and 4 wrong, against 124 and 5 leaned at KEYPAD_ODDS; on seeds 21-40, never looked at for it,
+ * 137 and 6 against 130 and 7.
+ */
+export function keypadOdds(cells: readonly (readonly MarkPiece[])[]): number {
   const sure = cells.flat().filter((piece) => piece.p >= MARK_MIN_P)
-  return sure.length >= KEYPAD_PAGE_PIECES && sure.filter((piece) => piece.digit === piece.place).length >= KEYPAD_PAGE_SHARE * sure.length
+  const inPlace = sure.filter((piece) => piece.digit === piece.place).length
+  if (sure.length < KEYPAD_PAGE_PIECES || inPlace < KEYPAD_PAGE_SHARE * sure.length) return 0
+  const q = (inPlace + 1) / (sure.length + 2)
+  return (8 * q) / (1 - q)
 }

@@ -19,7 +19,7 @@ import { type CellClassifier, loadCellClassifier } from './cell-classifier'
 import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
-import { type MarkPiece, findPieces, marksList, readMarkPieces, writtenAsKeypad } from './marks'
+import { type MarkPiece, findPieces, keypadOdds, marksList, readMarkPieces } from './marks'
 import { marksByPieces } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
@@ -115,12 +115,12 @@ interface JudgedCell {
 
 /**
  * The judgements, with each cell's marks listed again leaning to their keypad places where the
- * page's marks show the person writes them so (marks.ts's writtenAsKeypad): a cell of two marks
+ * page's marks show the person writes them so (marks.ts's keypadOdds): a cell of two marks
  * shows too little of it alone, but is written as the page's others are.
  */
 function listedByPage(cells: readonly JudgedCell[]): CellJudgement[] {
-  const keypad = writtenAsKeypad(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
-  return cells.map(({ judgement, pencil }) => (keypad && pencil ? { ...judgement, marks: marksList(pencil.pieces, pencil.stray, true).marks } : judgement))
+  const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
+  return cells.map(({ judgement, pencil }) => (odds && pencil ? { ...judgement, marks: marksList(pencil.pieces, pencil.stray, odds).marks } : judgement))
 }
 
 /**

@@ -13,7 +13,17 @@ import type { CV } from '../../../src/shared/vision/cv'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { toGray } from '../../../src/shared/vision/gray'
 import type { GrayImage } from '../../../src/shared/vision/image'
-import { findPieces, KEYPAD_EVIDENCE, MARK_MIN_P, markPieces, marksList, readMarkPieces, readMarks, writtenAsKeypad } from '../../../src/shared/vision/marks'
+import {
+  findPieces,
+  KEYPAD_EVIDENCE,
+  KEYPAD_ODDS,
+  keypadOdds,
+  MARK_MIN_P,
+  markPieces,
+  marksList,
+  readMarkPieces,
+  readMarks,
+} from '../../../src/shared/vision/marks'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
 import { loadWrittenDigitClassifier } from '../../../src/shared/vision/written-digits'
 import { hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
@@ -203,7 +213,7 @@ describe.skipIf(!hasPenPhotos('train'))('readMarks on real marks cells', () => {
         if (got.marks.join() === digits.join()) right++
       }
       // This person writes marks in rows: the page is not taken for a keypad's.
-      expect(writtenAsKeypad(pagePieces)).toBe(false)
+      expect(keypadOdds(pagePieces)).toBe(0)
     }
     expect(cells).toBeGreaterThanOrEqual(10)
     // Ink is found in nearly every marks cell; a list is given for some (marks-eval.ts: about half).
@@ -259,14 +269,15 @@ describe('markPieces on pencil marks written in their places of the 3×3', () =>
       const { flat, bounds } = lastPage(cv, session)!
       const found = session.pencilled.map((p) => findPieces(flat, bounds[p.cell]))
       const pieces = session.pencilled.map((p, i) => readMarkPieces(flat, bounds[p.cell], found[i], clf).pieces)
-      expect(writtenAsKeypad(pieces)).toBe(true)
+      const odds = keypadOdds(pieces)
+      expect(odds).toBeGreaterThan(KEYPAD_ODDS)
       session.pencilled.forEach((p, i) => {
         const truth = [...p.marks].sort((a, b) => a - b).join()
-        for (const [way, keypadPage] of [
-          ['alone', false],
-          ['byPage', true],
+        for (const [way, pageOdds] of [
+          ['alone', 0],
+          ['byPage', odds],
         ] as const) {
-          const { marks } = marksList(pieces[i], found[i].stray, keypadPage)
+          const { marks } = marksList(pieces[i], found[i].stray, pageOdds)
           if (marks.length) (marks.join() === truth ? right : wrong)[way]++
         }
       })
