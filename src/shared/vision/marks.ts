@@ -17,8 +17,8 @@
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure. Where the cell is
  * written as a keypad (KEYPAD_EVIDENCE), or the page's marks are (keypadOdds: paper-judge.ts
- * lists a page's marks again with `marksList(pieces, stray, odds)`), each piece's reading leans
- * to its place's digit.
+ * lists a page's marks again with `marksList(joinedByPlace(...), stray, odds)`, pieces in one
+ * place joined), each piece's reading leans to its place's digit.
  */
 import { blobsIn, type DigitBox, eraseLines } from './cell-blobs'
 import { boxInGrid } from './cell-crop'
@@ -333,12 +333,15 @@ export function readMarkPieces(
   found: FoundPieces,
   classifier: DigitClassifier,
 ): { pieces: MarkPiece[]; reading: MarksReading } {
-  const pieces = found.pieces.map((box) => {
-    const probs = Float32Array.from(classifier.classify(normalise(flat, box)).probs)
-    const best = argmax(probs)
-    return { box, probs, digit: best + 1, p: probs[best], place: keypadDigit(box, cell) }
-  })
+  const pieces = found.pieces.map((box) => readPiece(flat, cell, box, classifier))
   return { pieces, reading: marksList(pieces, found.stray) }
+}
+
+/** One piece of ink normalised as cells.ts normalises a digit, and read. */
+function readPiece(flat: GrayImage, cell: CellBounds, box: Box, classifier: DigitClassifier): MarkPiece {
+  const probs = Float32Array.from(classifier.classify(normalise(flat, box)).probs)
+  const best = argmax(probs)
+  return { box, probs, digit: best + 1, p: probs[best], place: keypadDigit(box, cell) }
 }
 
 /**
@@ -365,6 +368,25 @@ export function marksList(pieces: readonly MarkPiece[], stray: number, pageOdds 
 function othersInPlace(pieces: readonly MarkPiece[], i: number): boolean {
   const sure = pieces.filter((piece, j) => j !== i && piece.p >= MARK_MIN_P)
   return sure.length >= KEYPAD_EVIDENCE && sure.every((piece) => piece.digit === piece.place)
+}
+
+/**
+ * A cell's pieces on a page written as a keypad (keypadOdds), where a place holds one candidate:
+ * pieces that share a place are one mark broken (a 5's bar, a light stroke), joined into one box
+ * and read again; the others as they were. On the sessions' keypad pages (seeds 1-20) right lists
+ * 133 -> 139 and wrong ones 4 -> 4; on seeds 21-40, never looked at for it, 137 -> 151 and 6 -> 4.
+ */
+export function joinedByPlace(flat: GrayImage, cell: CellBounds, pieces: readonly MarkPiece[], classifier: DigitClassifier): MarkPiece[] {
+  const byPlace = new Map<number, MarkPiece[]>()
+  for (const piece of pieces) byPlace.set(piece.place, [...(byPlace.get(piece.place) ?? []), piece])
+  return [...byPlace.values()].map((group) => {
+    if (group.length === 1) return group[0]
+    const x0 = Math.min(...group.map(({ box }) => box.x))
+    const y0 = Math.min(...group.map(({ box }) => box.y))
+    const x1 = Math.max(...group.map(({ box }) => box.x + box.width))
+    const y1 = Math.max(...group.map(({ box }) => box.y + box.height))
+    return readPiece(flat, cell, { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, classifier)
+  })
 }
 
 /**

@@ -19,7 +19,7 @@ import { type CellClassifier, loadCellClassifier } from './cell-classifier'
 import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
-import { type MarkPiece, findPieces, keypadOdds, marksList, readMarkPieces } from './marks'
+import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readMarkPieces } from './marks'
 import { marksByPieces } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
@@ -77,7 +77,10 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
         byHeight,
         page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
-      return listedByPage(page.cells.map((_, i) => judgeCell(page, i, kinds[i], probs[i].digit)))
+      return listedByPage(
+        page,
+        page.cells.map((_, i) => judgeCell(page, i, kinds[i], probs[i].digit)),
+      )
     },
     judgeCells(page: CutPage, cells: readonly number[]): CellJudgement[] {
       const probs = cellModel.classifyCells(
@@ -105,22 +108,28 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
     const digit = digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null
     return { judgement: { kind, written: digit, marks: [] }, pencil: null }
   }
+
+  /**
+   * The judgements, with each cell's marks listed again leaning to their keypad places where the
+   * page's marks show the person writes them so (marks.ts's keypadOdds; pieces in one place joined,
+   * joinedByPlace): a cell of two marks shows too little of it alone, but is written as the page's
+   * others are.
+   */
+  function listedByPage(page: CutPage, cells: readonly JudgedCell[]): CellJudgement[] {
+    const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
+    if (!odds) return cells.map(({ judgement }) => judgement)
+    return cells.map(({ judgement, pencil }, i) => {
+      if (!pencil) return judgement
+      const pieces = joinedByPlace(page.flat, page.bounds[i], pencil.pieces, written)
+      return { ...judgement, marks: marksList(pieces, pencil.stray, odds).marks }
+    })
+  }
 }
 
 /** A cell's judgement, and the pieces of its pencil marks with the stray ink beside them (null for a digit or an empty cell). */
 interface JudgedCell {
   readonly judgement: CellJudgement
   readonly pencil: { readonly pieces: readonly MarkPiece[]; readonly stray: number } | null
-}
-
-/**
- * The judgements, with each cell's marks listed again leaning to their keypad places where the
- * page's marks show the person writes them so (marks.ts's keypadOdds): a cell of two marks
- * shows too little of it alone, but is written as the page's others are.
- */
-function listedByPage(cells: readonly JudgedCell[]): CellJudgement[] {
-  const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
-  return cells.map(({ judgement, pencil }) => (odds && pencil ? { ...judgement, marks: marksList(pencil.pieces, pencil.stray, odds).marks } : judgement))
 }
 
 /**
