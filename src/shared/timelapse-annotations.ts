@@ -12,7 +12,7 @@ import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
 import { ratePuzzle } from './sudoku/rating'
 import { pageMoves } from './timelapse-moves'
 import { pagesOf } from './timelapse-pages'
-import type { ShotRecord } from './timelapse-shots'
+import { type ShotRecord, digitsFilled } from './timelapse-shots'
 
 export interface FrameAnnotation {
   /** "12:34". */
@@ -47,9 +47,7 @@ export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAn
         if (move.digit) notes.push(`${cellName(move.cell)} = ${move.digit} · ${reasonFor(givens, board, solution, move.cell, move.digit)}`)
         board[move.cell] = move.digit
       }
-      let filled = 0
-      for (let c = 0; c < CELLS; c++) if (shot.givens[c] !== '0' || shot.entries[c] !== '0') filled++
-      out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${filled}/${CELLS} digits`, notes })
+      out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${digitsFilled(shot)}/${CELLS} digits`, notes })
     }
   }
   return out

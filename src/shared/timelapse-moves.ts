@@ -19,7 +19,7 @@
 import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
 import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type Page, pagesOf } from './timelapse-pages'
-import { type ShotRecord, gridText, inkOfText, probsOfText } from './timelapse-shots'
+import { type ShotRecord, UNREAD_FIELD, gridText, inkOfText, probsOfText } from './timelapse-shots'
 import { inkChanged } from './timelapse-trigger'
 import { INFORMED_RATIO, sureDigit } from './vision/paper'
 
@@ -193,9 +193,6 @@ function inkEvents(ink: readonly (Float32Array | undefined)[], cell: Cell): InkE
     changed,
   }
 }
-
-/** The marks field of a cell whose marks were seen but not read (timelapse-shots.ts). */
-const UNREAD_FIELD = '?'
 
 /** Whether a marks field lists candidates read ("137"), not none or unread. */
 const isReadList = (field: string): boolean => field !== '' && !field.startsWith(UNREAD_FIELD)

@@ -8,7 +8,7 @@
  */
 import { CELLS, type Grid } from './sudoku/board'
 import { solve } from './sudoku/solver'
-import { type ShotRecord, gridOfText } from './timelapse-shots'
+import { type ShotRecord, gridOfText, holdsDigit } from './timelapse-shots'
 import { printOnPage } from './vision/print-on-page'
 
 export interface Page {
@@ -28,7 +28,7 @@ export function pagesOf(shots: readonly ShotRecord[]): Page[] {
   let current = printOf(shots[0])
   for (let i = 1; i < shots.length; i++) {
     const shot = shots[i]
-    if (printOnPage(current.givens, (cell) => shot.givens[cell] !== '0' || shot.entries[cell] !== '0')) continue
+    if (printOnPage(current.givens, (cell) => holdsDigit(shot, cell))) continue
     const next = printOf(shot)
     if (!next.solution) continue
     pages.push({ shots: shots.slice(from, i), ...current })

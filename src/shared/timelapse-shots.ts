@@ -55,19 +55,32 @@ export const MAX_INK_TEXT = CELLS * 5
 
 export const gridText = (grid: Grid): string => Array.from(grid, (d) => String(d)).join('')
 
+/** Whether a board's cell holds a digit, printed or written. */
+export const holdsDigit = (board: Pick<ShotBoard, 'givens' | 'entries'>, cell: number): boolean => board.givens[cell] !== '0' || board.entries[cell] !== '0'
+
+/** How many of a board's cells hold a digit, printed or written. */
+export function digitsFilled(board: Pick<ShotBoard, 'givens' | 'entries'>): number {
+  let filled = 0
+  for (let cell = 0; cell < CELLS; cell++) if (holdsDigit(board, cell)) filled++
+  return filled
+}
+
+/** The start of a marks field whose marks were seen but not read ("?", or "?37" with some read). */
+export const UNREAD_FIELD = '?'
+
 export function gridOfText(text: string): Grid {
   return Uint8Array.from(text, (c) => Number(c))
 }
 
 export function marksText(marks: PencilMarks): string {
-  return Array.from(marks, (mask) => (mask & MARKS_UNREAD ? '?' : '') + digitsOf(mask & ALL_DIGITS_MASK).join('')).join(',')
+  return Array.from(marks, (mask) => (mask & MARKS_UNREAD ? UNREAD_FIELD : '') + digitsOf(mask & ALL_DIGITS_MASK).join('')).join(',')
 }
 
 /** The marks a text stands for, or undefined when it is not 81 well-formed fields. */
 export function marksOfText(text: string): PencilMarks | undefined {
   const fields = text.split(',')
   if (fields.length !== CELLS || !fields.every((f) => MARK_FIELD.test(f))) return undefined
-  return Uint16Array.from(fields, (f) => marksMask([...f.replace('?', '')].map(Number)) | (f.startsWith('?') ? MARKS_UNREAD : 0))
+  return Uint16Array.from(fields, (f) => marksMask([...f.replace(UNREAD_FIELD, '')].map(Number)) | (f.startsWith(UNREAD_FIELD) ? MARKS_UNREAD : 0))
 }
 
 /** Each cell's digit probabilities (index d - 1, null for no digit) in the stored text form. */

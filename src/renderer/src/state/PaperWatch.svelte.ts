@@ -3,7 +3,7 @@ import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import type { HintLevel } from '../../../shared/sudoku/hint'
 import { playerCandidates } from '../../../shared/sudoku/pencil'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
-import { type ShotBoard, gridOfText, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
+import { type ShotBoard, digitsFilled, gridOfText, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
 
@@ -23,7 +23,7 @@ export class PaperWatch {
   view = $state<View | null>(null)
   board = $state.raw<ShotBoard | null>(null)
   /** Cells holding a digit (printed or written) on the last read board. */
-  filled = $derived(this.board ? countFilled(this.board) : 0)
+  filled = $derived(this.board ? digitsFilled(this.board) : 0)
   /** The last "Check my paper" answer and how much it told. */
   check = $state.raw<PaperCheck | null>(null)
 
@@ -77,7 +77,7 @@ export class PaperWatch {
 
   /** Whether the last board is the puzzle solved without a mistake. */
   solvedCorrectly(): boolean {
-    if (!this.board || countFilled(this.board) < CELLS) return false
+    if (!this.board || digitsFilled(this.board) < CELLS) return false
     const result = checkPaper({ givens: gridOfText(this.board.givens), entries: gridOfText(this.board.entries) })
     return result.kind === 'no-mistakes' && result.solved
   }
@@ -123,10 +123,4 @@ function grab(video: HTMLVideoElement, canvas: HTMLCanvasElement): HTMLCanvasEle
   canvas.height = video.videoHeight
   canvas.getContext('2d')!.drawImage(video, 0, 0)
   return canvas
-}
-
-function countFilled(board: ShotBoard): number {
-  let n = 0
-  for (let c = 0; c < CELLS; c++) if (board.givens[c] !== '0' || board.entries[c] !== '0') n++
-  return n
 }
