@@ -81,24 +81,23 @@ export function movesOf(shots: readonly ShotRecord[]): Move[] {
 
 /**
  * The moves between a page's shots, in time order (cells of the same shot in reading order). Print
- * does not appear during a session, so the givens are those of the page's first shot, never moves;
+ * does not appear during a session, so the page's givens (timelapse-pages.ts) are never moves;
  * any digit that appears in another cell later was written, whatever kind the reader took it for (a
  * neat pen digit can pass for print: on the synthetic session one in three did).
  */
-export function pageMoves({ shots, solution }: Page): (DigitMove | MarksMove)[] {
+export function pageMoves({ shots, givens, solution }: Page): (DigitMove | MarksMove)[] {
   if (!shots.length) return []
-  const printed = shots[0].givens
   const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
   const marks = shots.map((s) => s.marks.split(','))
   const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], marks[i][cell], cell))
   const ink = shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
   const newInk = (cell: Cell) => ink.map((now, i) => (i && now && ink[i - 1] ? inkChanged(ink[i - 1]![cell], now[cell]) : undefined))
-  const tracks = Array.from({ length: CELLS }, (_, cell) => (printed[cell] === '0' ? digitSegments(readings(cell), newInk(cell)) : []))
+  const tracks = Array.from({ length: CELLS }, (_, cell) => (givens[cell] === 0 ? digitSegments(readings(cell), newInk(cell)) : []))
   const moves: (DigitMove | MarksMove)[] = []
   for (let cell = 0; cell < CELLS; cell++) {
     let was: Digit | 0 = 0
     for (const segment of tracks[cell]) {
-      const { digit, doubtful } = settledDigit(segment, cell, tracks, shots, solution)
+      const { digit, doubtful } = settledDigit(segment, cell, tracks, givens, solution)
       if (segment.from > 0 && digit !== was) {
         const shot = shots[segment.from]
         moves.push({ kind: 'digit', seconds: shot.seconds, frame: shot.frame, cell, digit, was, doubtful })
@@ -131,7 +130,7 @@ function settledDigit(
   segment: Segment,
   cell: Cell,
   tracks: readonly Segment[][],
-  shots: readonly ShotRecord[],
+  givens: Grid,
   solution: Grid | null,
 ): { digit: Digit | 0; doubtful: boolean } {
   if (!segment.digit) return { digit: 0, doubtful: false }
@@ -139,8 +138,7 @@ function settledDigit(
   const right = solution?.[cell] ?? 0
   if (right && right !== segment.digit && ratio(right) >= INFORMED_RATIO) return { digit: right, doubtful: true }
   const last = segment.to - 1
-  const printed = shots[0].givens
-  const onBoard = (peer: Cell) => (printed[peer] !== '0' ? Number(printed[peer]) : digitAt(tracks[peer], last))
+  const onBoard = (peer: Cell) => givens[peer] || digitAt(tracks[peer], last)
   const taken = new Set(peers[cell].map(onBoard))
   if (!taken.has(segment.digit)) return { digit: segment.digit, doubtful: false }
   let best: Digit | 0 = 0

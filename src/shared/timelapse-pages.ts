@@ -14,7 +14,7 @@ import { printOnPage } from './vision/print-on-page'
 export interface Page {
   /** The page's shots, in time order. */
   readonly shots: readonly ShotRecord[]
-  /** The print, as the page's first shot read it. */
+  /** The print, as the first of the page's shots that read a proper puzzle read it (else as its first shot did). */
   readonly givens: Grid
   /** The print's solution; null unless it has exactly one. */
   readonly solution: Grid | null
@@ -28,12 +28,17 @@ export function pagesOf(shots: readonly ShotRecord[]): Page[] {
   let current = printOf(shots[0])
   for (let i = 1; i < shots.length; i++) {
     const shot = shots[i]
-    if (printOnPage(current.givens, (cell) => holdsDigit(shot, cell))) continue
-    const next = printOf(shot)
-    if (!next.solution) continue
-    pages.push({ shots: shots.slice(from, i), ...current })
-    from = i
-    current = next
+    const samePage = printOnPage(current.givens, (cell) => holdsDigit(shot, cell))
+    if (samePage && current.solution) continue
+    const read = printOf(shot)
+    if (!read.solution) continue
+    // A page whose print was first read as no proper puzzle (a given missed) takes the first proper
+    // reading of it, as the paper memory does; another page starts at its first proper reading.
+    if (!samePage) {
+      pages.push({ shots: shots.slice(from, i), ...current })
+      from = i
+    }
+    current = read
   }
   pages.push({ shots: shots.slice(from), ...current })
   return pages

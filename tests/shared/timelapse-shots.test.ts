@@ -360,6 +360,21 @@ describe('movesOf', () => {
     ])
   })
 
+  it("takes a page's print from its first shot that reads a proper puzzle: a given the shots before missed is no move", () => {
+    const holes = (c: number) => solve(Uint8Array.from(withDigits(PUZZLE, { [c]: 0 }), Number), { limit: 2 }).count
+    const missed = [...PUZZLE].findIndex((d, c) => d !== '0' && holes(c) > 1)
+    expect(missed).toBeGreaterThan(-1)
+    const improper = givensOf(withDigits(PUZZLE, { [missed]: 0 }))
+    const shots = [
+      shot(1, 0, {}, improper),
+      shot(2, 2, {}, improper),
+      shot(3, 4, {}, givensOf(PUZZLE)),
+      shot(4, 6, { 2: 4 }, givensOf(PUZZLE)),
+      shot(5, 8, { 2: 4 }, givensOf(PUZZLE)),
+    ]
+    expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 6, frame: 4, cell: 'r1c3', digit: 4, was: 0 }])
+  })
+
   it('never counts a printed given as a move, even when a shot misses it; a digit written later is one whatever its kind', () => {
     const shots = [shot(1, 0, {}, { 0: 5 }), shot(2, 2, { 0: 5 }, {}), shot(3, 4, {}, {}), shot(4, 6, {}, { 0: 5, 7: 2 })]
     expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 6, frame: 4, cell: 'r1c8', digit: 2, was: 0 }])
