@@ -193,11 +193,13 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
   const stray = faint + clipped
   const pieces = kept
     .flatMap((b) => {
-      // Parts too small for digits were one stroke, not digits run together: a pen digit's bar cut
-      // into slivers read as marks in their places (one pen val entry taken for marks, marks-kind.ts).
-      // marks-eval.ts's lists are the same either way.
+      // Parts too small for digits, or too short beside each other (SHORT_PIECE), were one stroke,
+      // not digits run together: a pen digit's bar cut into slivers read as marks in their places
+      // (one pen val entry taken for marks, marks-kind.ts; a 5's long bar cut from its bowl, a
+      // session's). marks-eval.ts's lists are the same either way.
       const parts = splitRunTogether(mask, w, b)
-      return parts.every(digitSized) ? parts : [b]
+      const highest = Math.max(...parts.map((p) => p.y1 - p.y0 + 1))
+      return parts.every((p) => digitSized(p) && p.y1 - p.y0 + 1 >= SHORT_PIECE * highest) ? parts : [b]
     })
     .sort((a, b) => a.x0 - b.x0)
     .map((b) => boxInGrid(x0, y0, b))
@@ -352,16 +354,18 @@ function readPiece(flat: GrayImage, cell: CellBounds, box: Box, classifier: Digi
 export function marksList(pieces: readonly MarkPiece[], stray: number, pageOdds = 0): MarksReading {
   // Keypad marks stand one to a place.
   const placesApart = new Set(pieces.map((piece) => piece.place)).size === pieces.length
-  const listed = pieces.map(({ probs, place }, i) => {
-    const odds = !placesApart ? 1 : pageOdds || (othersInPlace(pieces, i) ? KEYPAD_ODDS : 1)
-    const leaned = odds > 1 ? reweigh(probs, (k) => (k === place - 1 ? odds : 1)) : probs
-    const best = argmax(leaned)
-    return { digit: best + 1, p: leaned[best] }
-  })
+  const listed = pieces.map((piece, i) => leanedToPlace(piece, !placesApart ? 1 : pageOdds || (othersInPlace(pieces, i) ? KEYPAD_ODDS : 1)))
   const least = Math.min(1, ...listed.map((piece) => piece.p))
   const digits = new Set(listed.map((piece) => piece.digit))
   const sure = listed.length > 0 && stray === 0 && least >= MARK_MIN_P && digits.size === listed.length
   return { marks: sure ? [...digits].sort((a, b) => a - b) : [], pieces: listed.length, least }
+}
+
+/** A piece's digit and its probability with the odds of its place's digit against each other digit multiplied in (1: as read). */
+export function leanedToPlace({ probs, place }: MarkPiece, odds: number): { digit: number; p: number } {
+  const leaned = odds > 1 ? reweigh(probs, (k) => (k === place - 1 ? odds : 1)) : probs
+  const best = argmax(leaned)
+  return { digit: best + 1, p: leaned[best] }
 }
 
 /** Whether the pieces other than the i-th show the cell written as a keypad (KEYPAD_EVIDENCE), their places apart. */

@@ -9,7 +9,8 @@
  *    normalised digit image, together with the cell model's digit head (a product of the two);
  *    where cells.ts found no digit blob, by the cell model's digit head alone.
  * 4. Pencil marks are read piece by piece (marks.ts), [] when any piece is unsure; a cell judged
- *    a digit whose ink is two or more small marks in their places, read surely, is marks (marks-kind.ts).
+ *    a digit whose ink is two or more small marks in their places, read surely, is marks (marks-kind.ts);
+ *    on a page whose marks show them written as a keypad, its pieces leaned to their places.
  *
  * The printed givens' digits are read afterwards by the printed voters (read.ts), only in the
  * cells judged printed.
@@ -20,7 +21,7 @@ import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readMarkPieces } from './marks'
-import { marksByPieces } from './marks-kind'
+import { type MarksCandidate, marksByCandidate, marksCandidate } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
@@ -96,40 +97,49 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
   /** One cell's judgement from its kind: marks by their pieces, a digit read as handwriting; and the marks' pieces. */
   function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array): JudgedCell {
     const cell = page.cells[i]
-    const pencilled = marksByPieces(kind, page.flat, page.bounds[i], written, cell.filled)
-    if (pencilled) return { judgement: { kind: pencilled.kind, marks: pencilled.marks, written: null }, pencil: pencilled }
     const best = argmax(kind)
     if (best === MARKS) {
       const found = findPieces(page.flat, page.bounds[i])
       const { pieces, reading } = readMarkPieces(page.flat, page.bounds[i], found, written)
-      return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray } }
+      return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray }, candidate: null }
     }
+    const candidate = marksCandidate(page.flat, page.bounds[i], written)
+    const pencilled = candidate && marksByCandidate(kind, candidate, cell.filled)
+    if (pencilled) return { judgement: { kind: pencilled.kind, marks: pencilled.marks, written: null }, pencil: pencilled, candidate: null }
     const digitCell = best === GIVEN || best === ENTRY
     const digit = digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null
-    return { judgement: { kind, written: digit, marks: [] }, pencil: null }
+    return { judgement: { kind, written: digit, marks: [] }, pencil: null, candidate }
   }
 
   /**
    * The judgements, with each cell's marks listed again leaning to their keypad places where the
    * page's marks show the person writes them so (marks.ts's keypadOdds; pieces in one place joined,
    * joinedByPlace): a cell of two marks shows too little of it alone, but is written as the page's
-   * others are.
+   * others are. A cell judged a digit or empty is judged again by its pieces so leaned (marks-kind.ts).
    */
   function listedByPage(page: CutPage, cells: readonly JudgedCell[]): CellJudgement[] {
     const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
     if (!odds) return cells.map(({ judgement }) => judgement)
-    return cells.map(({ judgement, pencil }, i) => {
-      if (!pencil) return judgement
-      const pieces = joinedByPlace(page.flat, page.bounds[i], pencil.pieces, written)
-      return { ...judgement, marks: marksList(pieces, pencil.stray, odds).marks }
+    return cells.map(({ judgement, pencil, candidate }, i) => {
+      const turned = candidate && marksByCandidate(judgement.kind, candidate, page.cells[i].filled, odds)
+      const marked = turned ?? pencil
+      if (!marked) return judgement
+      const pieces = joinedByPlace(page.flat, page.bounds[i], marked.pieces, written)
+      const marks = marksList(pieces, marked.stray, odds).marks
+      return turned ? { kind: turned.kind, written: null, marks } : { ...judgement, marks }
     })
   }
 }
 
-/** A cell's judgement, and the pieces of its pencil marks with the stray ink beside them (null for a digit or an empty cell). */
+/**
+ * A cell's judgement, and the pieces of its pencil marks with the stray ink beside them (null for a
+ * digit or an empty cell); for a digit or an empty cell whose ink might yet be marks, its pieces
+ * (marks-kind.ts), for the page's second look.
+ */
 interface JudgedCell {
   readonly judgement: CellJudgement
   readonly pencil: { readonly pieces: readonly MarkPiece[]; readonly stray: number } | null
+  readonly candidate: MarksCandidate | null
 }
 
 /**

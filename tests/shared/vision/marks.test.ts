@@ -140,6 +140,18 @@ describe('markPieces', () => {
     )
     expect(seven).toHaveLength(1)
     expect(seven[0].width).toBe(36)
+    // A 5's bowl, 22 px high, and its long bar rising to the right: 40 px wide, 28 high. Cut in two,
+    // the bar's part would be 9 px high, a digit's size but less than half the bowl's height.
+    const five = markPieces(
+      cell([
+        [20, 22, 10, 20],
+        [30, 20, 10, 3],
+        [39, 16, 11, 5],
+        [49, 14, 11, 3],
+      ]),
+      BOUNDS,
+    )
+    expect(five).toEqual([{ x: 20, y: 14, width: 40, height: 28 }])
   })
 })
 
