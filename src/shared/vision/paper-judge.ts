@@ -21,7 +21,7 @@ import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readMarkPieces } from './marks'
-import { type MarksCandidate, marksByCandidate, marksCandidate } from './marks-kind'
+import { type MarksCandidate, joinedCandidate, marksByCandidate, marksCandidate } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
@@ -115,13 +115,14 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
    * The judgements, with each cell's marks listed again leaning to their keypad places where the
    * page's marks show the person writes them so (marks.ts's keypadOdds; pieces in one place joined,
    * joinedByPlace): a cell of two marks shows too little of it alone, but is written as the page's
-   * others are. A cell judged a digit or empty is judged again by its pieces so leaned (marks-kind.ts).
+   * others are. A cell judged a digit or empty is judged again by its pieces so joined and leaned (marks-kind.ts).
    */
   function listedByPage(page: CutPage, cells: readonly JudgedCell[]): CellJudgement[] {
     const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
     if (!odds) return cells.map(({ judgement }) => judgement)
     return cells.map(({ judgement, pencil, candidate }, i) => {
-      const turned = candidate && marksByCandidate(judgement.kind, candidate, page.cells[i].filled, odds)
+      const joined = candidate && joinedCandidate(page.flat, page.bounds[i], candidate, written)
+      const turned = joined && marksByCandidate(judgement.kind, joined, page.cells[i].filled, odds)
       const marked = turned ?? pencil
       if (!marked) return judgement
       const pieces = joinedByPlace(page.flat, page.bounds[i], marked.pieces, written)

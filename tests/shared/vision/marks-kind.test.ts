@@ -12,8 +12,9 @@ import { CELL_KINDS } from '../../../src/shared/vision/cell-reading'
 import { extractCells } from '../../../src/shared/vision/cells'
 import type { CV } from '../../../src/shared/vision/cv'
 import { toGray } from '../../../src/shared/vision/gray'
-import { KEYPAD_ODDS, findPieces, keypadOdds, readMarkPieces } from '../../../src/shared/vision/marks'
-import { marksByPieces } from '../../../src/shared/vision/marks-kind'
+import type { GrayImage } from '../../../src/shared/vision/image'
+import { KEYPAD_ODDS, type MarkPiece, findPieces, keypadOdds, readMarkPieces } from '../../../src/shared/vision/marks'
+import { type MarksCandidate, joinedCandidate, marksByCandidate, marksByPieces, marksCandidate } from '../../../src/shared/vision/marks-kind'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
 import { loadWrittenDigitClassifier } from '../../../src/shared/vision/written-digits'
@@ -150,4 +151,55 @@ describe('marksByPieces', () => {
     },
     60_000,
   )
+})
+
+describe("marksByCandidate: a page's keypad lean", () => {
+  /** A piece in keypad place `place`, read as `digit` at `p`, its place's digit at `atPlace`, the rest spread evenly. */
+  const piece = (place: number, digit: number, p: number, atPlace: number): MarkPiece => {
+    const probs = new Float32Array(9).fill((1 - p - (digit === place ? 0 : atPlace)) / (digit === place ? 8 : 7))
+    probs[digit - 1] = p
+    if (digit !== place) probs[place - 1] = atPlace
+    return { box: { x: 0, y: 0, width: 10, height: 20 }, probs, digit, p, place }
+  }
+  // A 2 in its place, a 4 read as 9 (its place's 4 at 0.09), a 5 read as 6 (0.015): one digit alone.
+  const cell: MarksCandidate = { pieces: [piece(2, 2, 0.99, 0.99), piece(4, 9, 0.86, 0.09), piece(5, 6, 0.97, 0.015)], stray: 0, onePencil: true, marks: [] }
+  const PAGE_ODDS = 100
+
+  it('turns a cell to marks by its pieces leaned to their places at the odds the page shows', () => {
+    expect(marksByCandidate(ENTRY, cell)).toBeNull()
+    expect(marksByCandidate(ENTRY, cell, true, PAGE_ODDS)?.kind[CELL_KINDS.indexOf('marks')]).toBeCloseTo(ENTRY[CELL_KINDS.indexOf('entry')])
+  })
+
+  it('leans no cell whose ink is not all pencil marks: ink beside the pieces, a piece of pen, two pieces in a place', () => {
+    expect(marksByCandidate(ENTRY, { ...cell, stray: 1 }, true, PAGE_ODDS)).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...cell, onePencil: false }, true, PAGE_ODDS)).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...cell, pieces: [...cell.pieces, piece(5, 3, 0.9, 0.05)] }, true, PAGE_ODDS)).toBeNull()
+  })
+
+  it("joins the pieces that share a place into one mark, and gives up where the mark is a digit's height", () => {
+    const flat: GrayImage = { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(250) }
+    const bounds = { left: 0, top: 0, right: 100, bottom: 100 }
+    const at = (x: number, y: number, height: number): MarkPiece => ({ ...piece(1, 1, 0.9, 0.9), box: { x, y, width: 8, height } })
+    const nine = { ...piece(9, 9, 0.9, 0.9), box: { x: 75, y: 75, width: 8, height: 20 } }
+    const apart: MarksCandidate = { ...cell, pieces: [at(5, 5, 20), nine] }
+    expect(joinedCandidate(flat, bounds, apart, clf)).toBe(apart)
+    // A mark broken in two, side by side in the top-left place: one piece of their joint box.
+    const broken = joinedCandidate(flat, bounds, { ...apart, pieces: [at(5, 5, 20), at(16, 8, 18), nine] }, clf)
+    expect(broken?.pieces.map(({ box }) => box)).toEqual([{ x: 5, y: 5, width: 19, height: 21 }, nine.box])
+    // Two pieces whose centres share the place, one above the other: 42 px together, a digit's height.
+    expect(joinedCandidate(flat, bounds, { ...apart, pieces: [at(5, 0, 22), at(5, 20, 22), nine] }, clf)).toBeNull()
+  })
+
+  it('tells a pen piece among pencil ones by its darkness', () => {
+    /** A 100x100 cell of paper with marks-sized pieces [x, y, grey]. */
+    const drawn = (pieces: [number, number, number][]): GrayImage => {
+      const data = new Uint8Array(100 * 100).fill(250)
+      for (const [x0, y0, grey] of pieces) for (let y = y0; y < y0 + 22; y++) for (let x = x0; x < x0 + 10; x++) data[y * 100 + x] = grey
+      return { width: 100, height: 100, data }
+    }
+    const bounds = { left: 0, top: 0, right: 100, bottom: 100 }
+    const pencil: [number, number, number] = [15, 8, 140]
+    expect(marksCandidate(drawn([pencil, [45, 40, 145]]), bounds, clf)?.onePencil).toBe(true)
+    expect(marksCandidate(drawn([pencil, [45, 40, 90]]), bounds, clf)?.onePencil).toBe(false)
+  })
 })
