@@ -26,9 +26,9 @@
  * least: in a column of two marks the second is often one the written-digit model reads poorly
  * (an MNIST 8 read as a 2 at 0.51 left a column of 2 above 8 an entry, "1" at 99%). Taking
  * every inked cell for an entry, this turns 306 of the 320 pencilled cells of sessions 11-30
- * (281 with two pieces needed), and none of the 77 givens and entries of the pen train and val
- * photos where cells.ts found no ink (faint pen: 14 and 63); no written digit of those sessions
- * goes without its ink found.
+ * (281 with two pieces needed; measured again on 2026-11-27, 303: marks-turns.ts), and none of
+ * the 77 givens and entries of the pen train and val photos where cells.ts found no ink (faint
+ * pen: 14 and 63); no written digit of those sessions goes without its ink found.
  *
  * A cell of light pencil the cell model calls empty is overturned alike, by two pieces in place:
  * taking every empty cell for an entry, none of the pen train and val photos' 4,736 and none of
@@ -52,7 +52,8 @@
  * it spans most of the cell (marks.ts leaves such strokes out as lines): a stroke that long which
  * is no line's remnant (FoundPieces.tall) keeps the cell a digit. Of 164 digits written over their
  * cell's marks in synthetic sessions (seeds 11-30, --ink-over-marks 0.3), 80 were turned without
- * it, 3 with it; the pencilled cells and the pen photos' digits turn as before.
+ * it, 3 with it (measured again on 2026-11-27, 2); the pencilled cells and the pen
+ * photos' digits turn as before.
  */
 import { CELL_KINDS } from './cell-reading'
 import type { CellBounds } from './cells'
