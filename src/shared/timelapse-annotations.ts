@@ -11,8 +11,8 @@ import { hint } from './sudoku/hint'
 import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
 import { ratePuzzle } from './sudoku/rating'
 import { pageMoves } from './timelapse-moves'
-import { pagesOf } from './timelapse-pages'
-import { type ShotRecord, digitsFilled } from './timelapse-shots'
+import type { Page } from './timelapse-pages'
+import { digitsFilled } from './timelapse-shots'
 
 export interface FrameAnnotation {
   /** "12:34". */
@@ -33,10 +33,10 @@ export interface FinalCard {
  */
 const MAX_STEPS = 300
 
-/** Each shot's annotation, by frame number. */
-export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAnnotation> {
+/** Each shot's annotation, by frame number, from the session's pages (timelapse-pages.ts's pagesOf). */
+export function annotationsOf(pages: readonly Page[]): Map<number, FrameAnnotation> {
   const out = new Map<number, FrameAnnotation>()
-  for (const page of pagesOf(shots)) {
+  for (const page of pages) {
     const { givens, solution } = page
     const moves = pageMoves(page)
     const board = Uint8Array.from({ length: CELLS }, (_, c) => Number(page.shots[0]?.entries[c] ?? 0) || givens[c])
@@ -53,11 +53,11 @@ export function annotationsOf(shots: readonly ShotRecord[]): Map<number, FrameAn
   return out
 }
 
-/** The closing card: the time taken and how hard the puzzle is; each puzzle's, for a session of several. */
-export function finalCard(shots: readonly ShotRecord[]): FinalCard {
-  if (!shots.length) return { lines: [] }
-  const total = formatElapsed(shots[shots.length - 1].seconds)
-  const pages = pagesOf(shots)
+/** The closing card: the time taken and how hard the puzzle is; each puzzle's, for a session of several (pagesOf). */
+export function finalCard(pages: readonly Page[]): FinalCard {
+  const last = pages[pages.length - 1]?.shots.at(-1)
+  if (!last) return { lines: [] }
+  const total = formatElapsed(last.seconds)
   if (pages.length === 1) return { lines: [`Solved in ${total}`, difficulty(pages[0].givens)] }
   const lines = pages.map((page, i) => {
     const from = page.shots[0].seconds

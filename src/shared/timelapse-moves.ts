@@ -66,7 +66,7 @@ export interface PageMove {
   readonly frame: number
   /** The page's number in the session, from 1 (the first page, where a session starts, has no move). */
   readonly page: number
-  /** Its print, as its first shot read it. */
+  /** Its print (timelapse-pages.ts's Page.givens). */
   readonly givens: Grid
 }
 

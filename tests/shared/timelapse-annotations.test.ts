@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { solve } from '../../src/shared/sudoku/solver'
 import { formatElapsed } from '../../src/shared/elapsed'
 import { annotationsOf, finalCard } from '../../src/shared/timelapse-annotations'
+import { pagesOf } from '../../src/shared/timelapse-pages'
 import { type ShotRecord, gridText } from '../../src/shared/timelapse-shots'
 
 // An easy puzzle (every cell follows from singles) and its solution.
@@ -26,7 +27,7 @@ describe('annotationsOf', () => {
   it('gives each shot the time, the digits filled and a technique for each new digit', () => {
     const empty = [...PUZZLE].flatMap((c, i) => (c === '0' ? [i] : []))
     const shots = [shot(1, 0, []), shot(2, 65, [empty[0]]), shot(4, 3725, [empty[0], empty[1], empty[2]])]
-    const notes = annotationsOf(shots)
+    const notes = annotationsOf(pagesOf(shots))
     expect(notes.get(1)).toEqual({ elapsed: '0:00', filled: '30/81 digits', notes: [] })
     expect(notes.get(2)?.elapsed).toBe('1:05')
     expect(notes.get(2)?.notes).toEqual([expect.stringMatching(/^r1c3 = 4 · ((naked|hidden) single|full house)$/)])
@@ -35,14 +36,14 @@ describe('annotationsOf', () => {
   })
 
   it('calls a wrong digit a mistake', () => {
-    const annotated = annotationsOf([shot(1, 0, []), shot(2, 10, [], { 2: 9 })])
+    const annotated = annotationsOf(pagesOf([shot(1, 0, []), shot(2, 10, [], { 2: 9 })]))
     expect(annotated.get(2)?.notes).toEqual(['r1c3 = 9 · a mistake'])
   })
 })
 
 describe('finalCard', () => {
   it('tells the total time and the difficulty', () => {
-    expect(finalCard([shot(1, 0, []), shot(9, 754, [])]).lines).toEqual(['Solved in 12:34', expect.stringMatching(/^Difficulty: easy/)])
+    expect(finalCard(pagesOf([shot(1, 0, []), shot(9, 754, [])])).lines).toEqual(['Solved in 12:34', expect.stringMatching(/^Difficulty: easy/)])
     expect(formatElapsed(59.9)).toBe('0:59')
   })
 
@@ -53,15 +54,15 @@ describe('finalCard', () => {
     }
     const emptyInNext = [...NEXT].flatMap((c, i) => (c === '0' ? [i] : []))
     const shots = [shot(1, 0, []), shot(2, 300, [2]), next(3, 400, []), next(4, 460, [emptyInNext[0]]), next(5, 754, [emptyInNext[0]])]
-    expect(finalCard(shots).lines).toEqual([
+    expect(finalCard(pagesOf(shots)).lines).toEqual([
       '2 puzzles in 12:34',
       expect.stringMatching(/^Puzzle 1: 6:40 · Difficulty: easy/),
       expect.stringMatching(/^Puzzle 2: 5:54 · Difficulty: easy/),
     ])
     const cell = emptyInNext[0]
-    expect(annotationsOf(shots).get(4)?.notes).toEqual([
+    expect(annotationsOf(pagesOf(shots)).get(4)?.notes).toEqual([
       expect.stringMatching(new RegExp(`^r\\dc\\d = ${nextSolution[cell]} · ((naked|hidden) single|full house)$`)),
     ])
-    expect(annotationsOf(shots).get(3)?.notes).toEqual([])
+    expect(annotationsOf(pagesOf(shots)).get(3)?.notes).toEqual([])
   })
 })

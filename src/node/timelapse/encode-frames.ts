@@ -19,6 +19,7 @@ import { decodeJpeg } from './jpeg'
 import { type FilmAnnotations, prepareFrames } from './prepare-frames'
 import { CARD_SECONDS } from './annotate'
 import { annotationsOf, finalCard } from '../../shared/timelapse-annotations'
+import { pagesOf } from '../../shared/timelapse-pages'
 import type { ShotRecord } from '../../shared/timelapse-shots'
 import { usableCorners, type LocateCorners } from './stabilise'
 
@@ -70,7 +71,8 @@ function filmAnnotations(shots: readonly ShotRecord[], s: TimelapseSettings, are
     notes.push('No boards were recorded with these shots (a session shot every interval, or frames from elsewhere), so the film is not annotated.')
     return null
   }
-  return { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: Math.max(1, Math.round(CARD_SECONDS * s.fpsIn)), area }
+  const pages = pagesOf(shots)
+  return { byFrame: annotationsOf(pages), card: finalCard(pages), cardFrames: Math.max(1, Math.round(CARD_SECONDS * s.fpsIn)), area }
 }
 
 /** The shots that are whole JPEGs, in order, read one at a time. */

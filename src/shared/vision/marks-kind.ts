@@ -56,7 +56,7 @@
  * photos' digits turn as before.
  */
 import { CELL_KINDS } from './cell-reading'
-import type { CellBounds } from './cells'
+import type { Box, CellBounds } from './cells'
 import type { DigitClassifier } from './classifier'
 import type { GrayImage } from './image'
 import { type MarkPiece, findPieces, joinedByPlace, leanedToPlace, readMarkPieces } from './marks'
@@ -140,7 +140,7 @@ export function marksByPieces(
  */
 export function marksCandidate(flat: GrayImage, cell: CellBounds, classifier: DigitClassifier): MarksCandidate | null {
   const found = findPieces(flat, cell)
-  const small = found.pieces.filter((box) => box.height < MAX_MARK_HEIGHT * (cell.bottom - cell.top))
+  const small = found.pieces.filter((box) => markSized(box, cell))
   // A digit written over the marks: the cell holds an entry (and its marks).
   if (small.length < 2 || small.length !== found.pieces.length || found.tall) return null
   const { pieces, reading } = readMarkPieces(flat, cell, found, classifier)
@@ -156,8 +156,13 @@ export function marksCandidate(flat: GrayImage, cell: CellBounds, classifier: Di
 export function joinedCandidate(flat: GrayImage, cell: CellBounds, candidate: MarksCandidate, classifier: DigitClassifier): MarksCandidate | null {
   if (new Set(candidate.pieces.map((piece) => piece.place)).size === candidate.pieces.length) return candidate
   const pieces = joinedByPlace(flat, cell, candidate.pieces, classifier)
-  const small = pieces.every(({ box }) => box.height < MAX_MARK_HEIGHT * (cell.bottom - cell.top))
+  const small = pieces.every(({ box }) => markSized(box, cell))
   return small && pieces.length >= 2 ? { ...candidate, pieces } : null
+}
+
+/** Whether a piece is less high than a digit: MAX_MARK_HEIGHT of its cell. */
+function markSized(box: Box, cell: CellBounds): boolean {
+  return box.height < MAX_MARK_HEIGHT * (cell.bottom - cell.top)
 }
 
 /** marksByPieces for a cell whose candidate marks were found and read already. */

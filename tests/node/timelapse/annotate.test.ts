@@ -13,6 +13,7 @@ import { SessionRecorder } from '../../../src/node/timelapse/session-store'
 import { solve } from '../../../src/shared/sudoku/solver'
 import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
 import { annotationsOf, finalCard } from '../../../src/shared/timelapse-annotations'
+import { pagesOf } from '../../../src/shared/timelapse-pages'
 import { gridText } from '../../../src/shared/timelapse-shots'
 import { ffmpegPath, greyDifference, greyFrames, makeFrames, regionDifference, tempDir } from './helpers'
 
@@ -45,13 +46,13 @@ afterAll(() => rm(base, { recursive: true, force: true }))
 describe('annotated encode', () => {
   it('draws the box at the top left of copies and ends on the card, leaving the frames on disk clean', async () => {
     const { readManifest } = await import('../../../src/node/timelapse/manifest')
-    const shots = (await readManifest(dir))!.shots!
+    const pages = pagesOf((await readManifest(dir))!.shots!)
     const original = await readFile(join(dir, frameName(2)))
     const prepared = await prepareFrames({
       dir,
       numbers: [1, 2, 3, 4],
       stagingDir: join(dir, '.staging'),
-      annotate: { byFrame: annotationsOf(shots), card: finalCard(shots), cardFrames: 5 },
+      annotate: { byFrame: annotationsOf(pages), card: finalCard(pages), cardFrames: 5 },
     })
     expect(prepared.files).toHaveLength(4 + 5)
     const annotated = await readFile(prepared.files[1])
