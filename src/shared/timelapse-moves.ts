@@ -8,12 +8,12 @@
  * or an overwrite is one only when it persists. A change costs more at a shot where the watch saw
  * the cell's ink stay as it was (the shots' `ink`, where recorded). An unclear stroke is settled as
  * the reader settles one on a photo (paper.ts): by the solution of the printed givens, when its
- * digit is read nearly as well as the best (INFORMED_RATIO), so the log says what "Check my paper"
- * says; else, where the best reading repeats a digit of its row, column or box, by the board's
- * candidates. A settled move says so (`doubtful`). A clear digit is never changed: a mistake is
- * logged as written. Pencil marks, too, are weighed with the cell's ink: they appear where the
- * watch saw ink arrive (or, at the first shot, saw ink), read or too light to read, and a speck
- * read as marks is none. A session that moves on to another puzzle (timelapse-pages.ts) is told
+ * digit is read nearly as well as the best or the best repeats a printed digit of the cell's row,
+ * column or box (settlingRatio), so the log says what "Check my paper" says; else, where the best
+ * reading repeats a digit of its row, column or box, by the board's candidates. A settled move
+ * says so (`doubtful`). Any other clear digit is never changed: a mistake is logged as written.
+ * Pencil marks, too, are weighed with the cell's ink: they appear where the watch saw ink arrive
+ * (or, at the first shot, saw ink), read or too light to read, and a speck read as marks is none. A session that moves on to another puzzle (timelapse-pages.ts) is told
  * page by page, each against its own print.
  */
 import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
@@ -21,7 +21,7 @@ import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-
 import { type Page, pagesOf } from './timelapse-pages'
 import { type ShotRecord, UNREAD_FIELD, gridText, inkOfText, probsOfText } from './timelapse-shots'
 import { inkChanged } from './timelapse-trigger'
-import { INFORMED_RATIO, sureDigit } from './vision/paper'
+import { settlingRatio, sureDigit } from './vision/paper'
 
 export interface DigitMove {
   readonly kind: 'digit'
@@ -122,9 +122,10 @@ function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined,
 
 /**
  * A segment's digit: its best reading over its shots, unless the solution's digit is read nearly
- * as well (INFORMED_RATIO), or that digit is already in a peer cell on the board at the segment's
- * last shot and a candidate is read nearly as well (CANDIDATE_TIE_RATIO). Ratios are per shot (the
- * geometric mean over the shots that read a digit there), on the scale of the reader's one reading of a photo.
+ * as well or the best repeats a printed peer (paper.ts's settlingRatio), or the best is already in
+ * a peer cell on the board at the segment's last shot and a candidate is read nearly as well
+ * (CANDIDATE_TIE_RATIO). Ratios are per shot (the geometric mean over the shots that read a digit
+ * there), on the scale of the reader's one reading of a photo.
  */
 function settledDigit(
   segment: Segment,
@@ -136,7 +137,7 @@ function settledDigit(
   if (!segment.digit) return { digit: 0, doubtful: false }
   const ratio = (d: number): number => Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[segment.digit - 1]) / Math.max(1, segment.readShots))
   const right = solution?.[cell] ?? 0
-  if (right && right !== segment.digit && ratio(right) >= INFORMED_RATIO) return { digit: right, doubtful: true }
+  if (right && right !== segment.digit && ratio(right) >= settlingRatio(givens, cell, segment.digit)) return { digit: right, doubtful: true }
   const last = segment.to - 1
   const onBoard = (peer: Cell) => givens[peer] || digitAt(tracks[peer], last)
   const taken = new Set(peers[cell].map(onBoard))

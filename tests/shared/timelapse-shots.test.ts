@@ -187,6 +187,14 @@ describe('movesOf', () => {
     ])
   })
 
+  it('lets the solution settle a clear reading that repeats a printed digit of its row, column or box, marked doubtful', () => {
+    const givens = givensOf(PUZZLE)
+    // r1c4 is 6 in the solution; its stroke is read surely as the 7 printed two cells along, in every shot.
+    const sure = withProbs(shot(2, 2, { 3: 7 }, givens), { 3: '7:98 6:1' })
+    const moves = movesOf([shot(1, 0, {}, givens), sure, { ...sure, frame: 3, seconds: 4 }]).map(moveRecord)
+    expect(moves).toEqual([{ seconds: 2, frame: 2, cell: 'r1c4', digit: 6, was: 0, doubtful: true }])
+  })
+
   it('takes a digit read now and then in a cell of pencil marks for its marks, but logs a digit written over them', () => {
     const read = (frame: number, marks: Record<number, string>, probs: Record<number, string> = {}): ShotRecord =>
       withProbs(

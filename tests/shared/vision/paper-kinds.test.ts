@@ -10,6 +10,7 @@ import { type CellEvidence, decidePaper } from '../../../src/shared/vision/paper
 import { mendSymmetry } from '../../../src/shared/vision/paper-kinds'
 import { PUZZLES_DIR } from '../../../datasets/puzzles'
 import { solve } from '../../../src/shared/sudoku/solver'
+import { peers } from '../../../src/shared/sudoku/board'
 
 const bank = readFileSync(join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt'), 'utf8')
   .split(/\r?\n/)
@@ -133,18 +134,33 @@ describe('decidePaper settles kinds', () => {
     expect(found).toBeGreaterThan(2)
   })
 
-  it('finds a written mistake judged printed: the givens clash, the cell is an entry and a mistake', () => {
+  it('finds a written mistake judged printed: the givens have no solution with it, the cell is an entry and a mistake', () => {
     const b = asymmetricPuzzles[0]
-    const cell = emptyOf(b.puzzle).find((c) => b.puzzle.some((d, i) => d && i !== c && Math.floor(i / 9) === Math.floor(c / 9)))!
-    const row = Math.floor(cell / 9)
-    // The person wrote a digit already printed in the row: a clash if it were a given.
-    const wrong = b.puzzle.slice(row * 9, row * 9 + 9).find((d) => d !== 0)!
+    // A wrong candidate: printed nowhere in the cell's row, column or box, so no clash, but no solution either.
+    const candidate = (c: number) => [1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => d !== b.solution[c] && !peers[c].some((p) => b.puzzle[p] === d))
+    const cell = emptyOf(b.puzzle).find((c) => candidate(c))!
+    const wrong = candidate(cell)!
     const evidence = page(b, [cell], new Map([[cell, kindP('given', 0.7)]]))
     evidence[cell] = { ...evidence[cell], written: digitP(wrong), printed: null }
     const r = decidePaper(evidence)
     expect(r.cells[cell]).toMatchObject({ kind: 'entry', digit: wrong })
     expect(r.givens).toEqual(b.puzzle)
     expect(r.mistakes).toEqual([cell])
+  })
+
+  it('takes a pen digit judged printed that repeats the print for an entry, and lets the solution settle it', () => {
+    const b = asymmetricPuzzles[0]
+    const cell = emptyOf(b.puzzle).find((c) => b.puzzle.some((d, i) => d && i !== c && Math.floor(i / 9) === Math.floor(c / 9)))!
+    const row = Math.floor(cell / 9)
+    // A digit already printed in the row: a clash if it were a given, and as handwriting a misread more likely than a slip.
+    const repeated = b.puzzle.slice(row * 9, row * 9 + 9).find((d) => d !== 0)!
+    const evidence = page(b, [cell], new Map([[cell, kindP('given', 0.7)]]))
+    evidence[cell] = { ...evidence[cell], written: digitP(repeated), printed: null }
+    const r = decidePaper(evidence)
+    expect(r.cells[cell]).toMatchObject({ kind: 'entry', digit: b.solution[cell] })
+    expect(r.givens).toEqual(b.puzzle)
+    expect(r.informed).toEqual([cell])
+    expect(r.mistakes).toEqual([])
   })
 
   it('reads a page judged all handwriting as all print when only that is a proper puzzle', () => {

@@ -1,8 +1,8 @@
 /**
  * The reader on phone photos of pages people are solving (Alex Kubiesa's sudoku-scanner datasets,
  * MIT): printed givens, digits written in pen, pencil marks, a page fully solved, a written mistake
- * (made by copying one of the person's own digits over another), and a photo stored sideways with
- * an EXIF orientation. Photos from the val split, which no model was trained on, chosen for variety.
+ * (made by copying one of the person's own digits over another) and a digit so copied that repeats
+ * the print, and a photo stored sideways with an EXIF orientation. Photos from the val split, which no model was trained on, chosen for variety.
  */
 import './opencv-node'
 import sharp from 'sharp'
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
 import { type NodeReader, createNodeReader } from '../../../src/cli/reader-node'
 import { cellQuad, insideQuad, squareToQuad } from '../../../src/shared/render/homography'
+import { peers } from '../../../src/shared/sudoku/board'
 import type { CellKind } from '../../../src/shared/vision/cell-reading'
 import { applyHomography, homographyFromPoints } from '../../../src/shared/vision/geometry'
 import type { RgbaImage } from '../../../src/shared/vision/image'
@@ -36,6 +37,10 @@ async function read(image: RgbaImage): Promise<ReadSuccess> {
 }
 
 const trueKind = (p: PenPhoto, cell: number): CellKind => p.kinds![cell]
+const entries = (p: PenPhoto): number[] => [...p.labels.keys()].filter((i) => trueKind(p, i) === 'entry')
+/** Whether `digit` is printed in the row, column or box of `cell`. */
+const repeatsPrint = (p: PenPhoto, cell: number, digit: number): boolean =>
+  peers[cell].some((peer) => trueKind(p, peer) === 'given' && p.labels[peer] === digit)
 /** Cells read with the wrong kind, or the wrong digit for a given or an entry. */
 function wrongCells(p: PenPhoto, r: ReadSuccess): number[] {
   return r.paper.cells.flatMap((c, i) => {
@@ -75,10 +80,10 @@ describe.skipIf(!photos.length)('reading a page in progress (pen-solved phone ph
   it('reports a written mistake as the person wrote it, never changed to the solution', async () => {
     const p = photo(IN_PROGRESS)
     const image = await decodeImage(p.jpg)
-    // Copy one of the person's written digits over another written cell that holds a different one.
-    const entries = [...p.labels.keys()].filter((i) => trueKind(p, i) === 'entry')
-    const from = entries[0]
-    const to = entries.find((i) => p.labels[i] !== p.labels[from])!
+    // Copy one of the person's written digits over another written cell that holds a different one
+    // and where the print does not show it already: a slip a person could make.
+    const from = entries(p)[0]
+    const to = entries(p).find((i) => p.labels[i] !== p.labels[from] && !repeatsPrint(p, i, p.labels[from]))!
     const edited = copyCell(image, p, from, to)
     const r = await read(edited)
     expect(r.paper.cells[to]).toMatchObject({ kind: 'entry', digit: p.labels[from] })
@@ -86,6 +91,18 @@ describe.skipIf(!photos.length)('reading a page in progress (pen-solved phone ph
     expect(r.paper.mistakes).toContain(to)
     expect(r.paper.informed).not.toContain(to)
     expect(r.paper.solution![to]).toBe(p.labels[to])
+  })
+
+  it("takes a written digit that repeats the print of its row, column or box for the solution's, and says so", async () => {
+    const p = photo(IN_PROGRESS)
+    const image = await decodeImage(p.jpg)
+    // The same copy, over a cell whose row, column or box prints that digit: a misread more likely than a slip.
+    const from = entries(p)[0]
+    const to = entries(p).find((i) => p.labels[i] !== p.labels[from] && repeatsPrint(p, i, p.labels[from]))!
+    const r = await read(copyCell(image, p, from, to))
+    expect(r.paper.cells[to]).toMatchObject({ kind: 'entry', digit: p.labels[to] })
+    expect(r.paper.informed).toContain(to)
+    expect(r.paper.mistakes).not.toContain(to)
   })
 
   it('reads a photo stored sideways with an EXIF orientation as the same page', async () => {
