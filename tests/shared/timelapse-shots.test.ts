@@ -255,6 +255,21 @@ describe('movesOf', () => {
     expect(digitMoves(inkless).map((m) => m.cell)).toEqual(['r8c8', 'r9c9', 'r8c8'])
   })
 
+  it('counts shots at unchanged ink as mostly one look: marks read as one unsure digit in their first shots stay marks', () => {
+    // r3c3 is pencilled 2 4 5 at frame 2 (its ink rises there and then stays), read as an unsure 2
+    // in its first eleven shots, and as its marks from then on.
+    const read = (frame: number): ShotRecord => {
+      const early = frame <= 12
+      const record = withProbs(shot(frame, 2 * frame, early ? { 20: 2 } : {}), early ? { 20: '2:70 6:30' } : {})
+      const marks = Array.from({ length: 81 }, (_, c) => (c === 20 && !early ? '245' : '')).join(',')
+      return { ...record, marks, ink: Array.from({ length: 81 }, (_, c) => (c === 20 ? 40 : 0)).join(',') }
+    }
+    const shots = [{ ...shot(1, 2, {}), ink: Array(81).fill(0).join(',') }, ...Array.from({ length: 29 }, (_, i) => read(i + 2))]
+    const moves = movesOf(shots)
+    expect(moves.filter((m) => m.kind === 'digit')).toEqual([])
+    expect(moves.filter((m) => m.kind === 'marks').map(moveRecord)).toContainEqual({ seconds: 26, frame: 13, cell: 'r3c3', marks: [2, 4, 5] })
+  })
+
   it('logs pencil marks as they change, once read twice or just before a digit is written over them, not their going', () => {
     const marked = (frame: number, cells: Record<number, string>, entries: Record<number, number> = {}): ShotRecord => ({
       ...shot(frame, 2 * frame, entries),
