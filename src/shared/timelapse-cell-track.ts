@@ -118,20 +118,21 @@ export function digitSegments(readings: readonly ShotReading[], newInk?: readonl
   const n = readings.length
   if (!n) return []
   // cost[s]: the cheapest explanation of the shots so far ending in state s; back[i][s]: its previous state.
-  const weight = (i: number): number => (newInk?.[i] === false ? UNINKED_READING_WEIGHT : 1)
   let cost = Float64Array.from({ length: STATES }, (_, s) => emission(readings[0], s))
   const back: Uint8Array[] = [new Uint8Array(STATES)]
   for (let i = 1; i < n; i++) {
     const next = new Float64Array(STATES)
     const from = new Uint8Array(STATES)
-    const uninked = newInk?.[i] === false ? UNINKED_CHANGE_COST : 0
+    const sameInk = newInk?.[i] === false
+    const uninked = sameInk ? UNINKED_CHANGE_COST : 0
+    const weight = sameInk ? UNINKED_READING_WEIGHT : 1
     for (let s = 0; s < STATES; s++) {
       let best = Infinity
       for (let p = 0; p < STATES; p++) {
         const c = cost[p] + (p === s ? 0 : transition(p, s) + uninked)
         if (c < best) [best, from[s]] = [c, p]
       }
-      next[s] = best + weight(i) * emission(readings[i], s)
+      next[s] = best + weight * emission(readings[i], s)
     }
     cost = next
     back.push(from)

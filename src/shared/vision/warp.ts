@@ -60,6 +60,9 @@ export function gridLines(warped: GrayImage): GridLines {
  */
 const BOW = 0.05
 
+/** How far (a share of a cell) a crossing may stand from the median of its neighbours' before it is taken for a stroke beside the line. Chosen by hand. */
+const OUTLIER = 0.08
+
 function linePositions(warped: GrayImage, axis: 'x' | 'y'): number[] {
   const length = axis === 'x' ? warped.width : warped.height
   const cell = (length - 1) / 9
@@ -204,10 +207,10 @@ export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warp
       ys[j].push(lineNear(rowBands[i], lines.ys[j], ch))
     }
   }
-  smoothOutliers(xs, cw * 0.08, 'down')
-  smoothOutliers(ys, ch * 0.08, 'across')
-  endsLikeNeighbours(xs, cw * 0.08, 'down')
-  endsLikeNeighbours(ys, ch * 0.08, 'across')
+  smoothOutliers(xs, cw * OUTLIER, 'down')
+  smoothOutliers(ys, ch * OUTLIER, 'across')
+  endsLikeNeighbours(xs, cw * OUTLIER, 'down')
+  endsLikeNeighbours(ys, ch * OUTLIER, 'across')
   return xs.map((row, j) => row.map((x, i) => ({ x, y: ys[j][i] })))
 }
 
@@ -257,16 +260,25 @@ function placed(summed: Float64Array, lo: number, hi: number, found: number, fal
  * which change smoothly, are kept. End points are left alone.
  */
 function smoothOutliers(v: number[][], tol: number, along: 'down' | 'across'): void {
-  const get = (line: number, k: number): number => (along === 'down' ? v[k][line] : v[line][k])
+  const { get, set } = alongLines(v, along)
   const fixes: [number, number, number][] = []
   for (let line = 0; line < 10; line++) {
     for (let k = 1; k < 9; k++) {
-      const here = get(line, k)
-      const m = [get(line, k - 1), here, get(line, k + 1)].sort((a, b) => a - b)[1]
-      if (Math.abs(here - m) > tol) fixes.push(along === 'down' ? [k, line, m] : [line, k, m])
+      const m = median([get(line, k - 1), get(line, k), get(line, k + 1)])
+      if (Math.abs(get(line, k) - m) > tol) fixes.push([line, k, m])
     }
   }
-  for (const [j, i, m] of fixes) v[j][i] = m
+  for (const [line, k, m] of fixes) set(line, k, m)
+}
+
+/** The lattice's values `v[j][i]` by line and by crossing along it: vertical lines ('down', line i) or horizontal ones ('across', line j). */
+function alongLines(
+  v: number[][],
+  along: 'down' | 'across',
+): { get: (line: number, k: number) => number; set: (line: number, k: number, value: number) => void } {
+  return along === 'down'
+    ? { get: (line, k) => v[k][line], set: (line, k, value) => (v[k][line] = value) }
+    : { get: (line, k) => v[line][k], set: (line, k, value) => (v[line][k] = value) }
 }
 
 /**
@@ -282,19 +294,15 @@ function smoothOutliers(v: number[][], tol: number, along: 'down' | 'across'): v
  * 72 -> 69 of 80 photos read all right); this took it from 73 to 74.
  */
 function endsLikeNeighbours(v: number[][], tol: number, along: 'down' | 'across'): void {
-  const get = (line: number, k: number): number => (along === 'down' ? v[k][line] : v[line][k])
-  const set = (line: number, k: number, value: number): void => {
-    if (along === 'down') v[k][line] = value
-    else v[line][k] = value
-  }
+  const { get, set } = alongLines(v, along)
   for (const [end, inner] of [
     [0, 1],
     [9, 8],
   ]) {
     const steps = Array.from({ length: 10 }, (_, line) => get(line, end) - get(line, inner))
     for (let line = 1; line < 9; line++) {
-      const median = [steps[line - 1], steps[line], steps[line + 1]].sort((a, b) => a - b)[1]
-      if (Math.abs(steps[line] - median) > tol) set(line, end, get(line, inner) + median)
+      const m = median(steps.slice(line - 1, line + 2))
+      if (Math.abs(steps[line] - m) > tol) set(line, end, get(line, inner) + m)
     }
   }
 }
