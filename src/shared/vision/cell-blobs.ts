@@ -30,6 +30,12 @@ export interface DigitBox {
 const LINE_ZONE = 0.3
 const LINE_SPAN = 0.55
 /**
+ * A printed line's ink breaks for 2 px at most where the threshold thins it, while pencil marks
+ * stacked in one column of the cell's 3×3 leave 8-17 px between them (a session's 3, 6 and 9
+ * against a cell's right side). Asked of a line away from the crop's sides only (eraseLines's `edge`).
+ */
+const LINE_BREAK = 2
+/**
  * Remnants of grid lines: a blob mostly (over half) in the border band and touching the crop's
  * edge; or long (over 60% of the crop) and thin (under 20% of it across); or tall and under 12%
  * wide along an edge. Chosen by hand when the rules were added (then: 2 digits missed, 1 extra,
@@ -93,29 +99,40 @@ export function blobsIn(mask: Uint8Array, w: number, h: number, band: number): B
  * spans most of the width (height) and reaches within `band` of both ends, plus one pixel either
  * side for anti-aliased line edges. This separates a digit printed close to a line from the line,
  * where the global mask joins them. Without `band`, a row's ink may lie anywhere along it.
+ *
+ * `edge`: the share of the crop from each side where a line may lie broken (a line tilted out of
+ * the crop leaves pieces of itself in a row). Farther in, where the cell's edges put no line, a row
+ * is a line only when its ink is one stroke (breaks of LINE_BREAK px at most): ink in several
+ * pieces there is digits above one another, as a cell's pencil marks are. By default the whole crop.
  */
-export function eraseLines(mask: Uint8Array, w: number, h: number, band = Math.max(w, h)): void {
-  const isLine = (length: number, inkAt: (t: number) => boolean): boolean => {
+export function eraseLines(mask: Uint8Array, w: number, h: number, band = Math.max(w, h), edge = 0.5): void {
+  const isLine = (length: number, inkAt: (t: number) => boolean, brokenAllowed: boolean): boolean => {
     let n = 0
     let first = -1
     let last = -1
+    let stroke = 0
+    let longest = 0
     for (let t = 0; t < length; t++) {
       if (!inkAt(t)) continue
       n++
+      stroke = last >= 0 && t - last - 1 <= LINE_BREAK ? stroke + t - last : 1
+      longest = Math.max(longest, stroke)
       if (first < 0) first = t
       last = t
     }
-    return n > LINE_SPAN * length && first < band && last >= length - band
+    const unbroken = brokenAllowed || longest > LINE_SPAN * length
+    return n > LINE_SPAN * length && first < band && last >= length - band && unbroken
   }
+  const nearSide = (at: number, across: number): boolean => at < edge * across || at >= (1 - edge) * across
   const rowsToClear: number[] = []
   for (let y = 0; y < h; y++) {
     if (y > LINE_ZONE * h && y < (1 - LINE_ZONE) * h) continue
-    if (isLine(w, (x) => mask[y * w + x] > 0)) rowsToClear.push(y - 1, y, y + 1)
+    if (isLine(w, (x) => mask[y * w + x] > 0, nearSide(y, h))) rowsToClear.push(y - 1, y, y + 1)
   }
   const colsToClear: number[] = []
   for (let x = 0; x < w; x++) {
     if (x > LINE_ZONE * w && x < (1 - LINE_ZONE) * w) continue
-    if (isLine(h, (y) => mask[y * w + x] > 0)) colsToClear.push(x - 1, x, x + 1)
+    if (isLine(h, (y) => mask[y * w + x] > 0, nearSide(x, w))) colsToClear.push(x - 1, x, x + 1)
   }
   for (const y of rowsToClear) if (y >= 0 && y < h) mask.fill(0, y * w, y * w + w)
   for (const x of colsToClear) if (x >= 0 && x < w) for (let y = 0; y < h; y++) mask[y * w + x] = 0

@@ -34,6 +34,14 @@ import { argmax, reweigh } from './nn'
  * a long thin piece instead (MAX_PIECE_SPAN).
  */
 export const MARK_INSET = 0.03
+/**
+ * A line found in the crop lies within 8% of its sides (the inset above and a line's width: the
+ * widest line erased at a crop's side on the pen val photos was 6 px of some 95), so farther in
+ * only an unbroken stroke is taken for one (cell-blobs.ts's eraseLines): a session's marks 3, 6 and 9
+ * stacked 8-17 px from a cell's side lost their right halves as a line. 5% reads as 8% does; at
+ * 12% that stack's right columns fall inside it again.
+ */
+const LINE_EDGE = 0.08
 /** A piece spanning more than this fraction of the crop's width or height is a line, not a digit. */
 const MAX_PIECE_SPAN = 0.6
 /**
@@ -157,7 +165,7 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
     const mask = new Uint8Array(w * h)
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) mask[y * w + x] = flat.data[(y0 + y) * flat.width + x0 + x] <= cut ? 1 : 0
     // Marks are written against the lines: cut a digit free of the line it touches (cells.ts).
-    eraseLines(mask, w, h)
+    eraseLines(mask, w, h, undefined, LINE_EDGE)
     return mask
   }
   const notLine = (b: DigitBox): boolean => b.x1 - b.x0 + 1 <= MAX_PIECE_SPAN * w && b.y1 - b.y0 + 1 <= MAX_PIECE_SPAN * h

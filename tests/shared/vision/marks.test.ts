@@ -94,6 +94,33 @@ describe('markPieces', () => {
     ])
   })
 
+  it('keeps marks stacked in a column against a side of the cell whole, and cuts a mark free of a broken line at its side', () => {
+    // 3, 6 and 9 in the right column of the 3×3: together their ink spans 64% of the crop's height.
+    const stacked = markPieces(
+      cell([
+        [74, 6, 12, 20],
+        [74, 38, 12, 20],
+        [74, 70, 12, 20],
+      ]),
+      BOUNDS,
+    )
+    expect(stacked.map((p) => [p.x, p.y, p.width, p.height])).toEqual([
+      [74, 6, 12, 20],
+      [74, 38, 12, 20],
+      [74, 70, 12, 20],
+    ])
+    // A line tilted partly out of the crop, left in two pieces at its side, with a mark against it.
+    const againstBrokenLine = markPieces(
+      cell([
+        [3, 0, 2, 45],
+        [3, 57, 2, 43],
+        [5, 40, 12, 18],
+      ]),
+      BOUNDS,
+    )
+    expect(againstBrokenLine.map((p) => p.height)).toEqual([18])
+  })
+
   it('joins a piece above another (a detached bar) and cuts digits run together', () => {
     const joined = markPieces(
       cell([
