@@ -133,8 +133,17 @@ const marksMoves = movesOf(records).filter((m) => m.kind === 'marks')
 const pencilled = session.pencilled
 const marksShot = pencilled.filter((p) => hasOwnShot(p.look)).length
 const marksLogged = pencilled.filter((p) => marksMoves.some((m) => m.cell === p.cell && (m.marks.length || m.unread))).length
-const marksRight = pencilled.filter((p) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())).length
+const loggedRight = (p: (typeof pencilled)[number]) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())
+const marksRight = pencilled.filter(loggedRight).length
 const marksElsewhere = marksMoves.filter((m) => !pencilled.some((p) => p.cell === m.cell)).length
+// The pencilled cells the log has without their very marks, and what it has there last: which cells to look at.
+const marksMissed = pencilled
+  .filter((p) => !loggedRight(p))
+  .map((p) => {
+    const last = marksMoves.filter((m) => m.cell === p.cell).at(-1)
+    const logged = !last ? 'no marks logged' : last.unread ? 'logged unread' : `logged ${last.marks.join(' ') || 'erased'}`
+    return `${cellName(p.cell)} ${p.marks.join(' ')} (${logged})`
+  })
 // The live panel on each shot's board: written digits taken for print, and "Check my paper" (a
 // mistake where the paper has one by then, none where it has none).
 const onPaper = (r: ShotRecord) => session.written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
@@ -166,6 +175,7 @@ const lines = [
   `| shots whose "Check my paper" answers right (a mistake, where one is written by then; else none) | ${checkedRight}/${records.length} | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
+  `Pencilled cells the log has without their very marks: ${marksMissed.join(', ') || 'none'}.`,
   `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all). The solution or the candidates settled ${doubtful.length} close readings (logged doubtful), ${doubtfulRight} of them right.`,
   `A full read per shot took ${(readMs / Math.max(1, shots.length)).toFixed(0)} ms on average (run only at shots), ${(newInkMs / Math.max(1, shots.length)).toFixed(0)} ms of it reading pencilled cells again with their new ink alone${NO_INK_MEMORY ? ' (not done: --no-ink-memory)' : ''}. Timings are inflated by the shared machine's load.`,
 ]
