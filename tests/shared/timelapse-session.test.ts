@@ -10,7 +10,7 @@ import { solve } from '../../src/shared/sudoku/solver'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../../src/shared/timelapse-trigger'
 import type { CV } from '../../src/shared/vision/cv'
 import { loadOpenCV } from '../../src/shared/vision/opencv'
-import { LOOK_SECONDS, PaperWatcher, type SolvingSession, makeSolvingSession } from '../../devkit/solving-session'
+import { LOOK_SECONDS, PaperWatcher, type SolvingSession, makeSolvingSession, penCore } from '../../devkit/solving-session'
 
 let cv: CV
 let session: SolvingSession
@@ -65,4 +65,18 @@ describe('a synthetic session with mistakes and digits over pencil marks', () =>
       expect(marks.marks).toContain(w.digit)
     }
   }, 120_000)
+
+  it("thins a felt-tip's strokes to a pen's by the digit's size, so a digit written flat keeps its ink", () => {
+    /** A 28x28 sample with full ink in the rectangles [x, y, w, h]. */
+    const sample = (rects: [number, number, number, number][]): number[] => {
+      const s = new Array<number>(28 * 28).fill(0)
+      for (const [x0, y0, w, h] of rects) for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) s[y * 28 + x] = 1
+      return s
+    }
+    // An upright stroke 4 px wide and 20 high: a felt-tip's, thinned.
+    expect(penCore(sample([[12, 4, 4, 20]]))).toBeGreaterThan(0)
+    // A Z 20 px wide and 9 high in 1-px strokes: a pen's line already (5% of its width, 11% of its height).
+    const flat = sample([[4, 9, 20, 1], [4, 17, 20, 1], ...Array.from({ length: 7 }, (_, i): [number, number, number, number] => [21 - 3 * i, 10 + i, 3, 1])])
+    expect(penCore(flat)).toBe(0)
+  })
 })
