@@ -65,7 +65,14 @@ const JOIN_GAP = 0.1
  * a 5's bar), stacked into a box more than this times as tall as wide are two marks in one
  * column of the cell's 3×3 (2.4-3.4 on the synthetic sessions), not one digit's parts: joined
  * fragments of the pen train photos' marks make boxes 0.9-1.9 times as tall as wide (49 joins of
- * two digit-sized pieces; one, 2.6, of two 13-15 px pieces that may well be two marks).
+ * two digit-sized pieces; one, 2.6, of two 13-15 px pieces that may well be two marks). Nor are
+ * they joined, whatever their box, where the cell holds another piece at least SHORT_PIECE of the
+ * taller one's height that the joined box would leave a speck (under SHORT_PIECE of it): a person
+ * writes a cell's marks one size. A session's 3 and 6 offset sideways, 8 px apart, made a box 1.92
+ * times as tall as wide, and the 2 beside them was lost as a speck; on the sessions' last pages
+ * (devkit, seeds 1-40) 2 more of 368 pencilled cells are read right, none fewer, and marks-eval.ts's
+ * lists are unchanged. A digit written alone keeps its parts joined: asking only for two parts of
+ * a digit's height (over 45% of the crop together) split three written 5s into bar and bowl.
  */
 const TWO_MARKS_ASPECT = 2
 /**
@@ -218,10 +225,11 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
  * Joins each piece to one stacked right above or below it (columns overlapping by half the
  * narrower one) with less than JOIN_GAP of the crop's height between them: a 5's detached bar or
  * a pencil stroke broken by a light touch. Marks in one column of the cell's 3×3 (1/4/7, 2/5/8,
- * 3/6/9) are as well aligned but a row apart, and the specks a blurred line leaves along the
- * crop's edge further still, so neither is joined into one tall piece.
+ * 3/6/9) are as well aligned but a row apart (TWO_MARKS_ASPECT), and the specks a blurred line
+ * leaves along the crop's edge further still, so neither is joined into one tall piece.
  */
 function joinFragments(pieces: readonly DigitBox[], h: number): DigitBox[] {
+  const heightOf = (b: DigitBox): number => b.y1 - b.y0 + 1
   const boxes = [...pieces]
   for (let merged = true; merged;) {
     merged = false
@@ -234,8 +242,12 @@ function joinFragments(pieces: readonly DigitBox[], h: number): DigitBox[] {
         if (overlap < 0.5 * Math.min(a.x1 - a.x0 + 1, b.x1 - b.x0 + 1) || gap >= JOIN_GAP * h) continue
         const joinedHeight = Math.max(a.y1, b.y1) - Math.min(a.y0, b.y0) + 1
         const joinedWidth = Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0) + 1
-        const [short, tall] = [a.y1 - a.y0 + 1, b.y1 - b.y0 + 1].sort((p, q) => p - q)
-        const twoMarks = gap > 0 && short >= SHORT_PIECE * tall && joinedHeight > TWO_MARKS_ASPECT * joinedWidth
+        const [short, tall] = [heightOf(a), heightOf(b)].sort((p, q) => p - q)
+        const others = boxes.filter((o, k) => k !== i && k !== j && heightOf(o) >= MIN_PIECE_HEIGHT && o.area >= MIN_PIECE_AREA)
+        const twoMarks =
+          gap > 0 &&
+          short >= SHORT_PIECE * tall &&
+          (joinedHeight > TWO_MARKS_ASPECT * joinedWidth || others.some((o) => heightOf(o) >= SHORT_PIECE * tall && heightOf(o) < SHORT_PIECE * joinedHeight))
         if (twoMarks) continue
         boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), area: a.area + b.area }
         boxes.splice(j, 1)

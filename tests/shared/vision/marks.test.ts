@@ -121,6 +121,23 @@ describe('markPieces', () => {
     expect(againstBrokenLine.map((p) => p.height)).toEqual([18])
   })
 
+  it('keeps two marks stacked close in a column apart where the cell holds another mark as tall as each', () => {
+    // A 3 and a 6 a row apart, 8 px between them and offset sideways: their box, 48 by 25 px, is no
+    // taller than one digit's parts (TWO_MARKS_ASPECT). Alone they may be one broken digit.
+    const threeAndSix: [number, number, number, number][] = [
+      [64, 6, 22, 21],
+      [67, 35, 22, 19],
+    ]
+    expect(markPieces(cell(threeAndSix), BOUNDS).map((p) => p.height)).toEqual([48])
+    // Beside a 2 of their height, they are marks of one size: joined, they would leave the 2 a speck.
+    const withTwo = markPieces(cell([[30, 6, 22, 18], ...threeAndSix]), BOUNDS)
+    expect(withTwo.map((p) => [p.x, p.height])).toEqual([
+      [30, 18],
+      [64, 21],
+      [67, 19],
+    ])
+  })
+
   it('joins a piece above another (a detached bar) and cuts digits run together', () => {
     const joined = markPieces(
       cell([
