@@ -99,10 +99,11 @@ export const UNINKED_CHANGE_COST = 6
  * read wrong again at 122 of the 126 next shots with its ink unchanged (96.8%), against 4 of
  * 20,758 after a right reading. Counted in full, a run of such shots outweighed any change cost:
  * seed 13's cell of marks read as a 2 in its first 19 shots was logged as a 2 written, then
- * erased. It costs a digit whose ink the watch never sees: `--mistakes` seed 4's faint 5, read
- * unsure in 12 shots and then in none, is no move, where it was logged written, then erased. The
- * move log's figures are flat from 0.1 to 0.3; 0.5 changes nothing, and at 0.05 and below
- * pencilled cells are lost (a light pencil read in some shots only needs them summed).
+ * erased. It costs a digit whose ink the watch never sees: `--mistakes` seed 4's faint 5 (a sample
+ * the session then drew too thin, devkit's penCore), read unsure in 12 shots and then in none, was
+ * no move, where it had been logged written, then erased. The move log's figures are flat from
+ * 0.1 to 0.3; 0.5 changes nothing, and at 0.05 and below pencilled cells are lost (a light pencil
+ * read in some shots only needs them summed).
  */
 export const UNINKED_READING_WEIGHT = 0.2
 
