@@ -176,7 +176,6 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
     return mask
   }
   const notLine = (b: DigitBox): boolean => b.x1 - b.x0 + 1 <= MAX_PIECE_SPAN * w && b.y1 - b.y0 + 1 <= MAX_PIECE_SPAN * h
-  const digitSized = (b: DigitBox): boolean => b.y1 - b.y0 + 1 >= MIN_PIECE_HEIGHT && b.area >= MIN_PIECE_AREA
   const cut = Math.min(otsu(histogram), MARK_INK_MAX)
   const mask = maskAt(cut)
   const blobs = blobsIn(mask, w, h, 1)
@@ -185,8 +184,8 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
   const tall = blobs.filter((b) => !notLine(b) && !isLineStub(b, w, h)).length
   const boxes = joinFragments(blobs.filter(notLine), h).filter((b) => notLine(b) && !isLineStub(b, w, h))
   const sized = boxes.filter(digitSized)
-  const tallest = Math.max(0, ...sized.map((b) => b.y1 - b.y0 + 1))
-  const tallEnough = (b: DigitBox): boolean => b.y1 - b.y0 + 1 >= SHORT_PIECE * tallest
+  const tallest = Math.max(0, ...sized.map(heightOf))
+  const tallEnough = (b: DigitBox): boolean => heightOf(b) >= SHORT_PIECE * tallest
   const kept = sized.filter(tallEnough)
   const apart = (b: DigitBox): boolean => !kept.some((k) => k.x0 <= b.x1 && b.x0 <= k.x1 && k.y0 <= b.y1 && b.y0 <= k.y1)
   const faint =
@@ -213,13 +212,17 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
       // (one pen val entry taken for marks, marks-kind.ts; a 5's long bar cut from its bowl, a
       // session's). marks-eval.ts's lists are the same either way.
       const parts = splitRunTogether(mask, w, b)
-      const highest = Math.max(...parts.map((p) => p.y1 - p.y0 + 1))
-      return parts.every((p) => digitSized(p) && p.y1 - p.y0 + 1 >= SHORT_PIECE * highest) ? parts : [b]
+      const highest = Math.max(...parts.map(heightOf))
+      return parts.every((p) => digitSized(p) && heightOf(p) >= SHORT_PIECE * highest) ? parts : [b]
     })
     .sort((a, b) => a.x0 - b.x0)
     .map((b) => boxInGrid(x0, y0, b))
   return { pieces, stray, tall }
 }
+
+const heightOf = (b: DigitBox): number => b.y1 - b.y0 + 1
+/** Tall and inked enough for a digit (MIN_PIECE_HEIGHT, MIN_PIECE_AREA), not a dot. */
+const digitSized = (b: DigitBox): boolean => heightOf(b) >= MIN_PIECE_HEIGHT && b.area >= MIN_PIECE_AREA
 
 /**
  * Joins each piece to one stacked right above or below it (columns overlapping by half the
@@ -229,7 +232,6 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
  * leaves along the crop's edge further still, so neither is joined into one tall piece.
  */
 function joinFragments(pieces: readonly DigitBox[], h: number): DigitBox[] {
-  const heightOf = (b: DigitBox): number => b.y1 - b.y0 + 1
   const boxes = [...pieces]
   for (let merged = true; merged;) {
     merged = false
@@ -243,11 +245,9 @@ function joinFragments(pieces: readonly DigitBox[], h: number): DigitBox[] {
         const joinedHeight = Math.max(a.y1, b.y1) - Math.min(a.y0, b.y0) + 1
         const joinedWidth = Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0) + 1
         const [short, tall] = [heightOf(a), heightOf(b)].sort((p, q) => p - q)
-        const others = boxes.filter((o, k) => k !== i && k !== j && heightOf(o) >= MIN_PIECE_HEIGHT && o.area >= MIN_PIECE_AREA)
-        const twoMarks =
-          gap > 0 &&
-          short >= SHORT_PIECE * tall &&
-          (joinedHeight > TWO_MARKS_ASPECT * joinedWidth || others.some((o) => heightOf(o) >= SHORT_PIECE * tall && heightOf(o) < SHORT_PIECE * joinedHeight))
+        const leftASpeck = (o: DigitBox, k: number): boolean =>
+          k !== i && k !== j && digitSized(o) && heightOf(o) >= SHORT_PIECE * tall && heightOf(o) < SHORT_PIECE * joinedHeight
+        const twoMarks = gap > 0 && short >= SHORT_PIECE * tall && (joinedHeight > TWO_MARKS_ASPECT * joinedWidth || boxes.some(leftASpeck))
         if (twoMarks) continue
         boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), area: a.area + b.area }
         boxes.splice(j, 1)
