@@ -15,7 +15,8 @@
  *  3. the move log (timelapse --moves) against the digits written, in order; with --mistakes, the
  *     person's mistakes (another candidate written) logged as written, not settled to the solution;
  *  4. each pencilled cell in a shot of its own, and logged with its marks; the shots' boards that
- *     took a written digit for print;
+ *     took a written digit for print; "Check my paper" on the board the shots so far have, as the
+ *     live panel asks it (timelapse-moves.ts's loggedBoard);
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
  *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory]
@@ -26,9 +27,9 @@
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
 import { cellName } from '../src/shared/sudoku/board'
-import { movesOf } from '../src/shared/timelapse-moves'
+import { loggedBoard, movesOf } from '../src/shared/timelapse-moves'
 import { checkPaper } from '../src/shared/sudoku/check'
-import { type ShotRecord, gridOfText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
+import { type ShotRecord, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { PaperMemory } from '../src/shared/vision/paper-memory'
 import { readSudoku } from '../src/shared/vision/read'
@@ -144,13 +145,13 @@ const marksMissed = pencilled
     const logged = !last ? 'no marks logged' : last.unread ? 'logged unread' : `logged ${last.marks.join(' ') || 'erased'}`
     return `${cellName(p.cell)} ${p.marks.join(' ')} (${logged})`
   })
-// The live panel on each shot's board: written digits taken for print, and "Check my paper" (a
-// mistake where the paper has one by then, none where it has none).
+// The live panel: written digits taken for print on each shot's board, and "Check my paper" on the
+// board the shots so far have (a mistake where the paper has one by then, none where it has none).
 const onPaper = (r: ShotRecord) => session.written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
 const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
 const boardsWrong = printedWritten.filter(Boolean).length
-const checkedRight = records.filter((r) => {
-  const check = checkPaper({ givens: gridOfText(r.givens), entries: gridOfText(r.entries) })
+const checkedRight = records.filter((r, i) => {
+  const check = checkPaper(loggedBoard(records.slice(0, i + 1))!)
   return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'
 }).length
 // 4. Watching cost: CPU per look, at 2 looks a second.
@@ -172,7 +173,7 @@ const lines = [
   `| digits written over their cell's pencil marks: logged as written, once | ${overMarksLogged}/${overMarks.length} | all |`,
   `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksMoves.length} marks moves in all, ${marksElsewhere} in other cells) | all |`,
   `| shots whose board took a written digit for print | ${boardsWrong}/${records.length} (${printedWritten.reduce((a, b) => a + b, 0)} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
-  `| shots whose "Check my paper" answers right (a mistake, where one is written by then; else none) | ${checkedRight}/${records.length} | all |`,
+  `| shots whose "Check my paper" (on the board the shots so far have) answers right: a mistake, where one is written by then; else none | ${checkedRight}/${records.length} | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
   `Pencilled cells the log has without their very marks: ${marksMissed.join(', ') || 'none'}.`,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, cellName, digitBit } from '../../src/shared/sudoku/board'
 import { solve } from '../../src/shared/sudoku/solver'
-import { moveRecord, movesOf } from '../../src/shared/timelapse-moves'
+import { loggedBoard, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
 import {
   type ShotRecord,
   inkOfText,
@@ -176,14 +176,26 @@ describe('movesOf', () => {
     const givens = givensOf(PUZZLE)
     const read = (frame: number, probs: Record<number, string>) =>
       withProbs(shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])])), givens), probs)
-    // r1c3's 1 leaves the solution's 4 within INFORMED_RATIO; r1c4's 2 is clear: the person's mistake. Shots that
-    // miss both cells weigh no digit above another, so the one here does not bring the 6 nearer.
-    const unclear = { 2: '1:80 2:14 4:6', 3: '2:97 6:1' }
+    // r1c3's 1 leaves the solution's 4 close (a quarter as likely); r1c4's 2 is clear: the person's mistake. Shots
+    // that miss both cells weigh no digit above another, so the one here does not bring the 6 nearer.
+    const unclear = { 2: '1:72 2:10 4:18', 3: '2:97 6:1' }
     const shots = [shot(1, 0, {}, givens), read(2, unclear), read(3, unclear), read(4, {}), read(5, unclear)]
     const moves = movesOf(shots).map(moveRecord)
     expect(moves).toEqual([
       { seconds: 4, frame: 2, cell: 'r1c3', digit: 4, was: 0, doubtful: true },
       { seconds: 4, frame: 2, cell: 'r1c4', digit: 2, was: 0 },
+    ])
+  })
+
+  it('asks the solution for closer odds where the best reading was one of few candidates when written', () => {
+    const givens = givensOf(PUZZLE)
+    // Both read the solution's digit at 0.07 of the best. r1c4 (candidates 2 and 6, the solution's 6) had one
+    // wrong candidate to write by mistake, r7c3 (1 3 4 5 7 9, the solution's 1) five.
+    const read = withProbs(shot(2, 2, { 3: 2, 56: 3 }, givens), { 3: '2:90 6:6', 56: '3:90 1:6' })
+    const moves = movesOf([shot(1, 0, {}, givens), read, { ...read, frame: 3, seconds: 4 }]).map(moveRecord)
+    expect(moves).toEqual([
+      { seconds: 2, frame: 2, cell: 'r1c4', digit: 2, was: 0 },
+      { seconds: 2, frame: 2, cell: 'r7c3', digit: 1, was: 0, doubtful: true },
     ])
   })
 
@@ -401,5 +413,20 @@ describe('movesOf', () => {
   it('never counts a printed given as a move, even when a shot misses it; a digit written later is one whatever its kind', () => {
     const shots = [shot(1, 0, {}, { 0: 5 }), shot(2, 2, { 0: 5 }, {}), shot(3, 4, {}, {}), shot(4, 6, {}, { 0: 5, 7: 2 })]
     expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 6, frame: 4, cell: 'r1c8', digit: 2, was: 0 }])
+  })
+})
+
+describe('loggedBoard', () => {
+  it("has each digit as the log weighs it over every shot, a digit there from the first shot too, and the last page's print", () => {
+    const givens = givensOf(PUZZLE)
+    // r1c4's 6 was on the paper when recording began (no move); r1c3's 4 is read 1 in the last shot alone.
+    const read = (frame: number, probs: Record<number, string>) =>
+      withProbs(shot(frame, 2 * frame, Object.fromEntries(Object.entries(probs).map(([c, p]) => [c, Number(p[0])])), givens), probs)
+    const shots = [read(1, { 3: '6:99' }), ...[2, 3, 4].map((f) => read(f, { 2: '4:95 1:5', 3: '6:99' })), read(5, { 2: '1:60 4:40', 3: '6:99' })]
+    const board = loggedBoard(shots)!
+    expect(shots.at(-1)!.entries[2]).toBe('1')
+    expect([board.entries[2], board.entries[3], board.entries[4]]).toEqual([4, 6, 0])
+    expect(board.givens).toEqual(Uint8Array.from(PUZZLE, Number))
+    expect(loggedBoard([])).toBeNull()
   })
 })

@@ -3,7 +3,8 @@ import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import type { HintLevel } from '../../../shared/sudoku/hint'
 import { playerCandidates } from '../../../shared/sudoku/pencil'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
-import { type ShotBoard, digitsFilled, gridOfText, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
+import { loggedBoard } from '../../../shared/timelapse-moves'
+import { type ShotBoard, type ShotRecord, digitsFilled, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
 
@@ -26,6 +27,9 @@ export class PaperWatch {
   filled = $derived(this.board ? digitsFilled(this.board) : 0)
   /** The last "Check my paper" answer and how much it told. */
   check = $state.raw<PaperCheck | null>(null)
+  /** This recording's shots, which the paper is checked on (timelapse-moves.ts's loggedBoard). */
+  private shots: ShotRecord[] = []
+  private startedAt = 0
 
   private vision: VisionClient | undefined
   private timer: ReturnType<typeof setInterval> | undefined
@@ -46,7 +50,8 @@ export class PaperWatch {
     this.trigger = new ShotTrigger(options)
     this.board = null
     this.check = null
-    this.lastKeptAt = performance.now()
+    this.shots = []
+    this.startedAt = this.lastKeptAt = performance.now()
     this.timer = setInterval(() => void this.look(video, onShot, onSkipped), LOOK_INTERVAL_MS)
   }
 
@@ -66,19 +71,24 @@ export class PaperWatch {
     this.vision = undefined
   }
 
-  /** The three levels of "Check my paper" on the last board read; null before any read. */
+  /**
+   * The three levels of "Check my paper" on the board as the recording's shots have it (each digit
+   * weighed over every shot that shows it), with the last shot's pencil marks; null before any read.
+   */
   checkPaper(level: HintLevel): PaperCheck | null {
-    if (!this.board) return null
+    const logged = loggedBoard(this.shots)
+    if (!this.board || !logged) return null
     const marks = marksOfText(this.board.marks)
     const candidates = marks && playerCandidates(marks, new Uint16Array(CELLS))
-    this.check = checkPaper({ givens: gridOfText(this.board.givens), entries: gridOfText(this.board.entries), candidates }, level)
+    this.check = checkPaper({ ...logged, candidates }, level)
     return this.check
   }
 
-  /** Whether the last board is the puzzle solved without a mistake. */
+  /** Whether the board as the shots have it is the puzzle solved without a mistake. */
   solvedCorrectly(): boolean {
-    if (!this.board || digitsFilled(this.board) < CELLS) return false
-    const result = checkPaper({ givens: gridOfText(this.board.givens), entries: gridOfText(this.board.entries) })
+    const logged = loggedBoard(this.shots)
+    if (!logged) return false
+    const result = checkPaper(logged)
     return result.kind === 'no-mistakes' && result.solved
   }
 
@@ -103,6 +113,7 @@ export class PaperWatch {
       const frame = grab(video, canvas)
       const outcome = await vision.read(await createImageBitmap(frame), undefined, this.board ? 'next' : 'first')
       this.board = shotBoardOfReadings(outcome.cells, detection.cells?.ink)
+      this.shots.push({ frame: this.shots.length, seconds: (performance.now() - this.startedAt) / 1000, ...this.board })
       if (this.timer !== undefined) await onShot(frame, this.board, decision.shoot)
     } catch {
       // A frame with no readable grid after all, or a read replaced by a newer one: wait for the next.
