@@ -56,10 +56,11 @@ export interface DetectGridOptions {
   /** Long side of the working copy, when given an image rather than its scales; smaller is faster and coarser. */
   readonly workingSize?: number
   /**
-   * Live video: only the outlines (step 1) on the working copy, no fallbacks and no second look.
-   * A 640×360 frame of a page of text costs ~38 ms the thorough way and ~5 ms this way (Node, this
-   * machine); a grid the outlines find is found the same either way. The vision worker takes the
-   * thorough way now and then (vision-pipeline.ts), and always for photos.
+   * Live video: only the outlines (step 1) on the working copy, scored on the threshold image and,
+   * failing that, with their inner lines sought in the grey image as step 5 scores them; no other
+   * fallbacks and no second look. A 640×360 frame of a page of text costs ~38 ms the thorough way
+   * and ~5 ms this way (Node, this machine); a grid the outlines find is found the same either way.
+   * The vision worker takes the thorough way now and then (vision-pipeline.ts), and always for photos.
    */
   readonly live?: boolean
 }
@@ -131,7 +132,23 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
     const outlines = contourQuads(cv, contours, binary)
     consider(outlines, 'contour')
     if (best) return { grid: straightenSides(cv, binary, best, own), lookAgain: false }
-    if (live) return null
+    /** The best of `quads` by its inner lines sought in the grey image (step 5), or null. */
+    const faintBest = (quads: readonly (readonly [readonly Corners[], 'contour' | 'lattice'])[]): Found | null => {
+      for (const [list, method] of quads) {
+        for (const q of list) {
+          const score = faintGridScore(cv, src, binary, q, own)
+          if (score >= MIN_GRID_SCORE && (!best || score > best.score)) best = { corners: q, method, score }
+        }
+      }
+      return best && { grid: best, lookAgain: true }
+    }
+    // Live video tries its outlines the faint way too: a grid a third of a 640 px frame wide, as a
+    // camera over the desk sees a newspaper page, keeps its outline from frame to frame, but its
+    // thin inner lines come and go in the threshold image with each frame's noise, so the outline
+    // passed in one frame and not in the next (a portrait Wicht photo, image1043, in a 1280×720
+    // view: grid scores 0.28-0.30 against MIN_GRID_SCORE, faint scores 0.64-0.65), and the
+    // time-lapse's trigger, which waits for a steady grid, filmed 9 of a session's 30 digits.
+    if (live) return faintBest([[outlines, 'contour']])
     // 2. Evenly spaced Hough lines.
     for (const q of houghQuads(cv, binary, own)) {
       const score = gridScore(cv, binary, q, own)
@@ -149,16 +166,10 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
     if (best) return { grid: best, lookAgain: true }
     // 5. The outlines and lattices again, for a grid whose inner lines are too faint for the
     // threshold image (only its border and box lines show there).
-    for (const [quads, method] of [
+    return faintBest([
       [outlines, 'contour'],
       [lattices, 'lattice'],
-    ] as const) {
-      for (const q of quads) {
-        const score = faintGridScore(cv, src, binary, q, own)
-        if (score >= MIN_GRID_SCORE && (!best || score > best.score)) best = { corners: q, method, score }
-      }
-    }
-    return best && { grid: best, lookAgain: true }
+    ])
   })
 }
 

@@ -73,4 +73,20 @@ describe('cellInk', () => {
     ]
     expect(cellInk(image, tight).rim.filter(Number.isNaN)).toHaveLength(RIM_EDGES)
   })
+
+  it("keeps a grid line that bends into a cell's middle out of its ink as the corners move by a pixel, and a digit in", () => {
+    // r5c5's left line drawn 4-5 px into the cell, where a bent page puts it, and a pen stroke in r5c6.
+    const image = pageImage((set) => {
+      const { x, y } = origin(4, 4)
+      for (let t = 0; t < 40; t++) for (const w of [4, 5]) set(x + w, y + t, 40)
+      const right = origin(4, 5)
+      for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(right.x + w, right.y + t, 30)
+    })
+    const moved = (dx: number): Corners => CORNERS.map((p) => ({ x: p.x + dx, y: p.y })) as unknown as Corners
+    const looks = [-1, 0, 1].map((dx) => cellInk(image, moved(dx)).ink)
+    for (const ink of looks) {
+      expect(ink[4 * 9 + 4]).toBeLessThan(0.003)
+      expect(ink[4 * 9 + 5]).toBeGreaterThan(0.05)
+    }
+  })
 })

@@ -191,18 +191,28 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
   })
 
-  test('live: the outline path only, the same grid where it finds one, nothing where only a fallback would', async () => {
+  test('live: the outline path only, the same grid where it finds one, its outline scored by faint inner lines too, nothing where only another fallback would', async () => {
     const photo = await decodeImage(join(DIR, 'image1.jpg'))
     expect(detectGrid(cv, photo, { live: true })).toEqual(detectGrid(cv, photo))
-    // Light-grey inner lines: found by the faint-lines fallback only.
+    // Light-grey inner lines: the outline is found, but passes only with its inner lines sought in the grey image.
     const faint = await sceneOf(faintSudoku(), [
       { x: 330, y: 80 },
       { x: 960, y: 120 },
       { x: 1010, y: 900 },
       { x: 260, y: 870 },
     ])
-    expect(detectGrid(cv, faint.image)).not.toBeNull()
-    expect(detectGrid(cv, faint.image, { live: true })).toBeNull()
+    const live = detectGrid(cv, faint.image, { live: true })
+    expect(live).not.toBeNull()
+    expectClose(live!.corners, printedEdge(FAINT_GRID, faint))
+    // A border merged with a column rule and a crossword: only the lattice of its boxes finds it.
+    const merged = await sceneOf(newspaperPage(), [
+      { x: 300, y: 40 },
+      { x: 980, y: 80 },
+      { x: 1060, y: 940 },
+      { x: 220, y: 920 },
+    ])
+    expect(detectGrid(cv, merged.image)?.method).toBe('lattice')
+    expect(detectGrid(cv, merged.image, { live: true })).toBeNull()
   })
 
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {

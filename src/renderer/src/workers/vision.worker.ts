@@ -22,8 +22,8 @@ class FrameReader {
   private canvas: OffscreenCanvas | undefined
   private context: OffscreenCanvasRenderingContext2D | undefined
 
-  /** Reads and closes `bitmap` (or a camera's VideoFrame); `scale` maps back to its pixels. */
-  read(bitmap: ImageBitmap | VideoFrame, maxSide = Infinity): RgbaImage & { scale: number; sourceWidth: number; sourceHeight: number } {
+  /** Reads and closes `bitmap` (or a camera's VideoFrame), unless `keep`; `scale` maps back to its pixels. */
+  read(bitmap: ImageBitmap | VideoFrame, maxSide = Infinity, keep = false): RgbaImage & { scale: number; sourceWidth: number; sourceHeight: number } {
     const sourceWidth = 'displayWidth' in bitmap ? bitmap.displayWidth : bitmap.width
     const sourceHeight = 'displayHeight' in bitmap ? bitmap.displayHeight : bitmap.height
     const scale = Math.max(1, Math.max(sourceWidth, sourceHeight) / maxSide)
@@ -37,7 +37,7 @@ class FrameReader {
     }
     const context = this.context as OffscreenCanvasRenderingContext2D
     context.drawImage(bitmap, 0, 0, width, height)
-    bitmap.close()
+    if (!keep) bitmap.close()
     const { data } = context.getImageData(0, 0, width, height)
     return { width, height, data, scale: sourceWidth / width, sourceWidth, sourceHeight }
   }
@@ -48,13 +48,15 @@ class FrameReader {
 }
 
 /**
- * A live detection mapped back to the frame's pixels, with each cell's ink measured on the frame as
- * the worker has it (a fraction of a millisecond beside the detection itself): for single looks
- * ('detect' requests), which the time-lapse's paper watch makes twice a second.
+ * A live detection mapped back to the frame's pixels, with each cell's ink measured on the frame at
+ * its own size (a millisecond or two beside the detection itself): for single looks ('detect'
+ * requests), which the time-lapse's paper watch makes twice a second. At the detector's 640 px, a
+ * grid a third of the frame wide has cells of ~20 px and pen strokes a pixel wide, whose ink share
+ * swung by more than NEW_INK as the camera shook by a pixel: the trigger saw writing in still cells
+ * (synthetic sessions on portrait newspaper photos, bench:timelapse-session).
  */
-function withCells(image: RgbaImage & { scale: number }, found: Found): Found & { cells?: CellInk } {
-  const scaled = scaleFound(found, image.scale)
-  return found.corners ? { ...scaled, cells: cellInk(image, found.corners) } : scaled
+function withCells(full: RgbaImage, found: Found): Found & { cells?: CellInk } {
+  return found.corners ? { ...found, cells: cellInk(full, found.corners) } : found
 }
 
 /** Detection on a scaled-down frame, mapped back to the frame's pixels. */
@@ -68,6 +70,8 @@ function scaleFound(found: Found, scale: number): Found {
 }
 
 const frames = new FrameReader()
+/** The paper watch's looks at their own size, for the cells' ink (withCells). */
+const fullFrames = new FrameReader()
 let pipeline: Promise<Pipeline> | undefined
 /** The live detector for camera frames sent one at a time ('detect' requests). */
 let liveFrames: ReturnType<Pipeline['live']> | undefined
@@ -166,8 +170,9 @@ async function handle(request: VisionRequest): Promise<void> {
       const ready = await (pipeline ??= loadPipeline())
       // Single frames come from the camera too (where a stream cannot be handed over).
       liveFrames ??= ready.live()
+      const full = fullFrames.read(request.frame, Infinity, true)
       const image = frames.read(request.frame, LIVE_SIZE)
-      const found = withCells(image, liveFrames(image))
+      const found = withCells(full, scaleFound(liveFrames(image), image.scale))
       const ms = performance.now() - started
       reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
       return
