@@ -9,7 +9,7 @@
  */
 import type { CV } from './cv'
 import { withMats } from './cv'
-import { applyHomography, distance, homographyFromPoints, isConvex, orderCorners, type Homography } from './geometry'
+import { applyHomography, distance, homographyFromPoints, isConvex, orderCorners, upscaledPoint, type Homography } from './geometry'
 import { WORKING_SIZE, downscaleGray, isGrayScales, scaleAtMost, type GrayScales } from './gray'
 import type { Corners, GrayImage, Point, RgbaImage } from './image'
 import { matFromGray } from './mats'
@@ -115,7 +115,7 @@ export function detectFiducials(cv: CV, input: RgbaImage | GrayImage | GrayScale
     if (c && !circles.some((o) => distance(o, c) < Math.max(o.r, c.r))) circles.push(c)
   }
   circles.sort((a, b) => b.r - a.r)
-  return circles.map((c) => ({ x: (c.x + 0.5) * factor - 0.5, y: (c.y + 0.5) * factor - 0.5, r: c.r * factor }))
+  return circles.map((c) => ({ ...upscaledPoint(c, factor), r: c.r * factor }))
 }
 
 /**

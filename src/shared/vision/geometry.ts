@@ -119,6 +119,14 @@ export function orderCorners(pts: readonly Point[]): Corners {
   return [o[0], o[1], o[2], o[3]]
 }
 
+/**
+ * A point of an image scaled down by `factor`, in the pixels of the image it was scaled from: small
+ * pixel (x, y) averages original pixels [x·f, (x+1)·f), so its centre is (x + 0.5)·f − 0.5.
+ */
+export function upscaledPoint(p: Point, factor: number): Point {
+  return { x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 }
+}
+
 export function angleDiff(a: number, b: number): number {
   let d = a - b
   while (d > Math.PI) d -= 2 * Math.PI

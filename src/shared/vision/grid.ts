@@ -29,7 +29,7 @@
  */
 import type { CV, Own } from './cv'
 import { withMats } from './cv'
-import { centroid } from './geometry'
+import { centroid, upscaledPoint } from './geometry'
 import { contourQuads, gridHoles, largeOutlines } from './grid-contour'
 import { faintGridScore } from './grid-faint'
 import { houghQuads, linesReachEverySide } from './grid-hough'
@@ -102,8 +102,7 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
 function detectAt(cv: CV, { gray, factor }: Downscaled, live: boolean): Found | null {
   const found = detectInWorking(cv, gray, live)
   if (!found) return null
-  // Small pixel (x, y) averages original pixels [x·f, (x+1)·f): its centre is (x + 0.5)·f − 0.5.
-  const corners = found.grid.corners.map((p) => ({ x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 }))
+  const corners = found.grid.corners.map((p) => upscaledPoint(p, factor))
   return { ...found, grid: { ...found.grid, corners: corners as unknown as Corners } }
 }
 

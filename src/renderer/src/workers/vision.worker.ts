@@ -4,6 +4,7 @@
  * is reused from frame to frame.
  */
 import { type CellInk, cellInk } from '../../../shared/vision/cell-ink'
+import { upscaledPoint } from '../../../shared/vision/geometry'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
 import { type Found, type Pipeline, loadPipeline } from './vision-pipeline'
 import type { VisionReply, VisionRequest } from './vision-protocol'
@@ -62,7 +63,7 @@ function withCells(full: RgbaImage, found: Found): Found & { cells?: CellInk } {
 /** Detection on a scaled-down frame, mapped back to the frame's pixels. */
 function scaleFound(found: Found, scale: number): Found {
   if (scale === 1) return found
-  const at = (p: Point): Point => ({ x: (p.x + 0.5) * scale - 0.5, y: (p.y + 0.5) * scale - 0.5 })
+  const at = (p: Point): Point => upscaledPoint(p, scale)
   return {
     corners: found.corners ? (found.corners.map(at) as unknown as Corners) : null,
     fiducials: found.fiducials.map((c) => ({ ...at(c), r: c.r * scale })),
