@@ -1,6 +1,7 @@
 /**
  * A cheap look at every cell, for watching a page while it is being solved: the grid is sampled
- * through its corners' perspective at a small size (no OpenCV, no full warp of the frame), and each
+ * through its corners' perspective at a small size (no OpenCV, no full warp of the frame), its
+ * sides first put on the border's lines (border-lines.ts), and each
  * cell is summed up by numbers measured against the page's own paper:
  *  - `ink`: the share of the cell's middle that is dark like pen or pencil;
  *  - `shade`: the middle's mean brightness, which a hand (or its shadow) over the cell lowers;
@@ -11,12 +12,13 @@
  */
 import { squareToQuad } from '../render/homography'
 import { CELLS } from '../sudoku/board'
+import { onBorderLines } from './border-lines'
 import { applyHomography, type Homography } from './geometry'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { byteQuantile } from './median'
 
 export interface CellInk {
-  /** Per cell, 0..1: share of the cell's middle that is ink (dark against the paper, see INK_FULL; the least of the middle's places, SHIFT). */
+  /** Per cell, 0..1: share of the cell's middle that is ink (dark against the paper, see INK_FULL; lines along its edges left out, EDGE_ROWS). */
   readonly ink: Float32Array
   /** Per cell, 0..1+: the middle's mean brightness relative to the paper. */
   readonly shade: Float32Array
@@ -38,9 +40,9 @@ export interface CellInk {
 /** The grid's outer cell edges: 9 a side. */
 export const RIM_EDGES = 36
 /**
- * The band outside the grid, in cells from its outer line: past the line's own width and the shift
- * of a shaky camera (a thick outer line reaches ~0.05 cell out, shake ~0.05 more), and as wide
- * again, so a pen's shaft (0.1-1 cell wide) crosses it whatever its angle.
+ * The band outside the grid, in cells from the border's middle (border-lines.ts): past the line's
+ * own width and the shift of a shaky camera (a thick outer line reaches ~0.05 cell out, shake ~0.05
+ * more), and as wide again, so a pen's shaft (0.1-1 cell wide) crosses it whatever its angle.
  */
 const RIM_FROM = 0.12
 const RIM_TO = 0.3
@@ -68,18 +70,19 @@ const INK_NONE = 0.72
 /** The paper's brightness: this quantile of every sample (robust to a hand over most of the grid). */
 const PAPER_QUANTILE = 0.9
 /**
- * A cell's ink is the least of its middle's ink shares with the middle moved by up to this many
- * samples each way. A page bends away from the perspective its corners give: on a Wicht newspaper
- * photo (image1011) a thick box line ran 8% of a cell in, against EDGE_SHARE's 12%, and as the
- * corners found moved by a pixel from look to look (a sample, at a grid a third of a 640 px frame)
- * its edge came into the middle and went, so the ink of the cells beside it flickered by 0.02, more
- * than NEW_INK, and the time-lapse's trigger saw writing at every other look and took one shot in
- * seven minutes. Moved a sample inwards, the middle leaves such an edge out. A pen digit stays in
- * the middle however it is moved, but not every pencil mark: two light marks near the cell's top or
- * right edge can drop out of the least share altogether (on the 35 sessions drawn on image1, 6 of
- * 407 pencilled cells then had no ink seen to arrive, and the move log took their marks for a speck).
+ * Ink that runs along a whole edge of the middle is a grid line, not writing, and is left out: in
+ * the band of the middle's EDGE_ROWS outer rows (and columns) on each side, the least ink of the
+ * band's three thirds, three times over. A page bends away from the perspective its corners give:
+ * on a Wicht newspaper photo (image1011) a thick box line ran 8% of a cell in, against EDGE_SHARE's
+ * 12%, and as the corners found moved by a pixel from look to look its edge came into the middle
+ * and went, so the ink of the cells beside it flickered by 0.02, more than NEW_INK, and the
+ * time-lapse's trigger saw writing at every other look. A band of two rows holds such a line where
+ * it runs slightly aslant. A pencil mark near an edge lies in one or two of the band's thirds and
+ * stays; three marks along one edge (1, 2 and 3) lose the least of them. The least share over the
+ * middle moved a sample each way, which this replaced, dropped two light marks near a cell's edge
+ * altogether (6 of 407 pencilled cells in 35 sessions on image1 had no ink seen to arrive).
  */
-const SHIFT = 1
+const EDGE_ROWS = 2
 
 const luma = (image: RgbaImage | GrayImage): ((x: number, y: number) => number) => {
   const { width, data } = image
@@ -111,29 +114,28 @@ const bilinear = (image: RgbaImage | GrayImage): ((x: number, y: number) => numb
 }
 
 export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk {
-  const m = squareToQuad(corners)
   const at = bilinear(image)
+  const inside = (x: number, y: number): number => (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1 ? Number.NaN : at(x, y))
+  const m = squareToQuad(onBorderLines(inside, corners))
   const side = CELL_SAMPLES
   const lo = Math.round(side * EDGE_SHARE)
   const inner = side - 2 * lo
-  // Each cell's middle and SHIFT samples around it, row by row; `middle` marks the middle itself.
-  const wide = inner + 2 * SHIFT
-  const samples = new Uint8Array(CELLS * wide * wide)
-  const middle = (n: number) => n % wide >= SHIFT && n % wide < wide - SHIFT && n >= SHIFT * wide && n < (wide - SHIFT) * wide
+  const per = inner * inner
+  // Each cell's middle, row by row.
+  const samples = new Uint8Array(CELLS * per)
   const colour = image.data.length === image.width * image.height * 4 ? image.data : null
   const tint = new Float32Array(CELLS)
   let k = 0
   for (let cell = 0; cell < CELLS; cell++) {
     const u0 = (cell % 9) / 9
     const v0 = Math.floor(cell / 9) / 9
-    for (let j = lo - SHIFT; j < side - lo + SHIFT; j++) {
-      for (let i = lo - SHIFT; i < side - lo + SHIFT; i++) {
+    for (let j = lo; j < side - lo; j++) {
+      for (let i = lo; i < side - lo; i++) {
         const u = u0 + (i + 0.5) / (9 * side)
         const v = v0 + (j + 0.5) / (9 * side)
         const { x, y } = applyHomography(m, { x: u, y: v })
-        const inMiddle = middle(k % (wide * wide))
         samples[k++] = at(x, y)
-        if (colour && inMiddle) tint[cell] += chroma(colour, image.width, image.height, x, y)
+        if (colour) tint[cell] += chroma(colour, image.width, image.height, x, y)
       }
     }
   }
@@ -144,33 +146,39 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
   const inkOf = (value: number) => Math.min(1, Math.max(0, (full + span - value) / span))
   const ink = new Float32Array(CELLS)
   const shade = new Float32Array(CELLS)
-  const per = inner * inner
-  const inked = new Float32Array(wide * wide)
+  const inked = new Float32Array(per)
   for (let cell = 0; cell < CELLS; cell++) {
-    const first = cell * wide * wide
+    const first = cell * per
     let sum = 0
-    for (let n = 0; n < wide * wide; n++) {
+    let total = 0
+    for (let n = 0; n < per; n++) {
       inked[n] = inkOf(samples[first + n])
-      if (middle(n)) sum += samples[first + n]
+      total += inked[n]
+      sum += samples[first + n]
     }
-    ink[cell] = leastShiftedInk(inked, wide, inner) / per
+    ink[cell] = Math.max(0, total - edgeLineInk(inked, inner)) / per
     shade[cell] = sum / per / paper
     tint[cell] /= per * paper
   }
   return { ink, shade, tint, rim: rimInk(image, m, at, inkOf) }
 }
 
-/** The least ink in an `inner` × `inner` window of a `wide` × `wide` block (row by row), over its places (SHIFT). */
-function leastShiftedInk(inked: Float32Array, wide: number, inner: number): number {
-  let least = Infinity
-  for (let dy = 0; dy + inner <= wide; dy++) {
-    for (let dx = 0; dx + inner <= wide; dx++) {
-      let total = 0
-      for (let j = dy; j < dy + inner; j++) for (let i = dx; i < dx + inner; i++) total += inked[j * wide + i]
-      least = Math.min(least, total)
+/** The ink of lines along the edges of an `inner` × `inner` middle (row by row): see EDGE_ROWS. */
+function edgeLineInk(inked: Float32Array, inner: number): number {
+  const third = Math.floor(inner / 3)
+  let lines = 0
+  for (const outer of [0, inner - EDGE_ROWS]) {
+    const across = [0, 0, 0]
+    const down = [0, 0, 0]
+    for (let r = outer; r < outer + EDGE_ROWS; r++) {
+      for (let t = 0; t < 3 * third; t++) {
+        across[Math.floor(t / third)] += inked[r * inner + t]
+        down[Math.floor(t / third)] += inked[t * inner + r]
+      }
     }
+    lines += 3 * (Math.min(...across) + Math.min(...down))
   }
-  return least
+  return lines
 }
 
 /** Each outer cell edge's band outside the grid (RIM_EDGES), as its ink share; NaN where half of it is out of the image. */

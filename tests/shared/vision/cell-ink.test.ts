@@ -1,51 +1,39 @@
 /** The cheap per-cell look used to watch a page: ink counts pen strokes, shade drops under a hand. */
 import { describe, expect, it } from 'vitest'
 import { RIM_EDGES, cellInk, cellsBesideRimEdge } from '../../../src/shared/vision/cell-ink'
-import type { Corners, GrayImage } from '../../../src/shared/vision/image'
-
-/** A 400×400 page: white paper, a 360-pixel grid from (20, 20), with strokes and a hand drawn on it. */
-function pageImage(draw: (set: (x: number, y: number, v: number) => void) => void): GrayImage {
-  const width = 400
-  const data = new Uint8Array(width * width).fill(235)
-  const set = (x: number, y: number, v: number) => (data[y * width + x] = v)
-  for (let i = 0; i <= 9; i++)
-    for (let t = 20; t <= 380; t++)
-      for (const w of [0, 1]) {
-        set(20 + i * 40 + w, t, 40)
-        set(t, 20 + i * 40 + w, 40)
-      }
-  draw(set)
-  return { width, height: width, data }
-}
-const CORNERS: Corners = [
-  { x: 20, y: 20 },
-  { x: 380, y: 20 },
-  { x: 380, y: 380 },
-  { x: 20, y: 380 },
-]
-/** Cell (row, col)'s pixel origin. */
-const origin = (row: number, col: number) => ({ x: 20 + col * 40, y: 20 + row * 40 })
+import type { Corners } from '../../../src/shared/vision/image'
+import { DRAWN_GRID_CORNERS, cellOrigin, drawnGridPage } from './drawn-grid'
 
 describe('cellInk', () => {
   it('sees a pen stroke in its cell only, and leaves the grid lines out', () => {
-    const image = pageImage((set) => {
-      const { x, y } = origin(4, 6)
+    const image = drawnGridPage((set) => {
+      const { x, y } = cellOrigin(4, 6)
       for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(x + w, y + t, 30)
     })
-    const { ink, shade } = cellInk(image, CORNERS)
+    const { ink, shade } = cellInk(image, DRAWN_GRID_CORNERS)
     expect(ink[4 * 9 + 6]).toBeGreaterThan(0.05)
     expect(Math.max(...ink.filter((_, c) => c !== 42))).toBeLessThan(0.005)
     expect(Math.min(...shade)).toBeGreaterThan(0.85)
   })
 
+  it("counts light pencil marks near a cell's edge, where a grid line's ink is left out", () => {
+    // Candidates 1 and 2 of r3c3, 4 px marks in the top third of the cell, pencil grey.
+    const image = drawnGridPage((set) => {
+      const { x, y } = cellOrigin(2, 2)
+      for (const cx of [7, 20]) for (let t = 5; t < 9; t++) for (let w = cx - 2; w < cx + 2; w++) set(x + w, y + t, 110)
+    })
+    const { ink } = cellInk(image, DRAWN_GRID_CORNERS)
+    expect(ink[2 * 9 + 2]).toBeGreaterThan(0.01)
+  })
+
   it('measures a hand as a darker, tinted cell', () => {
-    const gray = pageImage((set) => {
+    const gray = drawnGridPage((set) => {
       for (let y = 100; y < 260; y++) for (let x = 100; x < 260; x++) set(x, y, 170)
     })
     // The same page in colour, the hand in skin tones (as bright as the grey one).
     const data = new Uint8Array(gray.data.length * 4)
     gray.data.forEach((v, i) => data.set(v === 170 ? [215, 160, 130, 255] : [v, v, v, 255], i * 4))
-    const { shade, tint } = cellInk({ width: gray.width, height: gray.height, data }, CORNERS)
+    const { shade, tint } = cellInk({ width: gray.width, height: gray.height, data }, DRAWN_GRID_CORNERS)
     const under = 4 * 9 + 4
     expect(shade[under]).toBeLessThan(0.8)
     expect(tint[under]).toBeGreaterThan(0.3)
@@ -54,10 +42,10 @@ describe('cellInk', () => {
 
   it("sees a pen crossing the band just outside the grid's edge, not the outer line, and nothing where the band leaves the image", () => {
     // A pen shaft, 6 px wide, from r9c8's lower half down out of the grid.
-    const image = pageImage((set) => {
+    const image = drawnGridPage((set) => {
       for (let y = 360; y < 400; y++) for (let x = 310; x < 316; x++) set(x, y, 25)
     })
-    const { rim } = cellInk(image, CORNERS)
+    const { rim } = cellInk(image, DRAWN_GRID_CORNERS)
     const bottom = (col: number) => 18 + col
     expect(rim[bottom(7)]).toBeGreaterThan(0.1)
     const others = [...rim].filter((_, e) => e !== bottom(7))
@@ -74,15 +62,28 @@ describe('cellInk', () => {
     expect(cellInk(image, tight).rim.filter(Number.isNaN)).toHaveLength(RIM_EDGES)
   })
 
+  it('leaves the border out of the cells beside it where the corners were found pixels outside it', () => {
+    // Corners 7 px out, as a grid found only by the lattice of its boxes can have them: the border
+    // then lies 7-9 px inside the cells along it, past their margins.
+    const image = drawnGridPage((set) => {
+      const { x, y } = cellOrigin(0, 3)
+      for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(x + w, y + t, 30)
+    })
+    const out = DRAWN_GRID_CORNERS.map((p) => ({ x: p.x + Math.sign(p.x - 200) * 7, y: p.y + Math.sign(p.y - 200) * 7 })) as unknown as Corners
+    const { ink } = cellInk(image, out)
+    expect(ink[3]).toBeGreaterThan(0.05)
+    expect(Math.max(...ink.filter((_, c) => c !== 3))).toBeLessThan(0.005)
+  })
+
   it("keeps a grid line that bends into a cell's middle out of its ink as the corners move by a pixel, and a digit in", () => {
     // r5c5's left line drawn 4-5 px into the cell, where a bent page puts it, and a pen stroke in r5c6.
-    const image = pageImage((set) => {
-      const { x, y } = origin(4, 4)
+    const image = drawnGridPage((set) => {
+      const { x, y } = cellOrigin(4, 4)
       for (let t = 0; t < 40; t++) for (const w of [4, 5]) set(x + w, y + t, 40)
-      const right = origin(4, 5)
+      const right = cellOrigin(4, 5)
       for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(right.x + w, right.y + t, 30)
     })
-    const moved = (dx: number): Corners => CORNERS.map((p) => ({ x: p.x + dx, y: p.y })) as unknown as Corners
+    const moved = (dx: number): Corners => DRAWN_GRID_CORNERS.map((p) => ({ x: p.x + dx, y: p.y })) as unknown as Corners
     const looks = [-1, 0, 1].map((dx) => cellInk(image, moved(dx)).ink)
     for (const ink of looks) {
       expect(ink[4 * 9 + 4]).toBeLessThan(0.003)

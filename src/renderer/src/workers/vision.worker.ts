@@ -4,6 +4,7 @@
  * is reused from frame to frame.
  */
 import { type CellInk, cellInk } from '../../../shared/vision/cell-ink'
+import { SteadyCorners } from '../../../shared/vision/steady-corners'
 import { upscaledPoint } from '../../../shared/vision/geometry'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
 import { type Found, type Pipeline, loadPipeline } from './vision-pipeline'
@@ -76,6 +77,8 @@ const fullFrames = new FrameReader()
 let pipeline: Promise<Pipeline> | undefined
 /** The live detector for camera frames sent one at a time ('detect' requests). */
 let liveFrames: ReturnType<Pipeline['live']> | undefined
+/** Their corners, steadied while the page stays where it is (steady-corners.ts). */
+const steadyCorners = new SteadyCorners()
 
 /**
  * One camera stream read in the worker. Frames are pulled only when the previous one is done;
@@ -173,7 +176,8 @@ async function handle(request: VisionRequest): Promise<void> {
       liveFrames ??= ready.live()
       const full = fullFrames.read(request.frame, Infinity, true)
       const image = frames.read(request.frame, LIVE_SIZE)
-      const found = withCells(full, scaleFound(liveFrames(image), image.scale))
+      const seen = scaleFound(liveFrames(image), image.scale)
+      const found = withCells(full, { ...seen, corners: steadyCorners.follow(seen.corners) })
       const ms = performance.now() - started
       reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
       return

@@ -1,0 +1,80 @@
+/**
+ * A grid's corners moved onto its border's lines, for measuring the cells' ink (cell-ink.ts). The
+ * detector puts the corners on the border's outer edge as its threshold image shows it, which can
+ * be pixels away from the print: on a Wicht photo in a 1280×720 view (image1045), found only by
+ * the lattice of its boxes, the left and top sides lay 5-7 px outside the border and the others
+ * 2-3 px, so the border's line came into the margins of a row of cells as the camera shook, and
+ * the time-lapse's trigger saw writing there. Each side is moved along its normal to where the
+ * line along it is darkest within BORDER_REACH: the border's middle, wherever the detection put it.
+ * Only moved, not turned: where text runs beside part of a side, a turn to it put the far corner
+ * 15 px off.
+ */
+import { centroid, intersectLines, type Line } from './geometry'
+import type { Corners, Point } from './image'
+
+/**
+ * How far a side is sought either way, in cells: 5-7 px at a grid's 35 px cells in a 1280×720
+ * view; the first inner line is a cell away, text beside the border a third of one or more.
+ */
+const BORDER_REACH = 0.2
+/** Offsets tried per cell of reach, and samples along a side per cell. */
+const OFFSETS_PER_CELL = 40
+const SAMPLES_PER_CELL = 6
+/** The darkest place must be darker than this share of the brightest to be a line. Chosen by hand. */
+const LINE_CONTRAST = 0.85
+/** The part of a side looked at: clear of the corners, where crossing lines and rounding are. */
+const FROM = 1 / 6
+const TO = 5 / 6
+/**
+ * A place along a side is as dark as this quantile of its samples: the border is dark all along,
+ * text beside it only in places. Chosen by hand.
+ */
+const LINE_QUANTILE = 0.75
+
+/** `corners` with each side moved onto the darkest line near it in `brightness` (x, y in pixels; NaN outside the image). */
+export function onBorderLines(brightness: (x: number, y: number) => number, corners: Corners): Corners {
+  const centre = centroid(corners)
+  const lines: Line[] = []
+  for (let k = 0; k < 4; k++) {
+    const a = corners[k]
+    const b = corners[(k + 1) % 4]
+    const length = Math.hypot(b.x - a.x, b.y - a.y)
+    if (length < 1) return corners
+    const along = { x: (b.x - a.x) / length, y: (b.y - a.y) / length }
+    let inward = { x: -along.y, y: along.x }
+    if ((centre.x - a.x) * inward.x + (centre.y - a.y) * inward.y < 0) inward = { x: -inward.x, y: -inward.y }
+    const offset = darkestOffset(brightness, a, along, inward, length)
+    lines.push({ point: { x: a.x + offset * inward.x, y: a.y + offset * inward.y }, direction: along })
+  }
+  const moved = [0, 1, 2, 3].map((k) => intersectLines(lines[(k + 3) % 4], lines[k]))
+  return moved.every((p): p is Point => p !== null) ? (moved as unknown as Corners) : corners
+}
+
+/** How far along `inward` (pixels, either way) the line from `a` along `along` is darkest; 0 where no line is seen within reach. */
+function darkestOffset(brightness: (x: number, y: number) => number, a: Point, along: Point, inward: Point, length: number): number {
+  const cell = length / 9
+  const steps = Math.max(2, Math.round(BORDER_REACH * OFFSETS_PER_CELL))
+  const samples = Math.max(4, Math.round(SAMPLES_PER_CELL * 9 * (TO - FROM)))
+  const lit: number[] = []
+  for (let s = -steps; s <= steps; s++) {
+    const d = (s / steps) * BORDER_REACH * cell
+    const line: number[] = []
+    for (let i = 0; i < samples; i++) {
+      const t = (FROM + ((i + 0.5) / samples) * (TO - FROM)) * length
+      line.push(brightness(a.x + t * along.x + d * inward.x, a.y + t * along.y + d * inward.y))
+    }
+    line.sort((p, q) => p - q)
+    // A line partly out of the image (NaN) is no border seen.
+    lit.push(line.some(Number.isNaN) ? Infinity : line[Math.floor(LINE_QUANTILE * (samples - 1))])
+  }
+  const k = lit.indexOf(Math.min(...lit))
+  // No line within reach (all paper, or the image ended): the side stays where it was found.
+  const brightest = Math.max(...lit.filter(Number.isFinite))
+  if (!(lit[k] < LINE_CONTRAST * brightest)) return 0
+  // Between offsets: the vertex of the parabola through the darkest and its neighbours, so the
+  // side does not jump a whole offset as the camera shakes by part of one.
+  const [left, right] = [lit[k - 1], lit[k + 1]]
+  const curve = left + right - 2 * lit[k]
+  const between = Number.isFinite(left) && Number.isFinite(right) && curve > 0 ? (left - right) / (2 * curve) : 0
+  return ((k - steps + between) / steps) * BORDER_REACH * cell
+}

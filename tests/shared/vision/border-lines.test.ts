@@ -1,0 +1,60 @@
+/** Corners moved onto the border's lines before the cells' ink is measured. */
+import { describe, expect, it } from 'vitest'
+import { onBorderLines } from '../../../src/shared/vision/border-lines'
+import type { Corners, Point } from '../../../src/shared/vision/image'
+import { drawnGridPage } from './drawn-grid'
+
+/** The drawn page's brightness between pixels (nearest), NaN outside it. */
+function page(draw?: Parameters<typeof drawnGridPage>[0]): (x: number, y: number) => number {
+  const { width, height, data } = drawnGridPage(draw)
+  return (x, y) => (x < 0 || y < 0 || x > width - 1 || y > height - 1 ? Number.NaN : data[Math.round(y) * width + Math.round(x)])
+}
+/** The border lines' middles: each line covers two pixels, 20-21 and 380-381. */
+const BORDER: Corners = [
+  { x: 20.5, y: 20.5 },
+  { x: 380.5, y: 20.5 },
+  { x: 380.5, y: 380.5 },
+  { x: 20.5, y: 380.5 },
+]
+const grown = (by: number): Corners => BORDER.map((p) => ({ x: p.x + Math.sign(p.x - 200) * by, y: p.y + Math.sign(p.y - 200) * by })) as unknown as Corners
+const worst = (a: Corners, b: readonly Point[]) => Math.max(...a.map((p, k) => Math.hypot(p.x - b[k].x, p.y - b[k].y)))
+
+describe('onBorderLines', () => {
+  it('puts sides found pixels outside or inside the border back on its lines', () => {
+    const brightness = page()
+    for (const by of [-5, -2, 3, 7]) expect(worst(onBorderLines(brightness, grown(by)), BORDER)).toBeLessThan(1)
+  })
+
+  it('moves each side on its own, so a side already on the border stays', () => {
+    const found = BORDER.map((p, k) => (k === 1 || k === 2 ? { x: p.x + 6, y: p.y } : p)) as unknown as Corners
+    expect(worst(onBorderLines(page(), found), BORDER)).toBeLessThan(1)
+  })
+
+  it('keeps to the border where text runs just outside part of it', () => {
+    // Words 6 px tall, 4 px above the top border, over half its length: darker than the line in places.
+    const brightness = page((set) => {
+      for (let x = 40; x < 220; x++) if (x % 12 < 7) for (let y = 10; y < 16; y++) set(x, y, 10)
+    })
+    expect(worst(onBorderLines(brightness, grown(4)), BORDER)).toBeLessThan(1)
+  })
+
+  it('finds a border lying right at the edge of the image', () => {
+    // The view's top edge 1 px above the border: the offsets further out are out of the image.
+    const brightness = page()
+    const cut = (x: number, y: number) => (y < 19 ? Number.NaN : brightness(x, y))
+    const moved = onBorderLines(cut, grown(3))
+    expect(moved.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y))).toBe(true)
+    // Next to the image's edge there is no parabola through the darkest offset: to an offset, a pixel here.
+    expect(worst(moved, BORDER)).toBeLessThan(1.5)
+  })
+
+  it('leaves a side with no line within reach where it was found', () => {
+    // The view cut through the grid's top row: the top side sees no line within reach and stays; the others move.
+    const brightness = page()
+    const cut = (x: number, y: number) => (y < 25 ? Number.NaN : brightness(x, y))
+    const found = grown(3)
+    const moved = onBorderLines(cut, found)
+    expect(moved[0].y).toBeCloseTo(found[0].y, 5)
+    expect(moved[3].y).toBeCloseTo(BORDER[3].y, 0)
+  })
+})

@@ -1,0 +1,32 @@
+/** A page drawn pixel by pixel for the watch's tests: white paper and a grid of 2 px lines, and whatever a test adds. */
+import type { Corners, GrayImage } from '../../../src/shared/vision/image'
+
+const SIDE = 400
+/** The grid's top-left pixel and its cells' pitch: lines cover pixels 20-21, 60-61, ..., 380-381. */
+const FROM = 20
+const PITCH = 40
+
+/** A 400×400 grey page: paper at 235, grid lines at 40, then `draw`'s strokes. */
+export function drawnGridPage(draw: (set: (x: number, y: number, v: number) => void) => void = () => {}): GrayImage {
+  const data = new Uint8Array(SIDE * SIDE).fill(235)
+  const set = (x: number, y: number, v: number) => (data[y * SIDE + x] = v)
+  for (let i = 0; i <= 9; i++)
+    for (let t = FROM; t <= FROM + 9 * PITCH + 1; t++)
+      for (const w of [0, 1]) {
+        set(FROM + i * PITCH + w, t, 40)
+        set(t, FROM + i * PITCH + w, 40)
+      }
+  draw(set)
+  return { width: SIDE, height: SIDE, data }
+}
+
+/** The grid's outer corners as a detector gives them: the border's outer edge. */
+export const DRAWN_GRID_CORNERS: Corners = [
+  { x: FROM, y: FROM },
+  { x: FROM + 9 * PITCH, y: FROM },
+  { x: FROM + 9 * PITCH, y: FROM + 9 * PITCH },
+  { x: FROM, y: FROM + 9 * PITCH },
+]
+
+/** Cell (row, col)'s pixel origin. */
+export const cellOrigin = (row: number, col: number) => ({ x: FROM + col * PITCH, y: FROM + row * PITCH })
