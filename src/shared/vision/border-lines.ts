@@ -9,7 +9,7 @@
  * Only moved, not turned: where text runs beside part of a side, a turn to it put the far corner
  * 15 px off.
  */
-import { centroid, intersectLines, type Line } from './geometry'
+import { centroid, distance, intersectLines, lineThrough, type Line } from './geometry'
 import type { Corners, Point } from './image'
 
 /**
@@ -38,9 +38,9 @@ export function onBorderLines(brightness: (x: number, y: number) => number, corn
   for (let k = 0; k < 4; k++) {
     const a = corners[k]
     const b = corners[(k + 1) % 4]
-    const length = Math.hypot(b.x - a.x, b.y - a.y)
+    const length = distance(a, b)
     if (length < 1) return corners
-    const along = { x: (b.x - a.x) / length, y: (b.y - a.y) / length }
+    const along = lineThrough(a, b).direction
     let inward = { x: -along.y, y: along.x }
     if ((centre.x - a.x) * inward.x + (centre.y - a.y) * inward.y < 0) inward = { x: -inward.x, y: -inward.y }
     const offset = darkestOffset(brightness, a, along, inward, length)

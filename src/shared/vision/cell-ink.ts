@@ -1,8 +1,8 @@
 /**
  * A cheap look at every cell, for watching a page while it is being solved: the grid is sampled
  * through its corners' perspective at a small size (no OpenCV, no full warp of the frame), its
- * sides first put on the border's lines (border-lines.ts), and each
- * cell is summed up by numbers measured against the page's own paper:
+ * sides first put on the border's lines (border-lines.ts), and each cell is summed up by numbers
+ * measured against the page's own paper:
  *  - `ink`: the share of the cell's middle that is dark like pen or pencil;
  *  - `shade`: the middle's mean brightness, which a hand (or its shadow) over the cell lowers;
  *  - `tint`: the middle's colourfulness, which skin raises.

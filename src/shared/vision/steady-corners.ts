@@ -13,8 +13,8 @@
  * look is a fraction of itself; a shape that changed by more than a steady grid's movement
  * (STEADY_CORNER_MOVEMENT) is a page turned or moved, and is taken as it is.
  */
-import { STEADY_CORNER_MOVEMENT, centroid } from './geometry'
-import type { Corners, Point } from './image'
+import { STEADY_CORNER_MOVEMENT, centroid, cornerMovement } from './geometry'
+import type { Corners } from './image'
 
 /**
  * Sightings the shape is averaged over (the latest weighs 1/SHAPE_SIGHTINGS once there are that
@@ -25,7 +25,7 @@ const SHAPE_SIGHTINGS = 8
 
 export class SteadyCorners {
   /** The corners about their centre, averaged; null before the first sighting. */
-  private shape: Point[] | null = null
+  private shape: Corners | null = null
   private sightings = 0
 
   /**
@@ -37,16 +37,15 @@ export class SteadyCorners {
   follow(corners: Corners | null): Corners | null {
     if (!corners) return null
     const centre = centroid(corners)
-    const offsets = corners.map((p) => ({ x: p.x - centre.x, y: p.y - centre.y }))
-    const diagonal = Math.hypot(corners[2].x - corners[0].x, corners[2].y - corners[0].y)
+    const offsets = corners.map((p) => ({ x: p.x - centre.x, y: p.y - centre.y })) as unknown as Corners
     const shape = this.shape
-    if (!shape || offsets.some((o, k) => Math.hypot(o.x - shape[k].x, o.y - shape[k].y) > STEADY_CORNER_MOVEMENT * diagonal)) {
+    if (!shape || cornerMovement(shape, offsets) > STEADY_CORNER_MOVEMENT) {
       this.shape = offsets
       this.sightings = 1
     } else {
       this.sightings = Math.min(this.sightings + 1, SHAPE_SIGHTINGS)
       const weight = 1 / this.sightings
-      this.shape = shape.map((s, k) => ({ x: s.x + (offsets[k].x - s.x) * weight, y: s.y + (offsets[k].y - s.y) * weight }))
+      this.shape = shape.map((s, k) => ({ x: s.x + (offsets[k].x - s.x) * weight, y: s.y + (offsets[k].y - s.y) * weight })) as unknown as Corners
     }
     return this.shape.map((s) => ({ x: centre.x + s.x, y: centre.y + s.y })) as unknown as Corners
   }
