@@ -78,7 +78,9 @@ export const SUDDEN_CELLS = 4
  * reaches the frame's edge, the hand is out of the frame and only the pen shows, resting over the
  * grid's edge. On the synthetic sessions (bench:timelapse-session, seeds 1, 2, 3, 7, 15, 20) a band
  * rose by at most 0.019 at the looks the trigger shot with no hand in view (shake moving the outer
- * line and the margin's print), and by 0.07-0.28 under a resting pen.
+ * line and the margin's print), and by 0.07-0.28 under a resting pen. Those were measured with four
+ * lines across the band; it is sampled a pixel apart since (cell-ink.ts's RIM_MIN_ACROSS), which
+ * left those sessions' shots as they were (their move logs and shots per digit unchanged).
  */
 export const RIM_RISE = 0.06
 
@@ -173,11 +175,16 @@ function changedCells(from: CellInk, to: CellInk): Cell[] {
   return out
 }
 
-/** Whether a pen lies over the grid's edge beside a cell written since the shot `reference` (RIM_RISE). */
+/**
+ * Whether a pen lies over the grid's edge beside a cell written since the shot `reference`: the band
+ * outside it got RIM_RISE more ink, or TINT_RISE more colour (the hand holding the pen, its skin
+ * over the band, where it hides the margin's print as much as the pen adds: on a newspaper page
+ * whose margin is shaded, the band's ink fell by 0.11 under a hand whose pen tip was over the grid).
+ */
 function penAtRim(reference: CellInk, now: CellInk): boolean {
   for (let edge = 0; edge < RIM_EDGES; edge++) {
     // A band out of the frame (NaN) shows nothing.
-    if (!(now.rim[edge] - reference.rim[edge] >= RIM_RISE)) continue
+    if (!(now.rim[edge] - reference.rim[edge] >= RIM_RISE || now.rimTint[edge] - reference.rimTint[edge] >= TINT_RISE)) continue
     if (cellsBesideRimEdge(edge).some((c) => inkChanged(reference.ink[c], now.ink[c]))) return true
   }
   return false

@@ -1,6 +1,6 @@
 /** When the "paper changes" mode shoots: after new writing, once the hand has left and the grid is still. */
 import { describe, expect, it } from 'vitest'
-import { type Look, NEW_INK, PEN_AWAY_MS, RIM_RISE, SHADE_DROP, ShotTrigger } from '../../src/shared/timelapse-trigger'
+import { type Look, NEW_INK, PEN_AWAY_MS, RIM_RISE, SHADE_DROP, ShotTrigger, TINT_RISE } from '../../src/shared/timelapse-trigger'
 import { STEADY_CORNER_MOVEMENT } from '../../src/shared/vision/geometry'
 import { type CellInk, RIM_EDGES } from '../../src/shared/vision/cell-ink'
 import type { Corners } from '../../src/shared/vision/image'
@@ -20,7 +20,7 @@ function page(written: number[] = [], covered: number[] = []): CellInk {
   const shade = new Float32Array(81).fill(0.97)
   for (const c of written) ink[c] = 0.12
   for (const c of covered) shade[c] = 0.97 - SHADE_DROP - 0.1
-  return { ink, shade, tint, rim: new Float32Array(RIM_EDGES) }
+  return { ink, shade, tint, rim: new Float32Array(RIM_EDGES), rimTint: new Float32Array(RIM_EDGES).fill(0.02) }
 }
 
 const OPTIONS = { minIntervalMs: 2000, maxIntervalMs: 30_000, holdMs: 1000 }
@@ -113,5 +113,18 @@ describe('ShotTrigger', () => {
     // Ink by the grid's top edge, far from the written cell (a pen put down there): shot as before.
     const aside = [...times(4, clear()), ...times(16, withPen([79], 4))]
     expect(run(new ShotTrigger(OPTIONS), aside).filter((at) => at > 1000)).toEqual([2000 + PEN_AWAY_MS])
+  })
+
+  it("waits while the hand holding the pen lies over the band outside the grid's edge beside the cell it wrote, though the band shows less ink", () => {
+    // The hand's skin beside r5c9, over the margin's shaded print: the band's ink falls, its colour rises.
+    const RIGHT_R5 = 9 + 4
+    const withHand = (written: number[]): Omit<Look, 'at'> => {
+      const cells = page(written)
+      cells.rim[RIGHT_R5] -= 0.1
+      cells.rimTint[RIGHT_R5] += TINT_RISE * 2
+      return { corners: CORNERS, cells }
+    }
+    const looks = [...times(4, clear()), ...times(8, withHand([44])), ...times(8, clear([44]))]
+    expect(run(new ShotTrigger(OPTIONS), looks).filter((at) => at > 1000)).toEqual([6000 + OPTIONS.holdMs])
   })
 })

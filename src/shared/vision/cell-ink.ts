@@ -13,7 +13,7 @@
 import { squareToQuad } from '../render/homography'
 import { CELLS } from '../sudoku/board'
 import { onBorderLines } from './border-lines'
-import { applyHomography, type Homography } from './geometry'
+import { applyHomography, distance, type Homography } from './geometry'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { byteQuantile } from './median'
 
@@ -35,6 +35,8 @@ export interface CellInk {
    * image.
    */
   readonly rim: Float32Array
+  /** Per outer edge as `rim`, 0..1: the band's mean colourfulness relative to the paper (as `tint`), which a hand beside the grid raises. */
+  readonly rimTint: Float32Array
 }
 
 /** The grid's outer cell edges: 9 a side. */
@@ -46,7 +48,14 @@ export const RIM_EDGES = 36
  */
 const RIM_FROM = 0.12
 const RIM_TO = 0.3
-const RIM_ACROSS = 4
+/**
+ * Lines sampled along the band, at least RIM_MIN_ACROSS and else one per pixel across it. Four
+ * lines, 2 px apart on a newspaper page's small grid, let a thin printed rule 0.24 cell outside
+ * its border fall on a line or between two as the corners found tilted by a pixel from look to
+ * look: the band's ink swung by up to 0.2, more than RIM_RISE, and the watch saw a pen at the rim
+ * where none was (bench:timelapse-session). A pixel apart, the rule counts the same at every look.
+ */
+const RIM_MIN_ACROSS = 4
 
 /**
  * Samples per cell side: 24 resolves a pencil mark (a ninth of a cell, ~3 samples high) and keeps
@@ -116,7 +125,8 @@ const bilinear = (image: RgbaImage | GrayImage): ((x: number, y: number) => numb
 export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk {
   const at = bilinear(image)
   const inside = (x: number, y: number): number => (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1 ? Number.NaN : at(x, y))
-  const m = squareToQuad(onBorderLines(inside, corners))
+  const border = onBorderLines(inside, corners)
+  const m = squareToQuad(border)
   const side = CELL_SAMPLES
   const lo = Math.round(side * EDGE_SHARE)
   const inner = side - 2 * lo
@@ -160,7 +170,9 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
     shade[cell] = sum / per / paper
     tint[cell] /= per * paper
   }
-  return { ink, shade, tint, rim: rimInk(image, m, at, inkOf) }
+  const cellSide = [0, 1, 2, 3].reduce((sum, k) => sum + distance(border[k], border[(k + 1) % 4]), 0) / 36
+  const across = Math.max(RIM_MIN_ACROSS, Math.ceil((RIM_TO - RIM_FROM) * cellSide))
+  return { ink, shade, tint, ...rimInk(image, m, across, at, inkOf, paper) }
 }
 
 /** The ink of lines along the edges of an `inner` × `inner` middle (row by row): see EDGE_ROWS. */
@@ -181,17 +193,30 @@ function edgeLineInk(inked: Float32Array, inner: number): number {
   return lines
 }
 
-/** Each outer cell edge's band outside the grid (RIM_EDGES), as its ink share; NaN where half of it is out of the image. */
-function rimInk(image: RgbaImage | GrayImage, m: Homography, at: (x: number, y: number) => number, inkOf: (value: number) => number): Float32Array {
+/**
+ * Each outer cell edge's band outside the grid (RIM_EDGES), over `across` lines along it: its ink
+ * share and its colourfulness against the `paper`'s brightness; NaN where half of it is out of the image.
+ */
+function rimInk(
+  image: RgbaImage | GrayImage,
+  m: Homography,
+  across: number,
+  at: (x: number, y: number) => number,
+  inkOf: (value: number) => number,
+  paper: number,
+): Pick<CellInk, 'rim' | 'rimTint'> {
   const rim = new Float32Array(RIM_EDGES)
-  const per = CELL_SAMPLES * RIM_ACROSS
+  const rimTint = new Float32Array(RIM_EDGES)
+  const colour = image.data.length === image.width * image.height * 4 ? image.data : null
+  const per = CELL_SAMPLES * across
   for (let edge = 0; edge < RIM_EDGES; edge++) {
     const side = Math.floor(edge / 9)
     let inked = 0
+    let tinted = 0
     let inside = 0
-    for (let a = 0; a < RIM_ACROSS; a++) {
+    for (let a = 0; a < across; a++) {
       // In grid units (0..1 across the grid): `out` beyond the outer line, `along` it.
-      const out = (RIM_FROM + ((a + 0.5) / RIM_ACROSS) * (RIM_TO - RIM_FROM)) / 9
+      const out = (RIM_FROM + ((a + 0.5) / across) * (RIM_TO - RIM_FROM)) / 9
       for (let i = 0; i < CELL_SAMPLES; i++) {
         const along = ((edge % 9) + (i + 0.5) / CELL_SAMPLES) / 9
         const [u, v] = side === 0 ? [along, -out] : side === 1 ? [1 + out, along] : side === 2 ? [along, 1 + out] : [-out, along]
@@ -199,11 +224,13 @@ function rimInk(image: RgbaImage | GrayImage, m: Homography, at: (x: number, y: 
         if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
         inside++
         inked += inkOf(at(x, y))
+        if (colour) tinted += chroma(colour, image.width, image.height, x, y)
       }
     }
     rim[edge] = inside * 2 >= per ? inked / inside : Number.NaN
+    rimTint[edge] = inside * 2 >= per ? tinted / inside / paper : Number.NaN
   }
-  return rim
+  return { rim, rimTint }
 }
 
 /** The cells along the grid's edge next to an outer edge of RIM_EDGES: its own and the two beside it. */

@@ -70,11 +70,19 @@ function linePositions(warped: GrayImage, axis: 'x' | 'y'): number[] {
   const strips = stripContrasts(warped, axis)
   const summed = Float64Array.from({ length }, (_, i) => strips.reduce((sum, p) => sum + p[i], 0))
   const across = acrossAll(strips, reach)
-  return Array.from({ length: 10 }, (_, i) => {
-    const [lo, hi] = [(i - SEARCH) * cell, (i + SEARCH) * cell]
+  const lineNearby = (expected: number): number => {
+    const [lo, hi] = [expected - SEARCH * cell, expected + SEARCH * cell]
     const found = peak(across, lo, hi, NaN)
-    return placed(summed, lo, hi, Number.isNaN(found) ? NaN : Math.min(hi, Math.max(lo, plateauMiddle(across, found))), i * cell, reach)
-  })
+    return placed(summed, lo, hi, Number.isNaN(found) ? NaN : Math.min(hi, Math.max(lo, plateauMiddle(across, found))), expected, reach)
+  }
+  // The inner lines are looked for where the outer lines found space them, not where the corners
+  // do: corners a sixth of a cell outside the border (a grid found by the lattice of its boxes)
+  // put the first inner line's window over the shoulder of a column of digits beside it, which five
+  // of the nine strips share, and the column's cells were cut through their digits.
+  const first = lineNearby(0)
+  const last = lineNearby(9 * cell)
+  const pitch = (last - first) / 9
+  return Array.from({ length: 10 }, (_, i) => (i === 0 ? first : i === 9 ? last : lineNearby(first + i * pitch)))
 }
 
 /** The line contrast along `axis` in each of the nine strips of cells across it. */

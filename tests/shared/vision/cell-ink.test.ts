@@ -26,18 +26,23 @@ describe('cellInk', () => {
     expect(ink[2 * 9 + 2]).toBeGreaterThan(0.01)
   })
 
-  it('measures a hand as a darker, tinted cell', () => {
+  it('measures a hand as a darker, tinted cell, and a hand beside the grid as a tinted band outside it', () => {
     const gray = drawnGridPage((set) => {
       for (let y = 100; y < 260; y++) for (let x = 100; x < 260; x++) set(x, y, 170)
+      // A finger just right of the grid, beside r5c9 (rows 180-220).
+      for (let y = 185; y < 215; y++) for (let x = 384; x < 400; x++) set(x, y, 170)
     })
     // The same page in colour, the hand in skin tones (as bright as the grey one).
     const data = new Uint8Array(gray.data.length * 4)
     gray.data.forEach((v, i) => data.set(v === 170 ? [215, 160, 130, 255] : [v, v, v, 255], i * 4))
-    const { shade, tint } = cellInk({ width: gray.width, height: gray.height, data }, DRAWN_GRID_CORNERS)
+    const { shade, tint, rimTint } = cellInk({ width: gray.width, height: gray.height, data }, DRAWN_GRID_CORNERS)
     const under = 4 * 9 + 4
     expect(shade[under]).toBeLessThan(0.8)
     expect(tint[under]).toBeGreaterThan(0.3)
     expect(tint[0]).toBeLessThan(0.01)
+    const rightR5 = 9 + 4
+    expect(rimTint[rightR5]).toBeGreaterThan(0.15)
+    expect(Math.max(...rimTint.filter((_, e) => e !== rightR5))).toBeLessThan(0.01)
   })
 
   it("sees a pen crossing the band just outside the grid's edge, not the outer line, and nothing where the band leaves the image", () => {
@@ -60,6 +65,27 @@ describe('cellInk', () => {
       { x: 2, y: 397 },
     ]
     expect(cellInk(image, tight).rim.filter(Number.isNaN)).toHaveLength(RIM_EDGES)
+  })
+
+  it('counts a printed rule beside the border the same as the corners found tilt by a pixel, and sees a pen crossing the band aslant where two edges meet', () => {
+    // A 1 px rule 9 px right of the border's middle (0.22 cell out), as a newspaper's box around the puzzle has.
+    const ruled = drawnGridPage((set) => {
+      for (let y = 0; y < 400; y++) set(389, y, 60)
+    })
+    const right = (rim: Float32Array) => [...Array(9).keys()].map((row) => rim[9 + row])
+    const rims = [-1, -0.5, 0, 0.5, 1].map((tilt) => {
+      const corners: Corners = [DRAWN_GRID_CORNERS[0], { x: 380 + tilt, y: 20 }, { x: 380 - tilt, y: 380 }, DRAWN_GRID_CORNERS[3]]
+      return right(cellInk(ruled, corners).rim)
+    })
+    const all = rims.flat()
+    expect(Math.max(...all) - Math.min(...all)).toBeLessThan(0.03)
+    // A pen shaft 8 px across, at 45°, crossing the bottom band where the edges of columns 7 and 8 meet (x = 300).
+    const crossed = drawnGridPage((set) => {
+      for (let t = 0; t < 30; t++) for (let w = 0; w < 8; w++) set(282 + t + w, 375 + t, 25)
+    })
+    const { rim } = cellInk(crossed, DRAWN_GRID_CORNERS)
+    const bottom = (col: number) => 18 + col
+    expect(Math.max(rim[bottom(6)], rim[bottom(7)])).toBeGreaterThan(0.1)
   })
 
   it('leaves the border out of the cells beside it where the corners were found pixels outside it', () => {

@@ -91,10 +91,13 @@ test('faint lines under the soft edge of a shadow are found where the ink is', (
   for (let j = 0; j < 10; j++) for (let i = 0; i < 10; i++) expect(Math.abs(lattice[j][i].y - expected[j])).toBeLessThan(0.05 * cell)
 })
 
-/** A drawn 900 px grid on grey paper: thick box lines, thin light inner ones; `stroke` paints ink over it. */
-function drawnGrid(): { warped: GrayImage; cell: number; stroke: (x0: number, y0: number, x1: number, y1: number) => void } {
+/**
+ * A drawn 900 px grid on grey paper: thick box lines, thin light inner ones, `inset` px inside the
+ * image's edges (corners found outside the border); `stroke` paints ink over it.
+ */
+function drawnGrid(inset = 0): { warped: GrayImage; cell: number; stroke: (x0: number, y0: number, x1: number, y1: number) => void } {
   const size = 900
-  const cell = (size - 1) / 9
+  const cell = (size - 1 - 2 * inset) / 9
   const data = new Uint8Array(size * size).fill(235)
   const paint = (x0: number, y0: number, x1: number, y1: number, grey: number): void => {
     for (let y = Math.max(0, Math.round(y0)); y < Math.min(size, Math.round(y1)); y++)
@@ -102,8 +105,9 @@ function drawnGrid(): { warped: GrayImage; cell: number; stroke: (x0: number, y0
   }
   for (let i = 0; i < 10; i++) {
     const [half, grey] = i % 3 === 0 ? [3, 30] : [1, 185]
-    paint(i * cell - half, 0, i * cell + half + 1, size, grey)
-    paint(0, i * cell - half, size, i * cell + half + 1, grey)
+    const at = inset + i * cell
+    paint(at - half, inset, at + half + 1, size - inset, grey)
+    paint(inset, at - half, size - inset, at + half + 1, grey)
   }
   return { warped: { width: size, height: size, data }, cell, stroke: (x0, y0, x1, y1) => paint(x0, y0, x1, y1, 20) }
 }
@@ -140,4 +144,16 @@ test("pencil marks against a thin line in a cell on the grid's border do not pul
   for (const row of [0, 1, 2]) stroke(line - 0.125 * cell, (0.06 + row * 0.31) * cell, line - 0.125 * cell + 3, (0.3 + row * 0.31) * cell)
   const lattice = gridLattice(warped)
   for (let j = 0; j < 10; j++) expect(Math.abs(lattice[j][7].x - line)).toBeLessThan(0.05 * cell)
+})
+
+test('corners found a sixth of a cell outside the border: the inner lines are found where the border spaces them, not on a column of digits', () => {
+  // The right strokes of five printed digits in the first column (rows 1, 2, 5, 7 and 9), where the
+  // nine equal slices of the warped image put the first inner line's window's near end.
+  const inset = 17
+  const { warped, cell, stroke } = drawnGrid(inset)
+  for (const row of [0, 1, 4, 6, 8]) stroke(inset + 0.5 * cell, inset + (row + 0.25) * cell, inset + 0.62 * cell, inset + (row + 0.75) * cell)
+  const { xs } = gridLines(warped)
+  xs.forEach((x, i) => expect(Math.abs(x - (inset + i * cell))).toBeLessThan(0.05 * cell))
+  const lattice = gridLattice(warped)
+  for (let j = 0; j < 10; j++) expect(Math.abs(lattice[j][1].x - (inset + cell))).toBeLessThan(0.05 * cell)
 })

@@ -12,7 +12,7 @@ import { PaperMemory } from '../../../shared/vision/paper-memory'
 import { loadPaperJudge } from '../../../shared/vision/paper-judge'
 import { readSudoku } from '../../../shared/vision/read'
 import { standardVoters } from '../../../shared/vision/voters'
-import { LiveSchedule } from './live-schedule'
+import { LiveSchedule } from '../../../shared/vision/live-schedule'
 import { practicePage } from './practice-page'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
 import type { Fiducial, ReadOutcome, ReadStage, ShotOf } from './vision-protocol'
@@ -23,8 +23,8 @@ export interface Found {
 }
 
 export interface Pipeline {
-  /** A detector for one camera's frames: the fast way, the thorough way now and then (`liveDetector`). */
-  live(): (image: RgbaImage) => Found
+  /** A detector for one camera's frames, each looked at at `now` (ms): the fast way, the thorough way now and then (`liveDetector`). */
+  live(): (image: RgbaImage, now: number) => Found
   warmUpReader(): Promise<void>
   read(image: RgbaImage, onstage: (stage: ReadStage) => void, shot?: ShotOf): Promise<ReadOutcome | { noGrid: string; detection: Found }>
 }
@@ -34,13 +34,14 @@ const WORKING_SIZE = 640
 /** Circles are big and round: a coarser copy finds them at a quarter of the cost. */
 const FIDUCIAL_SIZE = 400
 /**
- * While the fast way finds no grid in live frames, every THOROUGH_EVERY-th frame is looked at the
- * thorough way: a few times a second at 30 frames/s, so a grid only the fallbacks find (faint
- * inner lines, a border merged with a column rule) still shows up within a fraction of a second,
- * while a view with no grid mostly costs the fast way (a 640×360 page of text: ~4 ms instead of
- * ~39 ms per frame in Node). Chosen by hand.
+ * While the fast way finds no grid in live frames, a look at least THOROUGH_EVERY_MS after the last
+ * thorough one is thorough: four times a second (every 8th frame at 30 frames/s), so a grid only
+ * the fallbacks find (faint inner lines, a border merged with a column rule) still shows up within
+ * a fraction of a second, while a view with no grid mostly costs the fast way (a 640×360 page of
+ * text: ~4 ms instead of ~39 ms per frame in Node). The paper watch's two looks a second are then
+ * thorough whenever the last one missed. Chosen by hand.
  */
-const THOROUGH_EVERY = 8
+const THOROUGH_EVERY_MS = 250
 
 export async function loadPipeline(): Promise<Pipeline> {
   const cv = await loadOpenCV()
@@ -62,10 +63,10 @@ export async function loadPipeline(): Promise<Pipeline> {
     }
   }
   /** Live frames: the fast way, the thorough way now and then (live-schedule.ts). */
-  const liveDetector = (): ((image: RgbaImage) => Found) => {
-    const schedule = new LiveSchedule(THOROUGH_EVERY)
-    return (image) => {
-      const { corners, fiducials, method } = detectOn(grayScales(image, WORKING_SIZE), schedule.fast)
+  const liveDetector = (): ((image: RgbaImage, now: number) => Found) => {
+    const schedule = new LiveSchedule(THOROUGH_EVERY_MS)
+    return (image, now) => {
+      const { corners, fiducials, method } = detectOn(grayScales(image, WORKING_SIZE), schedule.fastAt(now))
       schedule.saw(method)
       return { corners, fiducials }
     }

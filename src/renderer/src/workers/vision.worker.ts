@@ -121,7 +121,7 @@ class StreamDetector {
       const sentAt = performance.timeOrigin + performance.now()
       const image = this.frames.read(frame, LIVE_SIZE)
       // The camera view's stream: corners and circles only (only the paper watch's single looks use cell ink).
-      const found = scaleFound(detect(image), image.scale)
+      const found = scaleFound(detect(image, performance.now()), image.scale)
       const ms = performance.timeOrigin + performance.now() - sentAt
       reply({ type: 'detected', id: this.id, sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
     }
@@ -176,7 +176,7 @@ async function handle(request: VisionRequest): Promise<void> {
       liveFrames ??= ready.live()
       const full = fullFrames.read(request.frame, Infinity, true)
       const image = frames.read(request.frame, LIVE_SIZE)
-      const seen = scaleFound(liveFrames(image), image.scale)
+      const seen = scaleFound(liveFrames(image, performance.now()), image.scale)
       const found = withCells(full, { ...seen, corners: steadyCorners.follow(seen.corners) })
       const ms = performance.now() - started
       reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
