@@ -134,6 +134,8 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
   // Each cell's middle, row by row.
   const samples = new Uint8Array(CELLS * per)
   const colour = image.data.length === image.width * image.height * 4 ? image.data : null
+  /** A sample's colourfulness (0 for a grey image). */
+  const tintAt = (x: number, y: number): number => (colour ? chroma(colour, image.width, image.height, x, y) : 0)
   const tint = new Float32Array(CELLS)
   let k = 0
   for (let cell = 0; cell < CELLS; cell++) {
@@ -145,7 +147,7 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
         const v = v0 + (j + 0.5) / (9 * side)
         const { x, y } = applyHomography(m, { x: u, y: v })
         samples[k++] = at(x, y)
-        if (colour) tint[cell] += chroma(colour, image.width, image.height, x, y)
+        tint[cell] += tintAt(x, y)
       }
     }
   }
@@ -172,7 +174,7 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
   }
   const cellSide = [0, 1, 2, 3].reduce((sum, k) => sum + distance(border[k], border[(k + 1) % 4]), 0) / 36
   const across = Math.max(RIM_MIN_ACROSS, Math.ceil((RIM_TO - RIM_FROM) * cellSide))
-  return { ink, shade, tint, ...rimInk(image, m, across, at, inkOf, paper) }
+  return { ink, shade, tint, ...rimInk(m, across, inside, inkOf, tintAt, paper) }
 }
 
 /** The ink of lines along the edges of an `inner` × `inner` middle (row by row): see EDGE_ROWS. */
@@ -198,22 +200,21 @@ function edgeLineInk(inked: Float32Array, inner: number): number {
  * share and its colourfulness against the `paper`'s brightness; NaN where half of it is out of the image.
  */
 function rimInk(
-  image: RgbaImage | GrayImage,
   m: Homography,
   across: number,
-  at: (x: number, y: number) => number,
+  inside: (x: number, y: number) => number,
   inkOf: (value: number) => number,
+  tintAt: (x: number, y: number) => number,
   paper: number,
 ): Pick<CellInk, 'rim' | 'rimTint'> {
   const rim = new Float32Array(RIM_EDGES)
   const rimTint = new Float32Array(RIM_EDGES)
-  const colour = image.data.length === image.width * image.height * 4 ? image.data : null
   const per = CELL_SAMPLES * across
   for (let edge = 0; edge < RIM_EDGES; edge++) {
     const side = Math.floor(edge / 9)
     let inked = 0
     let tinted = 0
-    let inside = 0
+    let seen = 0
     for (let a = 0; a < across; a++) {
       // In grid units (0..1 across the grid): `out` beyond the outer line, `along` it.
       const out = (RIM_FROM + ((a + 0.5) / across) * (RIM_TO - RIM_FROM)) / 9
@@ -221,14 +222,15 @@ function rimInk(
         const along = ((edge % 9) + (i + 0.5) / CELL_SAMPLES) / 9
         const [u, v] = side === 0 ? [along, -out] : side === 1 ? [1 + out, along] : side === 2 ? [along, 1 + out] : [-out, along]
         const { x, y } = applyHomography(m, { x: u, y: v })
-        if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
-        inside++
-        inked += inkOf(at(x, y))
-        if (colour) tinted += chroma(colour, image.width, image.height, x, y)
+        const value = inside(x, y)
+        if (Number.isNaN(value)) continue
+        seen++
+        inked += inkOf(value)
+        tinted += tintAt(x, y)
       }
     }
-    rim[edge] = inside * 2 >= per ? inked / inside : Number.NaN
-    rimTint[edge] = inside * 2 >= per ? tinted / inside / paper : Number.NaN
+    rim[edge] = seen * 2 >= per ? inked / seen : Number.NaN
+    rimTint[edge] = seen * 2 >= per ? tinted / seen / paper : Number.NaN
   }
   return { rim, rimTint }
 }
