@@ -9,28 +9,55 @@
  * over the grid at nearly every look: one shot in seven minutes of writing, or none.
  *
  * The camera's own shake moves the page as a whole, which the corners' centre follows. Their
- * shape about that centre is averaged over the last sightings, so a corner's error from one
- * look is a fraction of itself; a shape that changed by more than a steady grid's movement
- * (STEADY_CORNER_MOVEMENT) is a page turned or moved, and is taken as it is.
+ * shape about that centre is averaged over the last sightings, each corner over those that put it
+ * near the others' median. With a hand over part of the grid the lattice puts a corner far off
+ * (image1011, by up to 3% of the diagonal): a running average took such a sighting in, or started
+ * afresh from it as from a page moved, and the right shape came back over eight looks while the
+ * ink of the cells beside that corner moved by enough for another shot (39 shots became 50). A
+ * sighting whose shape changed by more than a steady grid's movement (STEADY_CORNER_MOVEMENT) is
+ * used as found, as a page turned or moved must be at once, but is averaged from only once the
+ * next one agrees with it; where the next agrees with the shape before, the change was a wrong
+ * detection and the sightings before it still stand.
  */
-import { STEADY_CORNER_MOVEMENT, centroid, cornerMovement } from './geometry'
-import type { Corners } from './image'
+import { STEADY_CORNER_MOVEMENT, centroid, cornerMovement, distance } from './geometry'
+import type { Corners, Point } from './image'
+import { median } from './median'
 
 /**
- * Sightings the shape is averaged over (the latest weighs 1/SHAPE_SIGHTINGS once there are that
- * many): four seconds of the paper watch's two looks a second, short beside a person's pause
- * between digits. Chosen by hand.
+ * Sightings the shape is averaged over: eight seconds of the paper watch's two looks a second. Their
+ * mean leaves as small a share of one look's error as the running mean that weighed the latest
+ * look 1/8 did before (a variance 1/15 of one look's).
  */
-const SHAPE_SIGHTINGS = 8
+const SHAPE_SIGHTINGS = 16
+
+/**
+ * How far a corner may lie from its sightings' median and still be averaged in, where the corner
+ * is found that steadily, and how near the next sighting must come to a changed one for the page to
+ * count as moved, as a share of the grid's diagonal: half a moving grid's movement. In the
+ * sessions of three Wicht photos whose grid only the lattice finds (image1011, image1045,
+ * image1049), 97-99% of the looks with nothing over the grid had their shape within 0.006-0.010 of
+ * the averaged one, and half of image1011's looks with a hand over the grid beyond 0.0075.
+ */
+const AGREEING = STEADY_CORNER_MOVEMENT / 2
+
+/**
+ * A corner's reach about its median in sightings' median distances: for errors spread as a
+ * normal's in the plane, 3.5 standard deviations, which leaves out one in 500 of them.
+ */
+const SPREAD_REACH = 3
 
 export class SteadyCorners {
-  /** The corners about their centre, averaged; null before the first sighting. */
+  /** The last sightings of this page's grid, about their centres, oldest first. */
+  private sightings: Corners[] = []
+  /** Their averaged shape; null before the first sighting. */
   private shape: Corners | null = null
-  private sightings = 0
+  /** The last sighting, where its shape changed by more than a steady grid's: the page moved, or a wrong detection. */
+  private pending: Corners | null = null
 
   /**
-   * The corners to use for this look: the detected ones' centre with the averaged shape. A look
-   * with no grid (a hand over it) keeps the shape for when the grid is seen again.
+   * The corners to use for this look: the detected ones' centre with the averaged shape, or the
+   * detected ones as they are where their shape changed. A look with no grid (a hand over it)
+   * keeps the shape for when the grid is seen again.
    */
   follow(corners: Corners): Corners
   follow(corners: Corners | null): Corners | null
@@ -38,15 +65,42 @@ export class SteadyCorners {
     if (!corners) return null
     const centre = centroid(corners)
     const offsets = corners.map((p) => ({ x: p.x - centre.x, y: p.y - centre.y })) as unknown as Corners
-    const shape = this.shape
-    if (!shape || cornerMovement(shape, offsets) > STEADY_CORNER_MOVEMENT) {
-      this.shape = offsets
-      this.sightings = 1
-    } else {
-      this.sightings = Math.min(this.sightings + 1, SHAPE_SIGHTINGS)
-      const weight = 1 / this.sightings
-      this.shape = shape.map((s, k) => ({ x: s.x + (offsets[k].x - s.x) * weight, y: s.y + (offsets[k].y - s.y) * weight })) as unknown as Corners
+    if (this.shape && cornerMovement(this.shape, offsets) > STEADY_CORNER_MOVEMENT) {
+      const pending = this.pending
+      if (!pending || cornerMovement(pending, offsets) > AGREEING) {
+        this.pending = offsets
+        return corners
+      }
+      // Two sightings in a row agree on the new shape: the page moved.
+      this.sightings = [pending]
     }
-    return this.shape.map((s) => ({ x: centre.x + s.x, y: centre.y + s.y })) as unknown as Corners
+    const shape = this.take(offsets)
+    return shape.map((s) => ({ x: centre.x + s.x, y: centre.y + s.y })) as unknown as Corners
   }
+
+  private take(offsets: Corners): Corners {
+    this.sightings = [...this.sightings.slice(1 - SHAPE_SIGHTINGS), offsets]
+    this.pending = null
+    return (this.shape = agreedShape(this.sightings))
+  }
+}
+
+/**
+ * Each corner: the mean of the sightings that put it near their median, within AGREEING or, where
+ * the corner is found less steadily than that, within SPREAD_REACH times its sightings' median
+ * distance from there.
+ */
+function agreedShape(sightings: readonly Corners[]): Corners {
+  const medians = [0, 1, 2, 3].map((k) => ({ x: median(sightings.map((s) => s[k].x)), y: median(sightings.map((s) => s[k].y)) }))
+  const diagonal = distance(medians[0], medians[2])
+  return medians.map((middle, k) => {
+    const corners = sightings.map((s) => s[k])
+    const reach = Math.max(AGREEING * diagonal, SPREAD_REACH * median(corners.map((p) => distance(p, middle))))
+    const near = corners.filter((p) => distance(p, middle) <= reach)
+    return near.length ? mean(near) : middle
+  }) as unknown as Corners
+}
+
+function mean(points: readonly Point[]): Point {
+  return { x: points.reduce((sum, p) => sum + p.x, 0) / points.length, y: points.reduce((sum, p) => sum + p.y, 0) / points.length }
 }

@@ -47,7 +47,7 @@ describe('SteadyCorners', () => {
     expect(errors.steadiedShape).toBeLessThan(0.4 * errors.foundShape)
   })
 
-  it('takes a page moved or turned by more than a steady grid moves as it is found', () => {
+  it('takes a page moved or turned as it is found, and averages from it once the next sighting agrees', () => {
     const steady = new SteadyCorners()
     for (let look = 0; look < 10; look++) steady.follow(GRID)
     const turned = moved(GRID, (p) => ({
@@ -55,9 +55,41 @@ describe('SteadyCorners', () => {
       y: 400 + (p.x - 600) * Math.sin(0.1) + (p.y - 400) * Math.cos(0.1),
     }))
     expect(worst(steady.follow(turned), turned)).toBeLessThan(1e-9)
+    // The turned page, found 3 px off at one corner, is averaged with the sighting before.
+    const off = moved(turned, (p, k) => (k === 0 ? { x: p.x - 3, y: p.y } : p))
+    expect(shapeError(steady.follow(off), turned)).toBeLessThan(2)
+    expect(shapeError(steady.follow(off), turned)).toBeGreaterThan(0.5)
     const diagonal = Math.hypot(GRID[2].x - GRID[0].x, GRID[2].y - GRID[0].y)
-    const slid = moved(GRID, (p) => ({ x: p.x + 3 * STEADY_CORNER_MOVEMENT * diagonal, y: p.y }))
-    expect(worst(steady.follow(slid), slid)).toBeLessThan(1e-9)
+    const slid = moved(turned, (p) => ({ x: p.x + 3 * STEADY_CORNER_MOVEMENT * diagonal, y: p.y }))
+    expect(worst(steady.follow(slid), slid)).toBeLessThan(2)
+  })
+
+  it('follows a page turning by a degree a look', () => {
+    const steady = new SteadyCorners()
+    for (let look = 0; look < 10; look++) steady.follow(GRID)
+    const diagonal = Math.hypot(GRID[2].x - GRID[0].x, GRID[2].y - GRID[0].y)
+    for (let look = 1; look <= 30; look++) {
+      const angle = (look * Math.PI) / 180
+      const turned = moved(GRID, (p) => ({
+        x: 600 + (p.x - 600) * Math.cos(angle) - (p.y - 400) * Math.sin(angle),
+        y: 400 + (p.x - 600) * Math.sin(angle) + (p.y - 400) * Math.cos(angle),
+      }))
+      expect(worst(steady.follow(turned), turned)).toBeLessThan(2 * STEADY_CORNER_MOVEMENT * diagonal)
+    }
+  })
+
+  it('keeps a sighting with a corner far off out of the shape, and the next right one is right', () => {
+    const steady = new SteadyCorners()
+    for (let look = 0; look < 10; look++) steady.follow(GRID)
+    // A hand over the bottom right: the lattice put that corner 20 px off, then 12 px off the other way.
+    for (const off of [20, -12]) {
+      const wrong = moved(GRID, (p, k) => (k === 2 ? { x: p.x - off, y: p.y + off / 2 } : p))
+      expect(worst(steady.follow(wrong), wrong)).toBeLessThan(1e-9)
+    }
+    expect(worst(steady.follow(GRID), GRID)).toBeLessThan(1e-9)
+    // Three looks in a row with that corner 6 px off, less than a moving grid's change.
+    const near = moved(GRID, (p, k) => (k === 2 ? { x: p.x - 6, y: p.y } : p))
+    for (let look = 0; look < 3; look++) expect(shapeError(steady.follow(near), GRID)).toBeLessThan(0.5)
   })
 
   it('keeps the shape over looks with no grid (a hand over it)', () => {

@@ -77,7 +77,10 @@ const fullFrames = new FrameReader()
 let pipeline: Promise<Pipeline> | undefined
 /** The live detector for camera frames sent one at a time ('detect' requests). */
 let liveFrames: ReturnType<Pipeline['live']> | undefined
-/** Their corners, steadied while the page stays where it is (steady-corners.ts). */
+/**
+ * Their corners, steadied while the page stays where it is (steady-corners.ts). Each VisionClient
+ * has a worker of its own, so the camera's frames and the paper watch's looks are steadied apart.
+ */
 const steadyCorners = new SteadyCorners()
 
 /**
