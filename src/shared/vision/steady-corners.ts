@@ -20,7 +20,7 @@
  * detection and the sightings before it still stand.
  */
 import { STEADY_CORNER_MOVEMENT, centroid, cornerMovement, distance } from './geometry'
-import type { Corners, Point } from './image'
+import type { Corners } from './image'
 import { median } from './median'
 
 /**
@@ -97,10 +97,6 @@ function agreedShape(sightings: readonly Corners[]): Corners {
     const corners = sightings.map((s) => s[k])
     const reach = Math.max(AGREEING * diagonal, SPREAD_REACH * median(corners.map((p) => distance(p, middle))))
     const near = corners.filter((p) => distance(p, middle) <= reach)
-    return near.length ? mean(near) : middle
+    return near.length ? centroid(near) : middle
   }) as unknown as Corners
-}
-
-function mean(points: readonly Point[]): Point {
-  return { x: points.reduce((sum, p) => sum + p.x, 0) / points.length, y: points.reduce((sum, p) => sum + p.y, 0) / points.length }
 }
