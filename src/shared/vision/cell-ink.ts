@@ -3,7 +3,7 @@
  * through its corners' perspective at a small size (no OpenCV, no full warp of the frame), its
  * sides first put on the border's lines (border-lines.ts), and each cell is summed up by numbers
  * measured against the page's own paper:
- *  - `ink`: the share of the cell's middle that is dark like pen or pencil;
+ *  - `ink`: the share of the cell's middle that is dark like pen or pencil (against the paper around it, where that is in shadow);
  *  - `shade`: the middle's mean brightness, which a hand (or its shadow) over the cell lowers;
  *  - `tint`: the middle's colourfulness, which skin raises.
  * Besides, the ink of a band just outside the grid along each outer cell edge (`rim`), which a pen
@@ -15,10 +15,10 @@ import { CELLS } from '../sudoku/board'
 import { onBorderLines } from './border-lines'
 import { applyHomography, distance, type Homography } from './geometry'
 import type { Corners, GrayImage, RgbaImage } from './image'
-import { byteQuantile } from './median'
+import { byteQuantile, median } from './median'
 
 export interface CellInk {
-  /** Per cell, 0..1: share of the cell's middle that is ink (dark against the paper, see INK_FULL; lines along its edges left out, EDGE_ROWS). */
+  /** Per cell, 0..1: share of the cell's middle that is ink (dark against the paper, see INK_FULL, and UNSHADED for paper in shadow; lines along its edges left out, EDGE_ROWS). */
   readonly ink: Float32Array
   /** Per cell, 0..1+: the middle's mean brightness relative to the paper. */
   readonly shade: Float32Array
@@ -78,6 +78,28 @@ const INK_FULL = 0.42
 const INK_NONE = 0.72
 /** The paper's brightness: this quantile of every sample (robust to a hand over most of the grid). */
 const PAPER_QUANTILE = 0.9
+/**
+ * Cells each way around a cell whose paper it is measured against where the page is in shadow
+ * there (UNSHADED): the median of its own and its (up to eight) neighbours' middles'
+ * PAPER_QUANTILE. A page lit unevenly is darker in a corner than the page's paper level by more
+ * than INK_NONE: in a Wicht photo (image1007) the bottom left cells lie at 61-69% of it, so their
+ * empty middles read as 0.25-0.3 ink, and a digit written there had to add NEW_INK_SHARE of that
+ * to count as new (a thin 5 added 0.072-0.076 of the 0.077 asked). The median leaves out one
+ * neighbour under a hand or full of ink. The shade and tint stay against the page's paper: they
+ * are how a hand is seen.
+ */
+const PAPER_AROUND = 1
+/**
+ * Paper around a cell at least this bright, against the page's paper level, is measured against
+ * the page's level; darker paper as though it were this bright. On the Wicht photos of the
+ * sessions (bench:timelapse-session) the paper around a cell lies at 0.72-1.0 of the page's level
+ * outside image1007's shadow, and an empty cell reads no ink against the page's level down to
+ * about 0.88 (image1007's cells at 0.77-0.87 read 0.01-0.14). Measuring every cell against its own
+ * surroundings instead took two thirds of the ink of pencil marks in cells at 0.81 (image43:
+ * 0.035 became 0.010, under the trigger's NEW_INK), where the page's level had made them darker
+ * than they are; they count as before here.
+ */
+const UNSHADED = 0.88
 /**
  * Ink that runs along a whole edge of the middle is a grid line, not writing, and is left out: in
  * the band of the middle's EDGE_ROWS outer rows (and columns) on each side, the least ink of the
@@ -152,19 +174,18 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
     }
   }
   const paper = Math.max(1, byteQuantile(samples, PAPER_QUANTILE))
-  const full = INK_FULL * paper
-  const span = (INK_NONE - INK_FULL) * paper
-  /** A sample's ink: 1 at INK_FULL of the paper or darker, 0 from INK_NONE up, in proportion between. */
-  const inkOf = (value: number) => Math.min(1, Math.max(0, (full + span - value) / span))
+  const inkOf = inkAgainst(paper)
+  const paperNear = localPaper(samples, per, paper)
   const ink = new Float32Array(CELLS)
   const shade = new Float32Array(CELLS)
   const inked = new Float32Array(per)
   for (let cell = 0; cell < CELLS; cell++) {
     const first = cell * per
+    const cellInkOf = inkAgainst(paperNear[cell])
     let sum = 0
     let total = 0
     for (let n = 0; n < per; n++) {
-      inked[n] = inkOf(samples[first + n])
+      inked[n] = cellInkOf(samples[first + n])
       total += inked[n]
       sum += samples[first + n]
     }
@@ -175,6 +196,28 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
   const cellSide = [0, 1, 2, 3].reduce((sum, k) => sum + distance(border[k], border[(k + 1) % 4]), 0) / 36
   const across = Math.max(RIM_MIN_ACROSS, Math.ceil((RIM_TO - RIM_FROM) * cellSide))
   return { ink, shade, tint, ...rimInk(m, across, inside, inkOf, tintAt, paper) }
+}
+
+/** A sample's ink against a paper level: 1 at INK_FULL of the paper or darker, 0 from INK_NONE up, in proportion between. */
+function inkAgainst(paper: number): (value: number) => number {
+  const full = INK_FULL * paper
+  const span = (INK_NONE - INK_FULL) * paper
+  return (value) => Math.min(1, Math.max(0, (full + span - value) / span))
+}
+
+/** Each cell's paper level: the page's, or where the paper around it is in shadow (UNSHADED), that paper's (PAPER_AROUND). */
+function localPaper(samples: Uint8Array, per: number, page: number): Float32Array {
+  const own = Array.from({ length: CELLS }, (_, cell) => byteQuantile(samples.subarray(cell * per, (cell + 1) * per), PAPER_QUANTILE))
+  const near = new Float32Array(CELLS)
+  for (let cell = 0; cell < CELLS; cell++) {
+    const row = Math.floor(cell / 9)
+    const col = cell % 9
+    const levels: number[] = []
+    for (let r = Math.max(0, row - PAPER_AROUND); r <= Math.min(8, row + PAPER_AROUND); r++)
+      for (let c = Math.max(0, col - PAPER_AROUND); c <= Math.min(8, col + PAPER_AROUND); c++) levels.push(own[r * 9 + c])
+    near[cell] = Math.max(1, Math.min(page, median(levels) / UNSHADED))
+  }
+  return near
 }
 
 /** The ink of lines along the edges of an `inner` × `inner` middle (row by row): see EDGE_ROWS. */

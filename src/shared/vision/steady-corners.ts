@@ -17,7 +17,12 @@
  * sighting whose shape changed by more than a steady grid's movement (STEADY_CORNER_MOVEMENT) is
  * used as found, as a page turned or moved must be at once, but is averaged from only once the
  * next one agrees with it; where the next agrees with the shape before, the change was a wrong
- * detection and the sightings before it still stand.
+ * detection and the sightings before it still stand. Under a hand two wrong sightings in a row
+ * can agree too (a `--mistakes` session on image1: a shape 0.015 of the diagonal off), and the
+ * right one, back when the hand left, lay just within a steady grid's movement of them: averaged
+ * in over four looks, the cells' ink moved meanwhile, read as writing, and a digit lost its own
+ * shot. So the sightings from before a fresh start are kept, and a sighting that agrees with them
+ * and not with the shape since takes them back at once.
  */
 import { STEADY_CORNER_MOVEMENT, centroid, cornerMovement, distance } from './geometry'
 import type { Corners } from './image'
@@ -53,6 +58,8 @@ export class SteadyCorners {
   private shape: Corners | null = null
   /** The last sighting, where its shape changed by more than a steady grid's: the page moved, or a wrong detection. */
   private pending: Corners | null = null
+  /** The sightings before the history last started afresh, and their shape, should the page's shape come back. */
+  private before: { sightings: Corners[]; shape: Corners } | null = null
 
   /**
    * The corners to use for this look: the detected ones' centre with the averaged shape, or the
@@ -65,13 +72,19 @@ export class SteadyCorners {
     if (!corners) return null
     const centre = centroid(corners)
     const offsets = corners.map((p) => ({ x: p.x - centre.x, y: p.y - centre.y })) as unknown as Corners
-    if (this.shape && cornerMovement(this.shape, offsets) > STEADY_CORNER_MOVEMENT) {
+    const before = this.before
+    if (this.shape && before && cornerMovement(this.shape, offsets) > AGREEING && cornerMovement(before.shape, offsets) <= AGREEING) {
+      // The shape the history had before it started afresh is back: what started it were wrong detections.
+      this.sightings = before.sightings
+      this.before = null
+    } else if (this.shape && cornerMovement(this.shape, offsets) > STEADY_CORNER_MOVEMENT) {
       const pending = this.pending
       if (!pending || cornerMovement(pending, offsets) > AGREEING) {
         this.pending = offsets
         return corners
       }
-      // Two sightings in a row agree on the new shape: the page moved.
+      // Two sightings in a row agree on the new shape: the page moved, or a hand fooled the detection twice.
+      this.before = { sightings: this.sightings, shape: this.shape }
       this.sightings = [pending]
     }
     const shape = this.take(offsets)

@@ -16,6 +16,43 @@ describe('cellInk', () => {
     expect(Math.min(...shade)).toBeGreaterThan(0.85)
   })
 
+  it("reads an empty cell in the page's shadow as empty, and a stroke there as in the light", () => {
+    // The same stroke in r5c7 and r8c2; the bottom left 3×3 cells in a shadow at 60% of the light
+    // (a page curling away from the lamp: darker than INK_NONE against the page's paper).
+    const stroke = (row: number, col: number) => (set: (x: number, y: number, v: number) => void) => {
+      const { x, y } = cellOrigin(row, col)
+      for (let t = 10; t < 30; t++) for (let w = 19; w < 21; w++) set(x + w, y + t, 30)
+    }
+    const image = drawnGridPage((set) => {
+      stroke(4, 6)(set)
+      stroke(7, 1)(set)
+    })
+    for (let y = 260; y < 400; y++) for (let x = 0; x < 140; x++) image.data[y * image.width + x] *= 0.6
+    const { ink } = cellInk(image, DRAWN_GRID_CORNERS)
+    const shaded = [6 * 9, 6 * 9 + 1, 7 * 9, 8 * 9 + 2]
+    expect(Math.max(...shaded.map((c) => ink[c]))).toBeLessThan(0.005)
+    expect(ink[7 * 9 + 1]).toBeGreaterThan(0.8 * ink[4 * 9 + 6])
+    expect(ink[7 * 9 + 1]).toBeLessThan(1.2 * ink[4 * 9 + 6])
+  })
+
+  it('counts a pencil mark on paper a little dimmer than the rest of the page as in the light', () => {
+    // The same grey mark in r2c2 and r2c7; the top right 4×5 cells lit at 92% of the rest.
+    const mark = (row: number, col: number) => (set: (x: number, y: number, v: number) => void) => {
+      const { x, y } = cellOrigin(row, col)
+      for (let t = 8; t < 16; t++) for (let w = 8; w < 12; w++) set(x + w, y + t, 130)
+    }
+    const image = drawnGridPage((set) => {
+      mark(1, 1)(set)
+    })
+    for (let y = 0; y < 180; y++) for (let x = 180; x < 400; x++) image.data[y * image.width + x] *= 0.92
+    mark(1, 6)((x, y, v) => (image.data[y * image.width + x] = v))
+    const { ink } = cellInk(image, DRAWN_GRID_CORNERS)
+    expect(ink[9 + 1]).toBeGreaterThan(0.01)
+    // Its edges, blurred into the dimmer paper, are a little darker there.
+    expect(ink[9 + 6]).toBeGreaterThan(0.95 * ink[9 + 1])
+    expect(ink[9 + 6]).toBeLessThan(1.15 * ink[9 + 1])
+  })
+
   it("counts light pencil marks near a cell's edge, where a grid line's ink is left out", () => {
     // Candidates 1 and 2 of r3c3, 4 px marks in the top third of the cell, pencil grey.
     const image = drawnGridPage((set) => {

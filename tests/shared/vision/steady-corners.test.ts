@@ -92,6 +92,19 @@ describe('SteadyCorners', () => {
     for (let look = 0; look < 3; look++) expect(shapeError(steady.follow(near), GRID)).toBeLessThan(0.5)
   })
 
+  it('takes the shape back at once where wrong sightings under a hand had started the history afresh', () => {
+    const steady = new SteadyCorners()
+    for (let look = 0; look < 10; look++) steady.follow(GRID)
+    // Under a hand the lattice put the bottom right corner 14 px off twice (the history starts
+    // afresh from them, as from a page moved), then 8 px off twice, within a steady grid's change of them.
+    const off = (by: number) => moved(GRID, (p, k) => (k === 2 ? { x: p.x - by, y: p.y } : p))
+    for (const by of [14, 14, 8, 8]) steady.follow(off(by))
+    // The hand gone, the grid is found where it lay: within a steady grid's change of the wrong
+    // shape, and no averaging of the two may move the cells' ink meanwhile.
+    expect(worst(steady.follow(GRID), GRID)).toBeLessThan(0.5)
+    expect(worst(steady.follow(GRID), GRID)).toBeLessThan(0.5)
+  })
+
   it('keeps the shape over looks with no grid (a hand over it)', () => {
     const steady = new SteadyCorners()
     for (let look = 0; look < 10; look++) steady.follow(GRID)
