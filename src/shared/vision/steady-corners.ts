@@ -73,22 +73,23 @@ export class SteadyCorners {
     const centre = centroid(corners)
     const offsets = corners.map((p) => ({ x: p.x - centre.x, y: p.y - centre.y })) as unknown as Corners
     const before = this.before
-    if (this.shape && before && cornerMovement(this.shape, offsets) > AGREEING && cornerMovement(before.shape, offsets) <= AGREEING) {
+    const shape = this.shape
+    const changed = shape ? cornerMovement(shape, offsets) : 0
+    if (before && changed > AGREEING && cornerMovement(before.shape, offsets) <= AGREEING) {
       // The shape the history had before it started afresh is back: what started it were wrong detections.
       this.sightings = before.sightings
       this.before = null
-    } else if (this.shape && cornerMovement(this.shape, offsets) > STEADY_CORNER_MOVEMENT) {
+    } else if (shape && changed > STEADY_CORNER_MOVEMENT) {
       const pending = this.pending
       if (!pending || cornerMovement(pending, offsets) > AGREEING) {
         this.pending = offsets
         return corners
       }
       // Two sightings in a row agree on the new shape: the page moved, or a hand fooled the detection twice.
-      this.before = { sightings: this.sightings, shape: this.shape }
+      this.before = { sightings: this.sightings, shape }
       this.sightings = [pending]
     }
-    const shape = this.take(offsets)
-    return shape.map((s) => ({ x: centre.x + s.x, y: centre.y + s.y })) as unknown as Corners
+    return this.take(offsets).map((s) => ({ x: centre.x + s.x, y: centre.y + s.y })) as unknown as Corners
   }
 
   private take(offsets: Corners): Corners {

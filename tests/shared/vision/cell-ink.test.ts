@@ -2,14 +2,11 @@
 import { describe, expect, it } from 'vitest'
 import { RIM_EDGES, cellInk, cellsBesideRimEdge } from '../../../src/shared/vision/cell-ink'
 import type { Corners } from '../../../src/shared/vision/image'
-import { DRAWN_GRID_CORNERS, cellOrigin, drawnGridPage } from './drawn-grid'
+import { DRAWN_GRID_CORNERS, type SetPixel, drawnGridPage, fillInCell, pixelSetter } from './drawn-grid'
 
 describe('cellInk', () => {
   it('sees a pen stroke in its cell only, and leaves the grid lines out', () => {
-    const image = drawnGridPage((set) => {
-      const { x, y } = cellOrigin(4, 6)
-      for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(x + w, y + t, 30)
-    })
+    const image = drawnGridPage((set) => fillInCell(set, 4, 6, [18, 22], [10, 30], 30))
     const { ink, shade } = cellInk(image, DRAWN_GRID_CORNERS)
     expect(ink[4 * 9 + 6]).toBeGreaterThan(0.05)
     expect(Math.max(...ink.filter((_, c) => c !== 42))).toBeLessThan(0.005)
@@ -19,13 +16,12 @@ describe('cellInk', () => {
   it("reads an empty cell in the page's shadow as empty, and a stroke there as in the light", () => {
     // The same stroke in r5c7 and r8c2; the bottom left 3×3 cells in a shadow at 60% of the light
     // (a page curling away from the lamp: darker than INK_NONE against the page's paper).
-    const stroke = (row: number, col: number) => (set: (x: number, y: number, v: number) => void) => {
-      const { x, y } = cellOrigin(row, col)
-      for (let t = 10; t < 30; t++) for (let w = 19; w < 21; w++) set(x + w, y + t, 30)
-    }
     const image = drawnGridPage((set) => {
-      stroke(4, 6)(set)
-      stroke(7, 1)(set)
+      for (const [row, col] of [
+        [4, 6],
+        [7, 1],
+      ])
+        fillInCell(set, row, col, [19, 21], [10, 30], 30)
     })
     for (let y = 260; y < 400; y++) for (let x = 0; x < 140; x++) image.data[y * image.width + x] *= 0.6
     const { ink } = cellInk(image, DRAWN_GRID_CORNERS)
@@ -37,15 +33,10 @@ describe('cellInk', () => {
 
   it('counts a pencil mark on paper a little dimmer than the rest of the page as in the light', () => {
     // The same grey mark in r2c2 and r2c7; the top right 4×5 cells lit at 92% of the rest.
-    const mark = (row: number, col: number) => (set: (x: number, y: number, v: number) => void) => {
-      const { x, y } = cellOrigin(row, col)
-      for (let t = 8; t < 16; t++) for (let w = 8; w < 12; w++) set(x + w, y + t, 130)
-    }
-    const image = drawnGridPage((set) => {
-      mark(1, 1)(set)
-    })
+    const mark = (set: SetPixel, col: number) => fillInCell(set, 1, col, [8, 12], [8, 16], 130)
+    const image = drawnGridPage((set) => mark(set, 1))
     for (let y = 0; y < 180; y++) for (let x = 180; x < 400; x++) image.data[y * image.width + x] *= 0.92
-    mark(1, 6)((x, y, v) => (image.data[y * image.width + x] = v))
+    mark(pixelSetter(image), 6)
     const { ink } = cellInk(image, DRAWN_GRID_CORNERS)
     expect(ink[9 + 1]).toBeGreaterThan(0.01)
     // Its edges, blurred into the dimmer paper, are a little darker there.
@@ -56,8 +47,7 @@ describe('cellInk', () => {
   it("counts light pencil marks near a cell's edge, where a grid line's ink is left out", () => {
     // Candidates 1 and 2 of r3c3, 4 px marks in the top third of the cell, pencil grey.
     const image = drawnGridPage((set) => {
-      const { x, y } = cellOrigin(2, 2)
-      for (const cx of [7, 20]) for (let t = 5; t < 9; t++) for (let w = cx - 2; w < cx + 2; w++) set(x + w, y + t, 110)
+      for (const cx of [7, 20]) fillInCell(set, 2, 2, [cx - 2, cx + 2], [5, 9], 110)
     })
     const { ink } = cellInk(image, DRAWN_GRID_CORNERS)
     expect(ink[2 * 9 + 2]).toBeGreaterThan(0.01)
@@ -128,10 +118,7 @@ describe('cellInk', () => {
   it('leaves the border out of the cells beside it where the corners were found pixels outside it', () => {
     // Corners 7 px out, as a grid found only by the lattice of its boxes can have them: the border
     // then lies 7-9 px inside the cells along it, past their margins.
-    const image = drawnGridPage((set) => {
-      const { x, y } = cellOrigin(0, 3)
-      for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(x + w, y + t, 30)
-    })
+    const image = drawnGridPage((set) => fillInCell(set, 0, 3, [18, 22], [10, 30], 30))
     const out = DRAWN_GRID_CORNERS.map((p) => ({ x: p.x + Math.sign(p.x - 200) * 7, y: p.y + Math.sign(p.y - 200) * 7 })) as unknown as Corners
     const { ink } = cellInk(image, out)
     expect(ink[3]).toBeGreaterThan(0.05)
@@ -141,10 +128,8 @@ describe('cellInk', () => {
   it("keeps a grid line that bends into a cell's middle out of its ink as the corners move by a pixel, and a digit in", () => {
     // r5c5's left line drawn 4-5 px into the cell, where a bent page puts it, and a pen stroke in r5c6.
     const image = drawnGridPage((set) => {
-      const { x, y } = cellOrigin(4, 4)
-      for (let t = 0; t < 40; t++) for (const w of [4, 5]) set(x + w, y + t, 40)
-      const right = cellOrigin(4, 5)
-      for (let t = 10; t < 30; t++) for (let w = 18; w < 22; w++) set(right.x + w, right.y + t, 30)
+      fillInCell(set, 4, 4, [4, 6], [0, 40], 40)
+      fillInCell(set, 4, 5, [18, 22], [10, 30], 30)
     })
     const moved = (dx: number): Corners => DRAWN_GRID_CORNERS.map((p) => ({ x: p.x + dx, y: p.y })) as unknown as Corners
     const looks = [-1, 0, 1].map((dx) => cellInk(image, moved(dx)).ink)

@@ -6,10 +6,13 @@ const SIDE = 400
 const FROM = 20
 const PITCH = 40
 
+/** Sets one pixel of a page to a grey. */
+export type SetPixel = (x: number, y: number, v: number) => void
+
 /** A 400×400 grey page: paper at 235, grid lines at 40, then `draw`'s strokes. */
-export function drawnGridPage(draw: (set: (x: number, y: number, v: number) => void) => void = () => {}): GrayImage {
+export function drawnGridPage(draw: (set: SetPixel) => void = () => {}): GrayImage {
   const data = new Uint8Array(SIDE * SIDE).fill(235)
-  const set = (x: number, y: number, v: number) => (data[y * SIDE + x] = v)
+  const set = pixelSetter({ width: SIDE, height: SIDE, data })
   for (let i = 0; i <= 9; i++)
     for (let t = FROM; t <= FROM + 9 * PITCH + 1; t++)
       for (const w of [0, 1]) {
@@ -30,3 +33,15 @@ export const DRAWN_GRID_CORNERS: Corners = [
 
 /** Cell (row, col)'s pixel origin. */
 export const cellOrigin = (row: number, col: number) => ({ x: FROM + col * PITCH, y: FROM + row * PITCH })
+
+/** A setter of a page's pixels, for strokes drawn after drawnGridPage's. */
+export const pixelSetter =
+  (image: GrayImage): SetPixel =>
+  (x, y, v) =>
+    (image.data[y * image.width + x] = v)
+
+/** Fills cell (row, col)'s pixels `across` and `down` its origin ([from, to), to excluded) with grey `value`. */
+export function fillInCell(set: SetPixel, row: number, col: number, across: readonly [number, number], down: readonly [number, number], value: number): void {
+  const { x, y } = cellOrigin(row, col)
+  for (let t = down[0]; t < down[1]; t++) for (let w = across[0]; w < across[1]; w++) set(x + w, y + t, value)
+}
