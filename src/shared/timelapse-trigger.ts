@@ -5,11 +5,12 @@
  * frames where a hand covers the grid give no shot.
  *
  * It is fed one cheap look a frame (the grid's corners and each cell's ink, cell-ink.ts) and
- * compares the ink with the last shot's. A hand over the grid shows as a missing grid, corners that
- * jump, cells darkened or tinted as a whole (skin and shadow, not ink), ink changing in many cells
- * at once, or ink just outside the grid beside a cell just written (a pen held over the grid's
- * edge); any of these restarts the wait, and so does ink still changing (a stroke under way). Pure
- * logic with the time passed in, so it is tested and benchmarked on recorded looks.
+ * compares each cell's ink with what it has shown since the last shot (InkRanges). A hand over
+ * the grid shows as a missing grid, corners that jump, cells darkened or tinted as a whole (skin
+ * and shadow, not ink), ink changing in many cells at once, or ink just outside the grid beside a
+ * cell just written (a pen held over the grid's edge); any of these restarts the wait, and so does
+ * ink still changing (a stroke under way). Pure logic with the time passed in, so it is tested and
+ * benchmarked on recorded looks.
  */
 import { CELLS, type Cell } from './sudoku/board'
 import { type CellInk, RIM_EDGES, cellsBesideRimEdge } from './vision/cell-ink'
@@ -102,6 +103,10 @@ export const DEFAULT_TRIGGER: TriggerOptions = { minIntervalMs: 2000, maxInterva
 
 export class ShotTrigger {
   private reference: CellInk | null = null
+  /** Each cell's ink since the last shot, as a range (InkRanges); null before the first shot. */
+  private ranges: InkRanges | null = null
+  /** Whether the ranges take in what each clear look shows: from a look held clear with nothing new until the next look that is not clear. */
+  private learning = false
   private previous: Look | null = null
   private clearSince: number | null = null
   private clearestSeen: Pick<CellInk, 'shade' | 'tint'> | null = null
@@ -120,10 +125,11 @@ export class ShotTrigger {
     this.previousView = view
     if (view !== 'clear' || !look.cells) {
       this.clearSince = null
+      this.learning = false
       return { view, shoot: null, changed: [] }
     }
     this.clearSince ??= look.at
-    const changed = this.reference ? changedCells(this.reference, look.cells) : []
+    const changed = this.ranges?.changedCells(look.cells.ink) ?? []
     const held = look.at - this.clearSince >= this.options.holdMs && look.at - this.writingAt >= PEN_AWAY_MS
     const since = look.at - this.lastShotAt
     const shoot: ShotReason | null = !held
@@ -137,8 +143,12 @@ export class ShotTrigger {
             : null
     if (shoot) {
       this.reference = look.cells
+      this.ranges = this.ranges?.shot(look.cells.ink, changed) ?? new InkRanges(look.cells.ink)
       this.lastShotAt = look.at
     }
+    // What a clear, steady grid shows with nothing new (from the look after a shot, or after a hand that wrote nothing), until a hand comes, is what its cells look like.
+    if (held && !changed.length) this.learning = true
+    if (this.learning && !shoot) this.ranges?.learn(look.cells.ink)
     return { view, shoot, changed }
   }
 
@@ -161,7 +171,7 @@ export class ShotTrigger {
     const paper = this.reference ?? this.clearest(look.cells)
     let covered = 0
     for (let c = 0; c < CELLS; c++) if (look.cells.shade[c] < paper.shade[c] - SHADE_DROP || look.cells.tint[c] > paper.tint[c] + TINT_RISE) covered++
-    if (covered >= HAND_CELLS || (this.reference && penAtRim(this.reference, look.cells))) return 'covered'
+    if (covered >= HAND_CELLS || (this.reference && this.ranges && penAtRim(this.reference, this.ranges, look.cells))) return 'covered'
     // Ink still changing since the last look: a stroke under way, to be let finish before a shot.
     const changing = before?.cells ? changedCells(before.cells, look.cells).length : 0
     if (changing >= SUDDEN_CELLS) return 'covered'
@@ -176,16 +186,66 @@ function changedCells(from: CellInk, to: CellInk): Cell[] {
 }
 
 /**
+ * Each cell's ink as the trigger compares it with the last shot's: the range of ink it has shown
+ * since, at looks with the grid clear and steady and no hand seen since the shot (or since a look
+ * as clear with nothing new), at most one change wide (`inkChanged`). New ink is ink outside that
+ * range by a change. A cell's ink at one look is not its ink: on a page in shade, a cell's pencil
+ * marks across its edge read 0.039-0.059 from look to look with the camera's shake and the grid's
+ * corners as found (bench:timelapse-session, image76), and against one look's ink each swing of
+ * 0.018 or more read as new writing and took a shot. A stroke written without a hand seen over the
+ * grid (a pen at the frame's edge) changes ink from look to look: those looks are not clear, and no
+ * range takes it in.
+ */
+class InkRanges {
+  private readonly low: Float32Array
+  private readonly high: Float32Array
+
+  constructor(ink: Float32Array) {
+    this.low = Float32Array.from(ink)
+    this.high = Float32Array.from(ink)
+  }
+
+  /** Whether a cell's ink `now` lies outside its range by new writing (or an erasure). */
+  changed(cell: Cell, now: number): boolean {
+    return now > this.high[cell] ? inkChanged(this.high[cell], now) : now < this.low[cell] && inkChanged(this.low[cell], now)
+  }
+
+  changedCells(ink: Float32Array): Cell[] {
+    const out: Cell[] = []
+    for (let c = 0; c < CELLS; c++) if (this.changed(c, ink[c])) out.push(c)
+    return out
+  }
+
+  /** Each range widened to take in `ink`, where it stays less than a change wide. */
+  learn(ink: Float32Array): void {
+    for (let c = 0; c < CELLS; c++) {
+      const low = Math.min(this.low[c], ink[c])
+      const high = Math.max(this.high[c], ink[c])
+      if (inkChanged(low, high)) continue
+      this.low[c] = low
+      this.high[c] = high
+    }
+  }
+
+  /** At a shot: the cells that `changed` start afresh at their ink, the others take it in. */
+  shot(ink: Float32Array, changed: readonly Cell[]): InkRanges {
+    this.learn(ink)
+    for (const c of changed) this.low[c] = this.high[c] = ink[c]
+    return this
+  }
+}
+
+/**
  * Whether a pen lies over the grid's edge beside a cell written since the shot `reference`: the band
  * outside it got RIM_RISE more ink, or TINT_RISE more colour (the hand holding the pen, its skin
  * over the band, where it hides the margin's print as much as the pen adds: on a newspaper page
  * whose margin is shaded, the band's ink fell by 0.11 under a hand whose pen tip was over the grid).
  */
-function penAtRim(reference: CellInk, now: CellInk): boolean {
+function penAtRim(reference: CellInk, ranges: InkRanges, now: CellInk): boolean {
   for (let edge = 0; edge < RIM_EDGES; edge++) {
     // A band out of the frame (NaN) shows nothing.
     if (!(now.rim[edge] - reference.rim[edge] >= RIM_RISE || now.rimTint[edge] - reference.rimTint[edge] >= TINT_RISE)) continue
-    if (cellsBesideRimEdge(edge).some((c) => inkChanged(reference.ink[c], now.ink[c]))) return true
+    if (cellsBesideRimEdge(edge).some((c) => ranges.changed(c, now.ink[c]))) return true
   }
   return false
 }

@@ -84,6 +84,33 @@ describe('ShotTrigger', () => {
     expect(run(trigger, looks)).toEqual([1000, 2000 + PEN_AWAY_MS, 5000 + PEN_AWAY_MS])
   })
 
+  it('takes no shot for a cell whose ink wavers from look to look with no hand seen, but shoots ink beyond what it has shown', () => {
+    // Pencil marks in a shaded cell, read 0.039-0.057 as the camera shakes (bench:timelapse-session,
+    // image76): each step between looks too small for a stroke, the swing from the shot's 0.057 to
+    // 0.039 as large as a new mark.
+    const marks = (ink: number, covered: number[] = []): Omit<Look, 'at'> => {
+      const cells = page([], covered)
+      cells.ink[8] = ink
+      return { corners: CORNERS, cells }
+    }
+    const wavering = [0.057, 0.047, 0.039, 0.047, 0.057, 0.047, 0.039].flatMap((ink) => times(4, marks(ink)))
+    const trigger = new ShotTrigger(OPTIONS)
+    expect(run(trigger, wavering)).toEqual([1000])
+    // A hand, then a mark more, seen from 16000 (new since the last look, so held from 16500): shot.
+    const more = [...times(4, marks(0.047, [30, 31, 39, 40])), ...times(6, marks(0.057 + 2 * NEW_INK))]
+    expect(run(trigger, more, 14_000)).toEqual([16_500 + OPTIONS.holdMs])
+  })
+
+  it('shoots ink that darkens a cell a little at a time with no hand seen, once it lies a change beyond the shot', () => {
+    // Each look NEW_INK / 2 darker than the last (too little for a stroke): what the shot's range takes in stops at one change wide.
+    const darkening = Array.from({ length: 12 }, (_, i) => {
+      const cells = page()
+      cells.ink[20] = 0.001 + (Math.max(0, i - 3) * NEW_INK) / 2
+      return { corners: CORNERS, cells }
+    })
+    expect(run(new ShotTrigger(OPTIONS), [...darkening, ...times(6, darkening[11])]).length).toBeGreaterThan(1)
+  })
+
   it('waits for a pen that writes from beyond the frame and rests in its cell, then shoots', () => {
     const trigger = new ShotTrigger(OPTIONS)
     // The hand is out of the frame: only the pen shows, as ink in the cell it writes in (40). The

@@ -58,12 +58,25 @@ export interface DetectGridOptions {
   /**
    * Live video: only the outlines (step 1) on the working copy, scored on the threshold image and,
    * failing that, with their inner lines sought in the grey image as step 5 scores them; no other
-   * fallbacks and no second look. A 640×360 frame of a page of text costs ~38 ms the thorough way
-   * and ~5 ms this way (Node, this machine); a grid the outlines find is found the same either way.
-   * The vision worker takes the thorough way now and then (vision-pipeline.ts), and always for photos.
+   * fallbacks (but the one `follow` names) and no second look. A 640×360 frame of a page of text
+   * costs ~38 ms the thorough way and ~5 ms this way (Node, this machine); a grid the outlines find
+   * is found the same either way. The vision worker takes the thorough way now and then
+   * (live-schedule.ts), and always for photos.
    */
   readonly live?: boolean
+  /**
+   * With `live`: this fallback (step 2 or 3) too, after the outlines, and step 5 over what the two
+   * proposed. For a grid that fallback found at the last look, which the live schedule follows
+   * look by look (live-schedule.ts) rather than the thorough way, whose fallbacks before it and
+   * after it find nothing there: on image1049's solving session (bench:timelapse-session), whose
+   * grid only the lattice finds, following it costs two thirds of the thorough way's time with the
+   * grid in view and a third with a hand over it.
+   */
+  readonly follow?: Fallback
 }
+
+/** The fallbacks a live look may follow a grid with. */
+export type Fallback = 'hough' | 'lattice'
 
 /** Images smaller than this on either side hold no grid whose lines could be told apart. Chosen by hand. */
 const MIN_IMAGE_SIDE = 32
@@ -83,7 +96,7 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   const { width, height } = isGrayScales(input) ? input.full : input
   if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return null
   const scales = grayScales(input, options.workingSize)
-  const live = options.live ?? false
+  const live = options.live ? { follow: options.follow } : undefined
   const first = detectAt(cv, scales.working, live)
   if (live || (first && !first.lookAgain)) return first?.grid ?? null
   // The second look, twice as fine (gray.ts), for thin, faint lines that averaged away into the
@@ -94,12 +107,12 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   // first faint look; the outline-sides look, found first, left four filled pages 0.01-0.15% of the
   // side coarser than the second look had found them).
   const finer = finerScale(scales)
-  const second = finer && detectAt(cv, finer, false)
+  const second = finer && detectAt(cv, finer, undefined)
   return second?.grid ?? first?.grid ?? null
 }
 
 /** Detection on one downscaled copy, corners mapped back to the original image's pixels. */
-function detectAt(cv: CV, { gray, factor }: Downscaled, live: boolean): Found | null {
+function detectAt(cv: CV, { gray, factor }: Downscaled, live: Live | undefined): Found | null {
   const found = detectInWorking(cv, gray, live)
   if (!found) return null
   const corners = found.grid.corners.map((p) => upscaledPoint(p, factor))
@@ -112,7 +125,12 @@ interface Found {
   readonly lookAgain: boolean
 }
 
-function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
+/** A live look, and the fallback it follows, if any. */
+interface Live {
+  readonly follow?: Fallback
+}
+
+function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found | null {
   return withMats((own) => {
     const src = own(matFromGray(cv, gray))
     const binary = thresholdImage(cv, src, own)
@@ -141,35 +159,44 @@ function detectInWorking(cv: CV, gray: GrayImage, live: boolean): Found | null {
       }
       return best && { grid: best, lookAgain: true }
     }
-    // Live video tries its outlines the faint way too: a grid a third of a 640 px frame wide, as a
-    // camera over the desk sees a newspaper page, keeps its outline from frame to frame, but its
-    // thin inner lines come and go in the threshold image with each frame's noise, so the outline
-    // passed in one frame and not in the next (a portrait Wicht photo, image1043, in a 1280×720
-    // view: grid scores 0.28-0.30 against MIN_GRID_SCORE, faint scores 0.64-0.65), and the
-    // time-lapse's trigger, which waits for a steady grid, filmed 9 of a session's 30 digits.
-    if (live) return faintBest([[outlines, 'contour']])
+    const tries = (fallback: Fallback): boolean => !live || live.follow === fallback
     // 2. Evenly spaced Hough lines.
-    for (const q of houghQuads(cv, binary, own)) {
-      const score = gridScore(cv, binary, q, own)
-      if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesReachEverySide(cv, binary, q, own)) continue
-      best = { corners: q, method: 'hough', score }
+    if (tries('hough')) {
+      for (const q of houghQuads(cv, binary, own)) {
+        const score = gridScore(cv, binary, q, own)
+        if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesReachEverySide(cv, binary, q, own)) continue
+        best = { corners: q, method: 'hough', score }
+      }
+      if (best) return { grid: best, lookAgain: false }
     }
-    if (best) return { grid: best, lookAgain: false }
     // 3. Lattices of holes.
-    const mask = grayFromMat(binary)
-    const lattices = latticeQuads(gridHoles(cv, contours, mask.width * mask.height), mask).filter((q) => plausibleQuad(q, mask.width, mask.height))
+    const lattices = tries('lattice') ? holeLattices(cv, contours, binary) : []
     consider(lattices, 'lattice')
     if (best) return { grid: best, lookAgain: false }
-    // 4. The outlines' straight runs as sides, for a border merged with a shadow's edges.
-    consider(outlineSideQuads(largeOutlines(cv, contours, binary), binary.cols, binary.rows), 'contour')
-    if (best) return { grid: best, lookAgain: true }
+    // 4. The outlines' straight runs as sides, for a border merged with a shadow's edges (not live).
+    if (!live) {
+      consider(outlineSideQuads(largeOutlines(cv, contours, binary), binary.cols, binary.rows), 'contour')
+      if (best) return { grid: best, lookAgain: true }
+    }
     // 5. The outlines and lattices again, for a grid whose inner lines are too faint for the
-    // threshold image (only its border and box lines show there).
+    // threshold image (only its border and box lines show there). Live video looks at its outlines
+    // this way too: a grid a third of a 640 px frame wide, as a camera over the desk sees a
+    // newspaper page, keeps its outline from frame to frame, but its thin inner lines come and go
+    // in the threshold image with each frame's noise, so the outline passed in one frame and not in
+    // the next (a portrait Wicht photo, image1043, in a 1280×720 view: grid scores 0.28-0.30
+    // against MIN_GRID_SCORE, faint scores 0.64-0.65), and the time-lapse's trigger, which waits
+    // for a steady grid, filmed 9 of a session's 30 digits.
     return faintBest([
       [outlines, 'contour'],
       [lattices, 'lattice'],
     ])
   })
+}
+
+/** Quads on regular lattices of the holes the threshold image's lines enclose (step 3). */
+function holeLattices(cv: CV, contours: InstanceType<CV['MatVector']>, binary: Mat): Corners[] {
+  const mask = grayFromMat(binary)
+  return latticeQuads(gridHoles(cv, contours, mask.width * mask.height), mask).filter((q) => plausibleQuad(q, mask.width, mask.height))
 }
 
 /** The threshold image (255 = ink) every proposal and score works on. */

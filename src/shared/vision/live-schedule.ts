@@ -2,34 +2,64 @@
  * Which way live frames are looked at (the vision worker, devkit's paper watch). The grid
  * detector's fast way (its outline only) costs a few milliseconds whether or not a grid is in
  * view; the thorough way (Hough lines, lattices of holes, faint inner lines) costs up to ~40 ms on
- * a 640 px frame of text, which alone would hold live detection under the 30 frames/s it is meant
- * for.
+ * a 640 px frame of text, and several times that with a hand over a grid, which alone would hold
+ * live detection under the 30 frames/s it is meant for.
  *
  * So: the fast way, look after look. While it finds no grid, the thorough way at most once every
- * `thoroughEveryMs`, and a grid only the thorough way finds (not by its outline) is then followed
- * the thorough way look by look, until it is lost or its outline finds it. The schedule counts
- * time, not looks, because looks come at different rates: a camera's stream at up to 30 a second,
- * the time-lapse's paper watch at two. Counted in looks, a thorough look every 8th suited the
- * stream but left a grid only the lattice finds unseen for up to 4 s after a hand left it in the
- * paper watch (bench:timelapse-session on a page whose border merges with its box lines).
+ * `thoroughEveryMs`, and a grid only a fallback finds (not by its outline) is then followed look by
+ * look the way that fallback found it (grid.ts's `follow`: the outline and that fallback alone),
+ * until its outline finds it. A grid that was found and is lost again, most often under a hand, is
+ * looked for the way it was last found, and the thorough way only once every `lostThoroughEveryMs`:
+ * at the paper watch's two looks a second, a thorough look at every look while a hand covered a
+ * lattice-only grid cost a third of a core (bench:timelapse-session, image1049), and as the hand
+ * leaves, the way that found the grid before finds it again.
+ *
+ * The schedule counts time, not looks, because looks come at different rates: a camera's stream at
+ * up to 30 a second, the time-lapse's paper watch at two. Counted in looks, a thorough look every
+ * 8th suited the stream but left a grid only the lattice finds unseen for up to 4 s after a hand
+ * left it in the paper watch.
  */
+import type { DetectGridOptions, Fallback, GridDetection } from './grid'
+
+/**
+ * While no grid has been found, a thorough look at least this long after the last: four times a
+ * second (every 8th frame at 30 frames/s), so a grid only the fallbacks find (faint inner lines, a
+ * border merged with a column rule) still shows up within a fraction of a second, while a view
+ * with no grid mostly costs the fast way (a 640×360 page of text: ~4 ms instead of ~39 ms per frame
+ * in Node). Chosen by hand.
+ */
+export const THOROUGH_EVERY_MS = 250
+/**
+ * While a grid found before is lost: a thorough look once a second, every other look of the paper
+ * watch, for a page turned or lit so that another way finds it now. Chosen by hand.
+ */
+export const LOST_THOROUGH_EVERY_MS = 1000
+
 export class LiveSchedule {
-  private following = false
+  /** How the last grid found was found; kept while it is lost. */
+  private method: GridDetection['method'] | undefined
   private missing = false
   private lastThoroughAt = -Infinity
 
-  constructor(private readonly thoroughEveryMs: number) {}
+  constructor(
+    private readonly thoroughEveryMs = THOROUGH_EVERY_MS,
+    private readonly lostThoroughEveryMs = LOST_THOROUGH_EVERY_MS,
+  ) {}
 
-  /** Whether the look made at `now` (ms) is the fast way. */
-  fastAt(now: number): boolean {
-    const thorough = this.following || (this.missing && now - this.lastThoroughAt >= this.thoroughEveryMs)
-    if (thorough) this.lastThoroughAt = now
-    return !thorough
+  /** The way the look made at `now` (ms) is made: detectGrid's options. */
+  wayAt(now: number): DetectGridOptions {
+    const every = this.method ? this.lostThoroughEveryMs : this.thoroughEveryMs
+    if (this.missing && now - this.lastThoroughAt >= every) {
+      this.lastThoroughAt = now
+      return { live: false }
+    }
+    const follow: Fallback | undefined = this.method === 'contour' ? undefined : this.method
+    return { live: true, follow }
   }
 
   /** What that look found: the grid detector's method, or undefined for no grid. */
-  saw(method: 'contour' | 'hough' | 'lattice' | undefined): void {
-    this.following = method !== undefined && method !== 'contour'
+  saw(method: GridDetection['method'] | undefined): void {
     this.missing = method === undefined
+    if (method) this.method = method
   }
 }

@@ -191,7 +191,7 @@ describe('detectGrid on photos', () => {
     expectClose(found!.corners, printedEdge(FAINT_GRID, scene))
   })
 
-  test('live: the outline path only, the same grid where it finds one, its outline scored by faint inner lines too, nothing where only another fallback would', async () => {
+  test('live: the outline path and the fallback it follows only, the same grid where it finds one, its outline scored by faint inner lines too, nothing where only another fallback would', async () => {
     const photo = await decodeImage(join(DIR, 'image1.jpg'))
     expect(detectGrid(cv, photo, { live: true })).toEqual(detectGrid(cv, photo))
     // Light-grey inner lines: the outline is found, but passes only with its inner lines sought in the grey image.
@@ -213,6 +213,9 @@ describe('detectGrid on photos', () => {
     ])
     expect(detectGrid(cv, merged.image)?.method).toBe('lattice')
     expect(detectGrid(cv, merged.image, { live: true })).toBeNull()
+    // Followed the way the lattice found it, the live look finds it where the thorough way does; following the Hough lines, it does not.
+    expect(detectGrid(cv, merged.image, { live: true, follow: 'lattice' })).toEqual(detectGrid(cv, merged.image))
+    expect(detectGrid(cv, merged.image, { live: true, follow: 'hough' })).toBeNull()
   })
 
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {

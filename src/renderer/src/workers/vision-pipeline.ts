@@ -4,7 +4,7 @@
  */
 import { loadOpenCV } from '../../../shared/vision/opencv'
 import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiducials'
-import { detectGrid, type GridDetection } from '../../../shared/vision/grid'
+import { type DetectGridOptions, detectGrid, type GridDetection } from '../../../shared/vision/grid'
 import { grayScales, type GrayScales } from '../../../shared/vision/gray'
 import type { Corners, RgbaImage } from '../../../shared/vision/image'
 import { loadDigitClassifier } from '../../../shared/vision/classifier'
@@ -23,7 +23,7 @@ export interface Found {
 }
 
 export interface Pipeline {
-  /** A detector for one camera's frames, each looked at at `now` (ms): the fast way, the thorough way now and then (`liveDetector`). */
+  /** A detector for one camera's frames, each looked at at `now` (ms): the fast way, a grid's own way, the thorough way now and then (`liveDetector`). */
   live(): (image: RgbaImage, now: number) => Found
   warmUpReader(): Promise<void>
   read(image: RgbaImage, onstage: (stage: ReadStage) => void, shot?: ShotOf): Promise<ReadOutcome | { noGrid: string; detection: Found }>
@@ -33,15 +33,6 @@ export interface Pipeline {
 const WORKING_SIZE = 640
 /** Circles are big and round: a coarser copy finds them at a quarter of the cost. */
 const FIDUCIAL_SIZE = 400
-/**
- * While the fast way finds no grid in live frames, a look at least THOROUGH_EVERY_MS after the last
- * thorough one is thorough: four times a second (every 8th frame at 30 frames/s), so a grid only
- * the fallbacks find (faint inner lines, a border merged with a column rule) still shows up within
- * a fraction of a second, while a view with no grid mostly costs the fast way (a 640×360 page of
- * text: ~4 ms instead of ~39 ms per frame in Node). The paper watch's two looks a second are then
- * thorough whenever the last one missed. Chosen by hand.
- */
-const THOROUGH_EVERY_MS = 250
 
 export async function loadPipeline(): Promise<Pipeline> {
   const cv = await loadOpenCV()
@@ -49,8 +40,8 @@ export async function loadPipeline(): Promise<Pipeline> {
    * Grid and fiducial circles from one image's grey scales. When the grid's border is hidden (a
    * hand over it) but all four circles are seen, the grid comes from the sheet's pose.
    */
-  const detectOn = (scales: GrayScales, live = false): Found & { method?: GridDetection['method'] } => {
-    const grid = detectGrid(cv, scales, { live })
+  const detectOn = (scales: GrayScales, way: DetectGridOptions = {}): Found & { method?: GridDetection['method'] } => {
+    const grid = detectGrid(cv, scales, way)
     const circles = detectFiducials(cv, scales, { workingSize: FIDUCIAL_SIZE })
     // Only circles that form the sheet's pattern are shown: round digits and dots pass as circles
     // too, and any two of them make a two-circle pose, so that one must agree with the grid found.
@@ -62,11 +53,11 @@ export async function loadPipeline(): Promise<Pipeline> {
       method: grid?.method,
     }
   }
-  /** Live frames: the fast way, the thorough way now and then (live-schedule.ts). */
+  /** Live frames: the fast way, a grid's own way, the thorough way now and then (live-schedule.ts). */
   const liveDetector = (): ((image: RgbaImage, now: number) => Found) => {
-    const schedule = new LiveSchedule(THOROUGH_EVERY_MS)
+    const schedule = new LiveSchedule()
     return (image, now) => {
-      const { corners, fiducials, method } = detectOn(grayScales(image, WORKING_SIZE), schedule.fastAt(now))
+      const { corners, fiducials, method } = detectOn(grayScales(image, WORKING_SIZE), schedule.wayAt(now))
       schedule.saw(method)
       return { corners, fiducials }
     }
