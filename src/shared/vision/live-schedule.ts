@@ -28,12 +28,12 @@ import type { DetectGridOptions, Fallback, GridDetection } from './grid'
  * with no grid mostly costs the fast way (a 640×360 page of text: ~4 ms instead of ~39 ms per frame
  * in Node). Chosen by hand.
  */
-export const THOROUGH_EVERY_MS = 250
+const THOROUGH_EVERY_MS = 250
 /**
  * While a grid found before is lost: a thorough look once a second, every other look of the paper
  * watch, for a page turned or lit so that another way finds it now. Chosen by hand.
  */
-export const LOST_THOROUGH_EVERY_MS = 1000
+const LOST_THOROUGH_EVERY_MS = 1000
 
 export class LiveSchedule {
   /** How the last grid found was found; kept while it is lost. */
