@@ -180,8 +180,12 @@ export class ShotTrigger {
 }
 
 function changedCells(from: CellInk, to: CellInk): Cell[] {
+  return cellsWhere((c) => inkChanged(from.ink[c], to.ink[c]))
+}
+
+function cellsWhere(test: (cell: Cell) => boolean): Cell[] {
   const out: Cell[] = []
-  for (let c = 0; c < CELLS; c++) if (inkChanged(from.ink[c], to.ink[c])) out.push(c)
+  for (let c = 0; c < CELLS; c++) if (test(c)) out.push(c)
   return out
 }
 
@@ -211,9 +215,7 @@ class InkRanges {
   }
 
   changedCells(ink: Float32Array): Cell[] {
-    const out: Cell[] = []
-    for (let c = 0; c < CELLS; c++) if (this.changed(c, ink[c])) out.push(c)
-    return out
+    return cellsWhere((c) => this.changed(c, ink[c]))
   }
 
   /** Each range widened to take in `ink`, where it stays less than a change wide. */
