@@ -166,7 +166,8 @@ export class TimelapseRecorder {
       const receipt = await this.deliver(async () => host.call('timelapse:frame', { id: current.id, jpeg: await grabJpeg(video, canvas) }))
       if (receipt.status === 'dropped') this.dropped++
       if (receipt.status === 'stopped') this.onStoppedByMain(await host.call('timelapse:stop', { id: current.id }))
-      if (this.settings.stopAfterFrames !== null && this.shots >= this.settings.stopAfterFrames) await this.stop()
+      // The limit is on frames in the film (the panel says how long a film it gives): a shot dropped because the last was still being sent is none.
+      if (this.settings.stopAfterFrames !== null && this.shots - this.dropped >= this.settings.stopAfterFrames) await this.stop()
     } catch (error) {
       this.message = `Recording stopped: ${(error as Error).message}`
       await this.stop()
