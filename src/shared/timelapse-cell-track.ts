@@ -9,7 +9,8 @@
  * written over the marks is read in every shot after and soon outweighs them. Where the watch
  * measured the cell's ink at each shot, a change at a shot where the ink stayed as it was costs
  * more (UNINKED_CHANGE_COST): nothing was written there; and such a shot's reading, the same ink
- * looked at again, counts for less (UNINKED_READING_WEIGHT).
+ * looked at again, counts for less (UNINKED_READING_WEIGHT). A digit read where the watch measured
+ * less ink than any pen digit leaves is a stain or a speck read as one (BARE_CELL_DIGIT).
  */
 import type { Digit } from './sudoku/board'
 
@@ -107,33 +108,52 @@ export const UNINKED_CHANGE_COST = 6
  */
 export const UNINKED_READING_WEIGHT = 0.2
 
+/**
+ * How likely a pen digit is in a cell where the watch measured its middle bare: under the trigger's
+ * NEW_INK, which each written digit adds at least (it is how the trigger shoots them). Of the 1,500
+ * digits written in bench:timelapse-session's 50 runs, none measured under 0.027 at a shot that
+ * shows it. Something in an empty cell can be read as an unsure digit from the first shot on
+ * (image1045's r5c7, ink 0.000, read 6 at 0.39 and 8 at 0.28; image1049's r9c3), and that digit,
+ * settled to the solution, hid the 8 written there later. As unlikely as the least reading counts
+ * (MIN_PROB).
+ */
+export const BARE_CELL_DIGIT = MIN_PROB
+
+/** What the watch measured of a cell at a shot (timelapse-trigger.ts). */
+export interface ShotInk {
+  /** How its ink changed since the shot before (inkChanged); undefined where not known, any change as likely. */
+  readonly change: 'arrived' | 'went' | 'none' | undefined
+  /** Its middle held less ink than a pen digit leaves (NEW_INK). */
+  readonly bare: boolean
+}
+
 /** States: 0 nothing, 1-9 a digit, MARKS pencil marks. */
 const MARKS = 10
 const STATES = 11
 
 /**
  * The runs of one cell's states from what each shot read there, and, where the watch measured it,
- * whether the cell's ink changed at each shot (undefined: not known, any change as likely).
+ * the cell's ink at each shot (undefined: not measured).
  */
-export function digitSegments(readings: readonly ShotReading[], newInk?: readonly (boolean | undefined)[]): Segment[] {
+export function digitSegments(readings: readonly ShotReading[], ink?: readonly (ShotInk | undefined)[]): Segment[] {
   const n = readings.length
   if (!n) return []
   // cost[s]: the cheapest explanation of the shots so far ending in state s; back[i][s]: its previous state.
-  let cost = Float64Array.from({ length: STATES }, (_, s) => emission(readings[0], s))
+  let cost = Float64Array.from({ length: STATES }, (_, s) => emission(readings[0], s, ink?.[0]))
   const back: Uint8Array[] = [new Uint8Array(STATES)]
   for (let i = 1; i < n; i++) {
     const next = new Float64Array(STATES)
     const from = new Uint8Array(STATES)
-    const sameInk = newInk?.[i] === false
-    const uninked = sameInk ? UNINKED_CHANGE_COST : 0
-    const weight = sameInk ? UNINKED_READING_WEIGHT : 1
+    const change = ink?.[i]?.change
+    const uninked = change === 'none' ? UNINKED_CHANGE_COST : 0
+    const weight = change === 'none' ? UNINKED_READING_WEIGHT : 1
     for (let s = 0; s < STATES; s++) {
       let best = Infinity
       for (let p = 0; p < STATES; p++) {
         const c = cost[p] + (p === s ? 0 : transition(p, s) + uninked)
         if (c < best) [best, from[s]] = [c, p]
       }
-      next[s] = best + weight * emission(readings[i], s)
+      next[s] = best + weight * emission(readings[i], s, ink?.[i])
     }
     cost = next
     back.push(from)
@@ -159,12 +179,13 @@ export function digitSegments(readings: readonly ShotReading[], newInk?: readonl
   return segments
 }
 
-/** Nats a shot's reading costs in state `s`. */
-function emission(reading: ShotReading, s: number): number {
+/** Nats a shot's reading, and the cell's ink then, cost in state `s`. */
+function emission(reading: ShotReading, s: number, ink: ShotInk | undefined): number {
   if (s === 0) return reading === null ? 0 : -Math.log(reading === 'marks' ? GHOST_MARKS : GHOST_DIGIT)
   if (s === MARKS) return -Math.log(reading === null ? MARKS_UNSEEN : reading === 'marks' ? MARKS_SEEN : MARKS_AS_DIGIT)
-  if (reading === null) return -Math.log(MISSED_DIGIT)
-  return -Math.log(reading === 'marks' ? DIGIT_AS_MARKS : Math.max(MIN_PROB, reading[s - 1]))
+  const bare = ink?.bare ? -Math.log(BARE_CELL_DIGIT) : 0
+  if (reading === null) return bare - Math.log(MISSED_DIGIT)
+  return bare - Math.log(reading === 'marks' ? DIGIT_AS_MARKS : Math.max(MIN_PROB, reading[s - 1]))
 }
 
 /**

@@ -19,10 +19,10 @@
  * against its own print.
  */
 import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
-import { type Segment, type ShotReading, digitSegments } from './timelapse-cell-track'
+import { type Segment, type ShotInk, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type Page, pagesOf } from './timelapse-pages'
 import { type ShotRecord, UNREAD_FIELD, gridText, inkOfText, probsOfText } from './timelapse-shots'
-import { inkChanged } from './timelapse-trigger'
+import { NEW_INK, inkChanged } from './timelapse-trigger'
 import { settlingRatio, sureDigit } from './vision/paper'
 
 export interface DigitMove {
@@ -95,8 +95,9 @@ export function pageMoves({ shots, givens, solution }: Page): (DigitMove | Marks
   const moves: (DigitMove | MarksMove)[] = []
   for (let cell = 0; cell < CELLS; cell++) {
     let was: Digit | 0 = 0
-    for (const segment of tracks[cell]) {
-      const { digit, doubtful } = settledDigit(segment, cell, tracks, givens, solution)
+    const settled = settledTrack(tracks[cell], cell, tracks, givens, solution, ink)
+    for (const [i, segment] of tracks[cell].entries()) {
+      const { digit, doubtful } = settled[i]
       if (segment.from > 0 && digit !== was) {
         const shot = shots[segment.from]
         moves.push({ kind: 'digit', seconds: shot.seconds, frame: shot.frame, cell, digit, was, doubtful })
@@ -132,8 +133,17 @@ export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entri
 function digitTracks(shots: readonly ShotRecord[], givens: Grid, marks: readonly string[][], ink: readonly (Float32Array | undefined)[]): Segment[][] {
   const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
   const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], marks[i][cell], cell))
-  const newInk = (cell: Cell) => ink.map((now, i) => (i && now && ink[i - 1] ? inkChanged(ink[i - 1]![cell], now[cell]) : undefined))
-  return Array.from({ length: CELLS }, (_, cell) => (givens[cell] === 0 ? digitSegments(readings(cell), newInk(cell)) : []))
+  return Array.from({ length: CELLS }, (_, cell) => (givens[cell] === 0 ? digitSegments(readings(cell), shotInks(ink, cell)) : []))
+}
+
+/** What the watch measured of a cell at each shot, for cell-track.ts (undefined where a shot kept no ink). */
+function shotInks(ink: readonly (Float32Array | undefined)[], cell: Cell): (ShotInk | undefined)[] {
+  return ink.map((now, i) => {
+    if (!now) return undefined
+    const before = i ? ink[i - 1]?.[cell] : undefined
+    const change = before === undefined ? undefined : !inkChanged(before, now[cell]) ? 'none' : now[cell] > before ? 'arrived' : 'went'
+    return { change, bare: now[cell] < NEW_INK }
+  })
 }
 
 /**
@@ -201,6 +211,31 @@ function settledDigit(
     if (ratio(d) >= CANDIDATE_TIE_RATIO && (!best || segment.logEvidence[d - 1] > segment.logEvidence[best - 1])) best = d
   }
   return best ? { digit: best, doubtful: true } : { digit: segment.digit, doubtful: false }
+}
+
+/**
+ * Each segment's digit (settledDigit), where two running segments that settle to one digit, the
+ * later begun where ink arrived in the cell, are not one: a person writes no digit over itself, so
+ * the earlier was something else read as a digit and settled to the one written later, and the
+ * digit is written where the ink arrived. image1049's crease across r9c5 and r9c6 was read as an
+ * unsure 6 from the first shot on, settled to the solution's 2 and 8, and the 2 and 8 written
+ * there later were no moves.
+ */
+function settledTrack(
+  track: readonly Segment[],
+  cell: Cell,
+  tracks: readonly Segment[][],
+  givens: Grid,
+  solution: Grid | null,
+  ink: readonly (Float32Array | undefined)[],
+): { digit: Digit | 0; doubtful: boolean }[] {
+  const settled = track.map((segment) => settledDigit(segment, cell, tracks, givens, solution))
+  const inks = shotInks(ink, cell)
+  for (let i = 0; i + 1 < track.length; i++) {
+    const arrived = inks[track[i + 1].from]?.change === 'arrived'
+    if (settled[i].digit && settled[i].digit === settled[i + 1].digit && arrived) settled[i] = { digit: 0, doubtful: false }
+  }
+  return settled
 }
 
 /** The digit a cell's track has at shot `i` (0 for none or a printed cell). */

@@ -207,6 +207,28 @@ describe('movesOf', () => {
     expect(moves).toEqual([{ seconds: 2, frame: 2, cell: 'r1c4', digit: 6, was: 0, doubtful: true }])
   })
 
+  it('logs a digit written where a reading the solution settles to it was there before: a stain is no digit', () => {
+    const givens = givensOf(PUZZLE)
+    // r1c3 is 4 in the solution (candidates 1, 2 and 4); the 4 written at frame 5 (its ink arrives, 0.137 of the
+    // cell) is read as a 2 with the 4 close. Before, something is read there as a digit that the solution settles to
+    // the 4: in a cell the watch measured bare, an unsure 1 (a printed digit showing through); with a little ink, the
+    // 6 printed in its box (a crease).
+    const read = (frame: number, probs: string, ink: number): ShotRecord => ({
+      ...withProbs(shot(frame, 2 * frame, { 2: Number(probs[0]) }, givens), { 2: probs }),
+      ink: Array.from({ length: 81 }, (_, c) => (c === 2 ? ink : 0)).join(','),
+    })
+    const written = Array.from({ length: 10 }, (_, i) => read(i + 5, '2:80 4:15', 137))
+    for (const [stain, ink] of [
+      ['1:39 4:28 2:15', 0],
+      ['6:80 1:15 4:5', 25],
+    ] as const) {
+      const shots = [1, 2, 3, 4].map((f) => read(f, stain, ink))
+      // Before the 4 is written, the board has none there where the cell is bare; the crease is taken for the 4.
+      expect(loggedBoard(shots)!.entries[2]).toBe(ink ? 4 : 0)
+      expect([ink, movesOf([...shots, ...written]).map(moveRecord)]).toEqual([ink, [{ seconds: 10, frame: 5, cell: 'r1c3', digit: 4, was: 0, doubtful: true }]])
+    }
+  })
+
   it('takes a digit read now and then in a cell of pencil marks for its marks, but logs a digit written over them', () => {
     const read = (frame: number, marks: Record<number, string>, probs: Record<number, string> = {}): ShotRecord =>
       withProbs(

@@ -1,0 +1,139 @@
+/**
+ * The move log of a synthetic solving session against what was written (bench:timelapse-session's
+ * figures 3 and 4, and the live panel's "Check my paper"), from the shots' records alone: so a
+ * session saved with `--records` is scored again, in a second, after a change to the move log
+ * (bench:timelapse-log), where recording it again takes minutes.
+ */
+import { cellName } from '../src/shared/sudoku/board'
+import { checkPaper } from '../src/shared/sudoku/check'
+import { loggedBoard, movesOf } from '../src/shared/timelapse-moves'
+import type { ShotRecord } from '../src/shared/timelapse-shots'
+import { LOOK_SECONDS, type PencilledCell, type WrittenDigit } from '../devkit/solving-session'
+
+/** A session's shots as recorded and what was put on its paper: what `--records` saves. */
+export interface SavedSession {
+  readonly records: readonly ShotRecord[]
+  readonly written: readonly WrittenDigit[]
+  readonly pencilled: readonly PencilledCell[]
+}
+
+export interface LogFigures {
+  /** Digits written that the log has, in their order (the longest common subsequence). */
+  readonly inOrder: number
+  /** Digits the log has beyond those, and which of them went into cells where none was written. */
+  readonly extra: number
+  readonly stray: readonly string[]
+  /** Erasures logged (the synthetic person erases nothing: each is a misreading). */
+  readonly erasures: number
+  /** Digits written that the log has nowhere, and of them those the last shot read as another digit. */
+  readonly missed: readonly string[]
+  readonly misread: number
+  /** Digits logged doubtful (settled by the solution or the candidates), and of them those written. */
+  readonly doubtful: number
+  readonly doubtfulRight: number
+  /** The person's mistakes: written, logged as written, and settled to the solution's digit. */
+  readonly mistakes: number
+  readonly mistakesLogged: number
+  readonly mistakesHidden: number
+  /** Digits written over their cell's pencil marks, and those logged as written, once. */
+  readonly overMarks: number
+  readonly overMarksLogged: number
+  /** Pencilled cells logged (any marks, or marks unread), and logged with their very marks; marks moves; those in other cells. */
+  readonly marksLogged: number
+  readonly marksRight: number
+  readonly marksMoves: number
+  readonly marksElsewhere: number
+  /** The pencilled cells the log has without their very marks, and what it has there last. */
+  readonly marksMissed: readonly string[]
+  /** Shots whose board took a written digit for print, and those digits. */
+  readonly boardsWrong: number
+  readonly printedWritten: number
+  /** Shots whose "Check my paper", on the board the shots so far have, answers right. */
+  readonly checkedRight: number
+  /** Cells the board after the last shot has a written digit in where none was written (the panel's digits filled counts them). */
+  readonly phantoms: readonly string[]
+}
+
+export function logFigures({ records, written, pencilled }: SavedSession): LogFigures {
+  const moves = movesOf(records)
+  const digitMoves = moves.filter((m) => m.kind === 'digit')
+  const logged = digitMoves.filter((m) => m.digit !== 0)
+  const inOrder = commonInOrder(
+    written.map((w) => `${w.cell}:${w.digit}`),
+    logged.map((m) => `${m.cell}:${m.digit}`),
+  )
+  const writtenIn = (cell: number) => written.some((w) => w.cell === cell)
+  const pencilledIn = (cell: number) => pencilled.some((p) => p.cell === cell)
+  const stray = logged.filter((m) => !writtenIn(m.cell)).map((m) => `${cellName(m.cell)} ${m.digit}${pencilledIn(m.cell) ? ' (pencilled)' : ''}`)
+  // What the reader made of the digits the log misses, in the last shot: another digit, or none.
+  const last = records.at(-1)
+  const finalDigit = (cell: number) => Number(last?.entries[cell] ?? 0) || Number(last?.givens[cell] ?? 0)
+  const missed = written.filter((w) => !logged.some((m) => m.cell === w.cell && m.digit === w.digit))
+  const doubtful = logged.filter((m) => m.doubtful)
+  const mistakes = written.filter((w) => w.mistake)
+  const overMarks = written.filter((w) => pencilledIn(w.cell))
+  const marksMoves = moves.filter((m) => m.kind === 'marks')
+  const loggedRight = (p: PencilledCell) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())
+  // The live panel: written digits taken for print on each shot's board, and "Check my paper" on the
+  // board the shots so far have (a mistake where the paper has one by then, none where it has none).
+  const onPaper = (r: ShotRecord) => written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
+  const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
+  return {
+    inOrder,
+    extra: logged.length - inOrder,
+    stray,
+    erasures: digitMoves.length - logged.length,
+    missed: missed.map((w) => `${cellName(w.cell)} ${w.digit}${finalDigit(w.cell) ? ` (read ${finalDigit(w.cell)})` : ''}`),
+    misread: missed.filter((w) => finalDigit(w.cell) !== 0).length,
+    doubtful: doubtful.length,
+    doubtfulRight: doubtful.filter((m) => written.some((w) => w.cell === m.cell && w.digit === m.digit)).length,
+    mistakes: mistakes.length,
+    mistakesLogged: mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.digit === w.digit)).length,
+    mistakesHidden: mistakes.filter((w) => logged.some((m) => m.cell === w.cell && m.doubtful && m.digit !== w.digit)).length,
+    overMarks: overMarks.length,
+    overMarksLogged: overMarks.filter((w) => {
+      const there = logged.filter((m) => m.cell === w.cell)
+      return there.length === 1 && there[0].digit === w.digit
+    }).length,
+    marksLogged: pencilled.filter((p) => marksMoves.some((m) => m.cell === p.cell && (m.marks.length || m.unread))).length,
+    marksRight: pencilled.filter(loggedRight).length,
+    marksMoves: marksMoves.length,
+    marksElsewhere: marksMoves.filter((m) => !pencilledIn(m.cell)).length,
+    marksMissed: pencilled
+      .filter((p) => !loggedRight(p))
+      .map((p) => {
+        const there = marksMoves.filter((m) => m.cell === p.cell).at(-1)
+        const had = !there ? 'no marks logged' : there.unread ? 'logged unread' : `logged ${there.marks.join(' ') || 'erased'}`
+        return `${cellName(p.cell)} ${p.marks.join(' ')} (${had})`
+      }),
+    boardsWrong: printedWritten.filter(Boolean).length,
+    printedWritten: printedWritten.reduce((a, b) => a + b, 0),
+    phantoms: phantomDigits(records, written),
+    checkedRight: records.filter((r, i) => {
+      const check = checkPaper(loggedBoard(records.slice(0, i + 1))!)
+      return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'
+    }).length,
+  }
+}
+
+/** The cells the log's board after the last shot has a digit in, neither printed nor written. */
+function phantomDigits(records: readonly ShotRecord[], written: readonly WrittenDigit[]): string[] {
+  const board = loggedBoard(records)
+  if (!board) return []
+  const cells = [...board.entries.keys()].filter((cell) => board.entries[cell] && !board.givens[cell] && !written.some((w) => w.cell === cell))
+  return cells.map((cell) => `${cellName(cell)} ${board.entries[cell]}`)
+}
+
+/** Length of the longest common subsequence: how many of `truth` the log has, in their order. */
+function commonInOrder(a: readonly string[], b: readonly string[]): number {
+  const row = new Array<number>(b.length + 1).fill(0)
+  for (const x of a) {
+    let diagonal = 0
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]
+      row[j] = x === b[j - 1] ? diagonal + 1 : Math.max(row[j], row[j - 1])
+      diagonal = above
+    }
+  }
+  return row[b.length]
+}
