@@ -14,23 +14,33 @@ if (!files.length) {
   console.error('Usage: npm run bench:timelapse-log -- FILE... (sessions saved by bench:timelapse-session --records FILE)')
   process.exit(2)
 }
-const rows: [string, LogFigures, number, number][] = files.map((file) => {
-  const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedSession
-  return [basename(file), logFigures(saved), saved.written.length, saved.records.length]
+const rows = files.map((file) => {
+  const saved = savedSession(file)
+  return { name: basename(file), f: logFigures(saved), digits: saved.written.length, pencilled: saved.pencilled.length, shots: saved.records.length }
 })
-const sum = (pick: (f: LogFigures) => number) => rows.reduce((total, [, f]) => total + pick(f), 0)
-const [digits, shots] = [rows.reduce((t, r) => t + r[2], 0), rows.reduce((t, r) => t + r[3], 0)]
-const pencilled = sum((f) => f.marksRight + f.marksMissed.length)
+const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0)
 console.log(
-  '| session | in order | extra writes | erasures | mistakes logged, hidden | over marks logged | pencilled logged, very marks | check right | missed |',
+  '| session | in order | extra writes | erasures | mistakes logged, hidden | over marks logged | pencilled logged, very marks | check right | missed | digits where none was written, last board |',
 )
 console.log('|---|---|---|---|---|---|---|---|---|---|')
-for (const [name, f, written, records] of rows) {
-  const marks = f.marksRight + f.marksMissed.length
+for (const { name, f, digits, pencilled, shots } of rows) {
   console.log(
-    `| ${name} | ${f.inOrder}/${written} | ${f.extra} | ${f.erasures} | ${f.mistakesLogged}, ${f.mistakesHidden} of ${f.mistakes} | ${f.overMarksLogged}/${f.overMarks} | ${f.marksLogged}, ${f.marksRight} of ${marks} | ${f.checkedRight}/${records} | ${f.missed.join(', ')} | ${f.phantoms.join(', ')} |`,
+    `| ${name} | ${f.inOrder}/${digits} | ${f.extra} | ${f.erasures} | ${f.mistakesLogged}, ${f.mistakesHidden} of ${f.mistakes} | ${f.overMarksLogged}/${f.overMarks} | ${f.marksLogged}, ${f.marksRight} of ${pencilled} | ${f.checkedRight}/${shots} | ${f.missed.join(', ')} | ${f.phantoms.join(', ')} |`,
   )
 }
+const all = (pick: (f: LogFigures) => number) => sum((row) => pick(row.f))
 console.log(
-  `| **all ${rows.length}** | ${sum((f) => f.inOrder)}/${digits} | ${sum((f) => f.extra)} | ${sum((f) => f.erasures)} | ${sum((f) => f.mistakesLogged)}, ${sum((f) => f.mistakesHidden)} of ${sum((f) => f.mistakes)} | ${sum((f) => f.overMarksLogged)}/${sum((f) => f.overMarks)} | ${sum((f) => f.marksLogged)}, ${sum((f) => f.marksRight)} of ${pencilled} | ${sum((f) => f.checkedRight)}/${shots} | ${sum((f) => f.missed.length)} | ${sum((f) => f.phantoms.length)} |`,
+  `| **all ${rows.length}** | ${all((f) => f.inOrder)}/${sum((r) => r.digits)} | ${all((f) => f.extra)} | ${all((f) => f.erasures)} | ${all((f) => f.mistakesLogged)}, ${all((f) => f.mistakesHidden)} of ${all((f) => f.mistakes)} | ${all((f) => f.overMarksLogged)}/${all((f) => f.overMarks)} | ${all((f) => f.marksLogged)}, ${all((f) => f.marksRight)} of ${sum((r) => r.pencilled)} | ${all((f) => f.checkedRight)}/${sum((r) => r.shots)} | ${all((f) => f.missed.length)} | ${all((f) => f.phantoms.length)} |`,
 )
+
+/** A session saved by `--records`, or one line saying why the file is none, and exit. */
+function savedSession(file: string): SavedSession {
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSession>
+    if (Array.isArray(saved.records) && Array.isArray(saved.written) && Array.isArray(saved.pencilled)) return saved as SavedSession
+    console.error(`${file}: not a session saved by bench:timelapse-session --records`)
+  } catch (error) {
+    console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  process.exit(2)
+}

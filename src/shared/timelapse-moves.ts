@@ -91,11 +91,12 @@ export function pageMoves({ shots, givens, solution }: Page): (DigitMove | Marks
   if (!shots.length) return []
   const marks = shots.map((s) => s.marks.split(','))
   const ink = shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
-  const tracks = digitTracks(shots, givens, marks, ink)
+  const inks = shotInks(ink)
+  const tracks = digitTracks(shots, givens, marks, inks)
   const moves: (DigitMove | MarksMove)[] = []
   for (let cell = 0; cell < CELLS; cell++) {
     let was: Digit | 0 = 0
-    const settled = settledTrack(tracks[cell], cell, tracks, givens, solution, ink)
+    const settled = settledTrack(tracks[cell], cell, tracks, givens, solution, inks[cell])
     for (const [i, segment] of tracks[cell].entries()) {
       const { digit, doubtful } = settled[i]
       if (segment.from > 0 && digit !== was) {
@@ -120,7 +121,7 @@ export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entri
   if (!page.shots.length) return null
   const marks = page.shots.map((s) => s.marks.split(','))
   const ink = page.shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
-  const tracks = digitTracks(page.shots, page.givens, marks, ink)
+  const tracks = digitTracks(page.shots, page.givens, marks, shotInks(ink))
   const entries = new Uint8Array(CELLS)
   for (let cell = 0; cell < CELLS; cell++) {
     const last = tracks[cell].at(-1)
@@ -129,21 +130,23 @@ export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entri
   return { givens: page.givens, entries }
 }
 
-/** Each unprinted cell's digit segments over a page's shots (cell-track.ts); none for printed cells. */
-function digitTracks(shots: readonly ShotRecord[], givens: Grid, marks: readonly string[][], ink: readonly (Float32Array | undefined)[]): Segment[][] {
+/** Each unprinted cell's digit segments over a page's shots (cell-track.ts), from the cells' ink (shotInks); none for printed cells. */
+function digitTracks(shots: readonly ShotRecord[], givens: Grid, marks: readonly string[][], inks: readonly (ShotInk | undefined)[][]): Segment[][] {
   const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
   const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], marks[i][cell], cell))
-  return Array.from({ length: CELLS }, (_, cell) => (givens[cell] === 0 ? digitSegments(readings(cell), shotInks(ink, cell)) : []))
+  return Array.from({ length: CELLS }, (_, cell) => (givens[cell] === 0 ? digitSegments(readings(cell), inks[cell]) : []))
 }
 
-/** What the watch measured of a cell at each shot, for cell-track.ts (undefined where a shot kept no ink). */
-function shotInks(ink: readonly (Float32Array | undefined)[], cell: Cell): (ShotInk | undefined)[] {
-  return ink.map((now, i) => {
-    if (!now) return undefined
-    const before = i ? ink[i - 1]?.[cell] : undefined
-    const change = before === undefined ? undefined : !inkChanged(before, now[cell]) ? 'none' : now[cell] > before ? 'arrived' : 'went'
-    return { change, bare: now[cell] < NEW_INK }
-  })
+/** What the watch measured of each cell (the outer index) at each shot, for cell-track.ts (undefined where a shot kept no ink). */
+function shotInks(ink: readonly (Float32Array | undefined)[]): (ShotInk | undefined)[][] {
+  return Array.from({ length: CELLS }, (_, cell) =>
+    ink.map((now, i) => {
+      if (!now) return undefined
+      const before = i ? ink[i - 1]?.[cell] : undefined
+      const change = before === undefined ? undefined : !inkChanged(before, now[cell]) ? 'none' : now[cell] > before ? 'arrived' : 'went'
+      return { change, bare: now[cell] < NEW_INK }
+    }),
+  )
 }
 
 /**
@@ -227,10 +230,9 @@ function settledTrack(
   tracks: readonly Segment[][],
   givens: Grid,
   solution: Grid | null,
-  ink: readonly (Float32Array | undefined)[],
+  inks: readonly (ShotInk | undefined)[],
 ): { digit: Digit | 0; doubtful: boolean }[] {
   const settled = track.map((segment) => settledDigit(segment, cell, tracks, givens, solution))
-  const inks = shotInks(ink, cell)
   for (let i = 0; i + 1 < track.length; i++) {
     const arrived = inks[track[i + 1].from]?.change === 'arrived'
     if (settled[i].digit && settled[i].digit === settled[i + 1].digit && arrived) settled[i] = { digit: 0, doubtful: false }
