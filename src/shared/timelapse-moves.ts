@@ -23,7 +23,7 @@ import { type Segment, type ShotInk, type ShotReading, digitSegments } from './t
 import { type Page, pagesOf } from './timelapse-pages'
 import { type ShotRecord, UNREAD_FIELD, gridText, inkOfText, probsOfText } from './timelapse-shots'
 import { NEW_INK, inkChanged } from './timelapse-trigger'
-import { settlingRatio, sureDigit } from './vision/paper'
+import { CLOSE_RATIO, printRuledOut, settlingRatio, sureDigit } from './vision/paper'
 
 export interface DigitMove {
   readonly kind: 'digit'
@@ -51,15 +51,6 @@ export interface MarksMove {
 }
 
 export type Move = DigitMove | MarksMove | PageMove
-
-/**
- * Two readings of a digit are close enough for the board's candidates to choose between them when
- * the runner-up is at least this likely relative to the best, on average over the shots: the
- * measurement behind the reader's INFORMED_RATIO (paper.ts) found the right digit within 0.2 of the
- * best for 63% of misread entries and only 1.8% of clearly written wrong digits, and here only a
- * best reading that repeats a digit of its row, column or box is given up, so fewer still.
- */
-export const CANDIDATE_TIE_RATIO = 0.2
 
 /** Another puzzle under the camera (timelapse-pages.ts): the moves after it are on its page. */
 export interface PageMove {
@@ -187,11 +178,14 @@ function writtenSettlingRatio(givens: Grid, cell: Cell, best: Digit, right: Digi
 }
 
 /**
- * A segment's digit: its best reading over its shots, unless the solution's digit is read nearly
- * as well or the best repeats a printed peer (writtenSettlingRatio, with the board at the segment's
- * first shot), or the best is already in a peer cell on the board at the segment's last shot and a
- * candidate is read nearly as well (CANDIDATE_TIE_RATIO). Ratios are per shot (the geometric mean
- * over the shots that read a digit there), on the scale of the reader's one reading of a photo.
+ * A segment's digit: its best reading over its shots (or, where that repeats a printed peer and the
+ * reading is split between it and one other digit, the other: paper.ts's printRuledOut), unless the
+ * solution's digit is read nearly as well or the best repeats a printed peer (writtenSettlingRatio,
+ * with the board at the segment's first shot), or the best is already in a peer cell on the board at
+ * the segment's last shot and a candidate is read close to it (CLOSE_RATIO: with the best given up
+ * only where it repeats a digit of its row, column or box, fewer clearly written wrong digits still
+ * are taken for the candidate than the 1.8% that ratio measures). Ratios are per shot (the geometric
+ * mean over the shots that read a digit there), on the scale of the reader's one reading of a photo.
  */
 function settledDigit(
   segment: Segment,
@@ -201,19 +195,22 @@ function settledDigit(
   solution: Grid | null,
 ): { digit: Digit | 0; doubtful: boolean } {
   if (!segment.digit) return { digit: 0, doubtful: false }
-  const ratio = (d: number): number => Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[segment.digit - 1]) / Math.max(1, segment.readShots))
+  const ratioTo = (best: Digit) => (d: number) => Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[best - 1]) / Math.max(1, segment.readShots))
   const boardAt = (shot: number) => new Set(peers[cell].map((peer) => givens[peer] || digitAt(tracks[peer], shot)))
+  const best = printRuledOut(givens, cell, segment.digit, ratioTo(segment.digit))
+  const ratio = ratioTo(best)
   const right = solution?.[cell] ?? 0
-  if (right && right !== segment.digit && ratio(right) >= writtenSettlingRatio(givens, cell, segment.digit, right, boardAt(segment.from)))
+  if (right && right !== best && ratio(right) >= writtenSettlingRatio(givens, cell, best, right, boardAt(segment.from)))
     return { digit: right, doubtful: true }
+  if (best !== segment.digit) return { digit: best, doubtful: true }
   const taken = boardAt(segment.to - 1)
-  if (!taken.has(segment.digit)) return { digit: segment.digit, doubtful: false }
-  let best: Digit | 0 = 0
+  if (!taken.has(best)) return { digit: best, doubtful: false }
+  let candidate: Digit | 0 = 0
   for (let d = 1; d <= 9; d++) {
     if (taken.has(d)) continue
-    if (ratio(d) >= CANDIDATE_TIE_RATIO && (!best || segment.logEvidence[d - 1] > segment.logEvidence[best - 1])) best = d
+    if (ratio(d) >= CLOSE_RATIO && (!candidate || segment.logEvidence[d - 1] > segment.logEvidence[candidate - 1])) candidate = d
   }
-  return best ? { digit: best, doubtful: true } : { digit: segment.digit, doubtful: false }
+  return candidate ? { digit: candidate, doubtful: true } : { digit: best, doubtful: false }
 }
 
 /**

@@ -207,6 +207,22 @@ describe('movesOf', () => {
     expect(moves).toEqual([{ seconds: 2, frame: 2, cell: 'r1c4', digit: 6, was: 0, doubtful: true }])
   })
 
+  it('takes a reading split between a printed digit of its row, column or box and one other for the other, but one spread wider for the solution', () => {
+    const givens = givensOf(PUZZLE)
+    // r1c4 (the solution's 6; 1 3 4 5 7 8 9 printed in its row, column or box) read over two shots.
+    const logged = (probs: string) => {
+      const read = withProbs(shot(2, 2, { 3: Number(probs[0]) }, givens), { 3: probs })
+      return movesOf([shot(1, 0, {}, givens), read, { ...read, frame: 3, seconds: 4 }]).map((m) => moveRecord(m).digit)
+    }
+    // A 2 written by mistake, its stroke read as the printed 7 nearly as much: the person's 2.
+    expect(logged('7:50 2:45 6:2')).toEqual([2])
+    // Split between two printed digits, or spread over three (pencil marks read together, a crease): the solution's.
+    expect(logged('7:50 9:45 2:2')).toEqual([6])
+    expect(logged('7:45 2:30 1:20')).toEqual([6])
+    // The other is the solution's digit: that, as before.
+    expect(logged('7:50 6:45 2:2')).toEqual([6])
+  })
+
   it('logs a digit written where a reading the solution settles to it was there before: a stain is no digit', () => {
     const givens = givensOf(PUZZLE)
     // r1c3 is 4 in the solution (candidates 1, 2 and 4); the 4 written at frame 5 (its ink arrives, 0.137 of the

@@ -125,6 +125,24 @@ describe('decidePaper', () => {
     expect(s.mistakes).toEqual([cell])
   })
 
+  it('takes a stroke read as a printed digit of its row, column or box and one other about evenly for the other, a mistake too', () => {
+    const { puzzle, solution } = bank[4]
+    const cell = emptyCells(puzzle)[2]
+    const repeated = printedPeerDigit(puzzle, cell)
+    const believable = plausibleMistake(puzzle, solution, cell)
+    const read = (written: Float32Array) => decidePaper(page(puzzle, new Map([[cell, repeated]]), new Map([[cell, { written }]])))
+    // Split between the print's digit and a digit the print does not show: the person wrote that one.
+    const split = read(digitProbs(repeated, 0.5, { digit: believable, p: 0.45 }))
+    expect(split.entries[cell]).toBe(believable)
+    expect(split.mistakes).toEqual([cell])
+    // Spread wider (a third digit close too), the stroke is no clear one: the solution settles it, as before.
+    const spread = new Float32Array(9).fill(0.01)
+    const third = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => d !== repeated && d !== believable && d !== solution[cell])!
+    ;[spread[repeated - 1], spread[believable - 1], spread[third - 1]] = [0.45, 0.3, 0.2]
+    expect(read(spread).entries[cell]).toBe(solution[cell])
+    expect(read(spread).informed).toEqual([cell])
+  })
+
   it('repairs a misread given with the rules, but not the entries', () => {
     const { puzzle, solution } = bank[2]
     const given = puzzle.findIndex((d) => d !== 0)
