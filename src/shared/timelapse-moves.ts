@@ -11,7 +11,9 @@
  * its digit is read nearly as well as the best or the best repeats a printed digit of the cell's
  * row, column or box; nearly as well asks more where the best was one of few candidates when
  * written, as a person's mistake is a candidate then (writtenSettlingRatio); else, where the best
- * reading repeats a digit of its row, column or box, by the board's candidates. A settled move
+ * reading repeats a digit of its row, column or box, by the board's candidates. A stroke read about
+ * evenly as a printed digit of the cell's row, column or box and one other is that other, as on a
+ * photo (paper.ts's printRuledOut). A settled move
  * says so (`doubtful`). Any other clear digit is never changed: a mistake is logged as written.
  * Pencil marks, too, are weighed with the cell's ink: they appear where the watch saw ink arrive
  * (or, at the first shot, saw ink), read or too light to read, and a speck read as marks is none.
@@ -200,8 +202,7 @@ function settledDigit(
   const best = printRuledOut(givens, cell, segment.digit, ratioTo(segment.digit))
   const ratio = ratioTo(best)
   const right = solution?.[cell] ?? 0
-  if (right && right !== best && ratio(right) >= writtenSettlingRatio(givens, cell, best, right, boardAt(segment.from)))
-    return { digit: right, doubtful: true }
+  if (right && right !== best && ratio(right) >= writtenSettlingRatio(givens, cell, best, right, boardAt(segment.from))) return { digit: right, doubtful: true }
   if (best !== segment.digit) return { digit: best, doubtful: true }
   const taken = boardAt(segment.to - 1)
   if (!taken.has(best)) return { digit: best, doubtful: false }
