@@ -182,7 +182,7 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
     .filter((b) => b.area >= 3)
     .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
   const tall = blobs.filter((b) => !notLine(b) && !isLineStub(b, w, h)).length
-  const boxes = joinFragments(blobs.filter(notLine), h).filter((b) => notLine(b) && !isLineStub(b, w, h))
+  const boxes = joinFragments(blobs.filter(notLine), w, h).filter((b) => notLine(b) && !isLineStub(b, w, h))
   const sized = boxes.filter(digitSized)
   const tallest = Math.max(0, ...sized.map(heightOf))
   const tallEnough = (b: DigitBox): boolean => heightOf(b) >= SHORT_PIECE * tallest
@@ -229,9 +229,12 @@ const digitSized = (b: DigitBox): boolean => heightOf(b) >= MIN_PIECE_HEIGHT && 
  * narrower one) with less than JOIN_GAP of the crop's height between them: a 5's detached bar or
  * a pencil stroke broken by a light touch. Marks in one column of the cell's 3×3 (1/4/7, 2/5/8,
  * 3/6/9) are as well aligned but a row apart (TWO_MARKS_ASPECT), and the specks a blurred line
- * leaves along the crop's edge further still, so neither is joined into one tall piece.
+ * leaves along the crop's edge further still, so neither is joined into one tall piece. Two pieces
+ * a third mark's size stands beside are two marks too, but not where that third is what is left of
+ * a grid line along the crop's edge (isLineStub): a pen 5 whose bowl a light stroke broke, beside
+ * such a stub, was read as the marks 5 8 in every shot of a synthetic session (image1036, seed 66).
  */
-function joinFragments(pieces: readonly DigitBox[], h: number): DigitBox[] {
+function joinFragments(pieces: readonly DigitBox[], w: number, h: number): DigitBox[] {
   const boxes = [...pieces]
   for (let merged = true; merged;) {
     merged = false
@@ -246,7 +249,7 @@ function joinFragments(pieces: readonly DigitBox[], h: number): DigitBox[] {
         const joinedWidth = Math.max(a.x1, b.x1) - Math.min(a.x0, b.x0) + 1
         const [short, tall] = [heightOf(a), heightOf(b)].sort((p, q) => p - q)
         const leftASpeck = (o: DigitBox, k: number): boolean =>
-          k !== i && k !== j && digitSized(o) && heightOf(o) >= SHORT_PIECE * tall && heightOf(o) < SHORT_PIECE * joinedHeight
+          k !== i && k !== j && digitSized(o) && !isLineStub(o, w, h) && heightOf(o) >= SHORT_PIECE * tall && heightOf(o) < SHORT_PIECE * joinedHeight
         const twoMarks = gap > 0 && short >= SHORT_PIECE * tall && (joinedHeight > TWO_MARKS_ASPECT * joinedWidth || boxes.some(leftASpeck))
         if (twoMarks) continue
         boxes[i] = { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1), area: a.area + b.area }

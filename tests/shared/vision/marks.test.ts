@@ -136,6 +136,9 @@ describe('markPieces', () => {
       [64, 21],
       [67, 19],
     ])
+    // Beside what a grid line left along the crop's edge, as tall as either, they are one broken digit still.
+    const besideStub = markPieces(cell([...threeAndSix, [95, 55, 1, 18]]), BOUNDS)
+    expect(besideStub.map((p) => p.height)).toEqual([48])
   })
 
   it('joins a piece above another (a detached bar) and cuts digits run together', () => {
