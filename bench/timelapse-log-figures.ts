@@ -15,6 +15,17 @@ export interface SavedSession {
   readonly records: readonly ShotRecord[]
   readonly written: readonly WrittenDigit[]
   readonly pencilled: readonly PencilledCell[]
+  /**
+   * Every shot the trigger took, read or not, with each cell's ink as the watch measured it
+   * (inkText): what bench:timelapse-session's `--replay` reads again without watching. Absent
+   * from sessions saved before 2026-11-29, whose shots were all read.
+   */
+  readonly shots?: readonly SavedShot[]
+}
+
+export interface SavedShot {
+  readonly look: number
+  readonly ink?: string
 }
 
 export interface LogFigures {

