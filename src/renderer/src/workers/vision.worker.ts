@@ -142,13 +142,19 @@ class StreamDetector {
    */
   private async closeQueued(): Promise<void> {
     for (;;) {
-      const next = await Promise.race([this.reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), QUEUE_DRAINED_MS))])
-      if (next === null) break
+      const read = this.reader.read()
+      const next = await Promise.race([read, new Promise<null>((resolve) => setTimeout(() => resolve(null), QUEUE_DRAINED_MS))])
+      if (next === null) {
+        // Resolves the waiting read as done, so no later frame is handed to it; but a frame that
+        // reached it between the timeout and the cancel is in its result, and is closed too.
+        await this.reader.cancel().catch(() => undefined)
+        const late = await read.catch(() => null)
+        if (late && !late.done) late.value.close()
+        return
+      }
       if (next.done) return
       next.value.close()
     }
-    // Resolves the waiting read as done, so no later frame is handed to it.
-    await this.reader.cancel().catch(() => undefined)
   }
 
   delete(): void {
