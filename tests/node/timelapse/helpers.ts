@@ -78,11 +78,31 @@ export async function ffmpegChildren(parent: number): Promise<number[]> {
   return found
 }
 
-/** True once process `pid` has ended (gone, or a zombie nobody has reaped yet). */
-export async function processEnded(pid: number): Promise<boolean> {
+/** The CPU seconds (user + system) a running process has used, or null once it has ended. */
+async function cpuSecondsOf(pid: number): Promise<number | null> {
   const { readFile: read } = await import('node:fs/promises')
   const stat = await read(`/proc/${pid}/stat`, 'utf8').catch(() => null)
-  return stat === null || /^\d+ \(.*\) [ZX] /s.test(stat)
+  if (stat === null) return null
+  // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15, in USER_HZ (100 on Linux).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return fields[0] === 'Z' || fields[0] === 'X' ? null : (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/**
+ * Waits for a process to end and gives the CPU seconds it used from this call on, or that much as
+ * soon as it has used `limit`. How much work a process does is the same on a loaded machine, its
+ * wall-clock time is not: an orphaned ffmpeg that ended within 2 s on an idle machine took over 15 s
+ * beside another test file and the retry's encode.
+ */
+export async function cpuUntilEnded(pid: number, limit: number): Promise<number> {
+  const first = await cpuSecondsOf(pid)
+  if (first === null) return 0
+  for (let used = 0; ; await new Promise((ok) => setTimeout(ok, 50))) {
+    const now = await cpuSecondsOf(pid)
+    if (now === null) return used
+    used = now - first
+    if (used >= limit) return used
+  }
 }
 
 /** Mean absolute difference of two images' grey values over a region. */
