@@ -13,7 +13,8 @@
  * blobsIn) that are big enough and not lines or line stubs, fragments stacked close above one
  * another joined (a 5's detached bar, but not two marks in one column of the 3×3), pieces wider
  * than 1.25x their height cut at their thinnest columns (digits run together) unless a part would be
- * too small for a digit, specks much lower than the tallest piece dropped; each
+ * too small for a digit, specks much lower than the tallest piece dropped, and so are specks lower
+ * than any mark in a corner of the crop, where a blurred line crossing leaves them; each
  * piece normalised as cells.ts normalises a digit and classified. A digit-sized blob of fainter
  * ink left over (a light candidate the cut missed) makes the list unsure. Where the cell is
  * written as a keypad (KEYPAD_EVIDENCE), or the page's marks are (keypadOdds: paper-judge.ts
@@ -88,6 +89,14 @@ const STUB_EDGE = 0.05
 /** Smallest piece (px at the 900 px warp) taken for a digit: marks on the pen photos are ~15-35 px high, dots ~3. */
 const MIN_PIECE_HEIGHT = 7
 const MIN_PIECE_AREA = 12
+/**
+ * A piece run into a corner of the crop lower than this (px at the 900 px warp) is a speck where
+ * blurred lines cross, not a mark: marks on the pen photos are ~15-35 px high, and the specks that
+ * made an empty cell marks in a session (--ink-over-marks seed 6's r5c1) 6-9 px. Beside a mark
+ * over twice their height they were dropped already (SHORT_PIECE); in an empty cell, or beside
+ * low marks, they were not, and made the cell marks or its list unsure.
+ */
+const CORNER_SPECK_MAX = 12
 /** A piece wider than this times its height is several digits run together (splitRunTogether). */
 const MAX_PIECE_ASPECT = 1.25
 /**
@@ -182,7 +191,7 @@ export function findPieces(flat: GrayImage, cell: CellBounds): FoundPieces {
     .filter((b) => b.area >= 3)
     .map((b) => ({ x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, area: b.area }))
   const tall = blobs.filter((b) => !notLine(b) && !isLineStub(b, w, h)).length
-  const boxes = joinFragments(blobs.filter(notLine), w, h).filter((b) => notLine(b) && !isLineStub(b, w, h))
+  const boxes = joinFragments(blobs.filter(notLine), w, h).filter((b) => notLine(b) && !isLineStub(b, w, h) && !isCornerSpeck(b, w, h))
   const sized = boxes.filter(digitSized)
   const tallest = Math.max(0, ...sized.map(heightOf))
   const tallEnough = (b: DigitBox): boolean => heightOf(b) >= SHORT_PIECE * tallest
@@ -272,6 +281,11 @@ function isLineStub(b: DigitBox, w: number, h: number): boolean {
   const vertical = across <= STUB_THINNESS * along && (b.x0 <= STUB_EDGE * w || b.x1 >= (1 - STUB_EDGE) * w - 1)
   const horizontal = along <= STUB_THINNESS * across && (b.y0 <= STUB_EDGE * h || b.y1 >= (1 - STUB_EDGE) * h - 1)
   return vertical || horizontal
+}
+
+/** A piece run into a corner of the crop and lower than any mark: what a blurred line crossing leaves there. */
+function isCornerSpeck(b: DigitBox, w: number, h: number): boolean {
+  return inCorner(b, w, h) && heightOf(b) < CORNER_SPECK_MAX
 }
 
 /** Whether a piece runs into a corner of the crop, where a blurred line crossing leaves its speck. */

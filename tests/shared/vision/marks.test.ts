@@ -70,6 +70,18 @@ describe('markPieces', () => {
     expect(pieces[0].x).toBe(30)
   })
 
+  it('drops the specks a line crossing leaves in the corners of a cell, not a mark written into a corner', () => {
+    // An empty cell: blurred crossings at the top right and bottom right corners of the crop (3-97).
+    const specks: [number, number, number, number][] = [
+      [90, 3, 7, 9],
+      [91, 90, 6, 7],
+    ]
+    expect(markPieces(cell(specks), BOUNDS)).toEqual([])
+    // A mark written into the top left corner, against both lines, stays.
+    const pieces = markPieces(cell([...specks, [3, 3, 10, 16]]), BOUNDS)
+    expect(pieces.map((p) => [p.x, p.height])).toEqual([[3, 16]])
+  })
+
   it('keeps marks in one column of the 3×3 apart, and the line stubs along the edges out', () => {
     // 2, 5 and 8 stacked in the middle column 8 px apart; a blurred line's specks down the left edge
     // (30-50 px apart) and a 3-px stub 3 px inside the right edge; a thin 1 (6 px) inside the cell.
