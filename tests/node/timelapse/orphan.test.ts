@@ -17,9 +17,9 @@ const SHOTS = 1000
 /**
  * An orphan only finishes the frames it had already read (x264's look-ahead): 3.4-3.7 CPU seconds
  * in all, from its start, on an idle machine, where the whole encode at the host's 'slow' preset
- * took 55 (measured 2026-11-29). One that ran on through these 1000 shots would pass
- * this after a quarter of them. CPU time, not wall time: beside another test file and the retry's
- * encode, the same orphan took over 15 s of the clock.
+ * took 55 (measured 2026-11-29). One that ran on through these 1000 shots would use
+ * this much a quarter of the way in. CPU time, not wall time: beside another test file and the
+ * retry's encode, the same orphan took over 15 s of the clock.
  */
 const ORPHAN_CPU_MAX_S = 15
 const settings = { ...DEFAULT_TIMELAPSE_SETTINGS, fpsIn: 10, fpsOut: 30, size: { width: 640, height: 360 } }
