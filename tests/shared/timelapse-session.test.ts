@@ -76,7 +76,7 @@ describe('a synthetic session with mistakes and digits over pencil marks', () =>
     }
   }, 120_000)
 
-  it("thins a felt-tip's strokes to a pen's by the digit's size, so a digit written flat keeps its ink", () => {
+  it("thins a felt-tip's strokes to a pen's by the digit's size, so a digit written flat keeps its ink, and never breaks a stroke", () => {
     /** A 28x28 sample with full ink in the rectangles [x, y, w, h]. */
     const sample = (rects: [number, number, number, number][]): number[] => {
       const s = new Array<number>(28 * 28).fill(0)
@@ -88,5 +88,13 @@ describe('a synthetic session with mistakes and digits over pencil marks', () =>
     // A Z 20 px wide and 9 high in 1-px strokes: a pen's line already (5% of its width, 11% of its height).
     const flat = sample([[4, 9, 20, 1], [4, 17, 20, 1], ...Array.from({ length: 7 }, (_, i): [number, number, number, number] => [21 - 3 * i, 10 + i, 3, 1])])
     expect(penCore(flat)).toBe(0)
+    // Two felt-tip strokes joined by one drawn lightly (0.55 ink), as an H: thinned only while the light stroke stays.
+    const bars = sample([
+      [6, 4, 4, 20],
+      [18, 4, 4, 20],
+    ])
+    const joined = bars.map((ink, i) => (ink === 0 && Math.floor(i / 28) >= 13 && Math.floor(i / 28) < 15 && i % 28 >= 10 && i % 28 < 18 ? 0.55 : ink))
+    expect(penCore(bars)).toBeGreaterThan(0.1)
+    expect(penCore(joined)).toBeLessThanOrEqual(0.1)
   })
 })
