@@ -27,6 +27,8 @@ export interface SavedSession {
 export interface SavedShot {
   readonly look: number
   readonly ink?: string
+  /** When the shot's new ink arrived (timelapse-shots.ts's arrivedText); absent from sessions saved before 2026-11-29's last. */
+  readonly arrived?: string
 }
 
 /** A session saved by `--records`, or one line saying why the file is none, and exit. */

@@ -33,7 +33,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
-import { type ShotRecord, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
+import { type ShotRecord, arrivedText, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { PaperMemory } from '../src/shared/vision/paper-memory'
 import type { RgbaImage } from '../src/shared/vision/image'
@@ -71,8 +71,8 @@ let readMs = 0
 /** Of that, the time spent reading cells again with their new ink alone (read.ts's 'new ink' stage). */
 let newInkMs = 0
 /** A shot: the full reader on the look's frame, as the app's vision worker reads it, and its record. */
-const shoot = async (look: number, frame: RgbaImage, ink: ArrayLike<number> | undefined) => {
-  savedShots.push(ink ? { look, ink: inkText(ink) } : { look })
+const shoot = async (look: number, frame: RgbaImage, ink: ArrayLike<number> | undefined, arrived: string | undefined) => {
+  savedShots.push({ look, ...(ink ? { ink: inkText(ink) } : {}), ...(arrived ? { arrived } : {}) })
   const t0 = performance.now()
   const result = await readSudoku(cv, frame, {
     voters: reader.voters,
@@ -83,12 +83,12 @@ const shoot = async (look: number, frame: RgbaImage, ink: ArrayLike<number> | un
   if (result.ok) memory.remember(result)
   readMs += performance.now() - t0
   newInkMs += result.ms['new ink'] ?? 0
-  if (result.ok) records.push({ frame: savedShots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, ink) })
+  if (result.ok) records.push({ frame: savedShots.length, seconds: look * LOOK_SECONDS, ...shotBoardOfReadings(result.paper.cells, { ink, arrived }) })
 }
 if (REPLAY) {
   const replayed = shotsToReplay(REPLAY)
   for (const [i, shot] of replayed.entries()) {
-    await shoot(shot.look, session.frame(shot.look), shot.ink === undefined ? undefined : inkOfText(shot.ink))
+    await shoot(shot.look, session.frame(shot.look), shot.ink === undefined ? undefined : inkOfText(shot.ink), shot.arrived)
     process.stderr.write(`\rshot ${i + 1}/${replayed.length}`)
   }
 } else {
@@ -101,7 +101,7 @@ if (REPLAY) {
     const decision = trigger.observe(seen)
     const used = process.cpuUsage(before)
     watchMicros += used.user + used.system
-    if (decision.shoot) await shoot(look, frame, seen.cells?.ink)
+    if (decision.shoot) await shoot(look, frame, seen.cells?.ink, arrivedText(decision, seen.at))
     process.stderr.write(`\rlook ${look + 1}/${session.looks}, ${savedShots.length} shots`)
   }
 }

@@ -23,7 +23,7 @@
 import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
 import { type Segment, type ShotInk, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type Page, pagesOf } from './timelapse-pages'
-import { type ShotRecord, UNREAD_FIELD, gridText, inkOfText, probsOfText } from './timelapse-shots'
+import { type ShotRecord, UNREAD_FIELD, arrivedOfText, gridText, inkOfText, probsOfText } from './timelapse-shots'
 import { NEW_INK, inkChanged } from './timelapse-trigger'
 import { CLOSE_RATIO, printRuledOut, settlingRatio, sureDigit } from './vision/paper'
 
@@ -75,7 +75,11 @@ export function movesOf(shots: readonly ShotRecord[]): Move[] {
 }
 
 /**
- * The moves between a page's shots, in time order (cells of the same shot in reading order). Print
+ * The moves between a page's shots, in time order: those one shot shows in the order the watch saw
+ * their ink arrive (the shots' `arrived`, where recorded), ink it did not see arrive last, and cells
+ * of the same arrival in reading order. A digit written, left, and followed by another before the
+ * grid was steady long enough for a shot shares that shot with it (on the synthetic session, a pen
+ * resting at the frame's edge, PEN_AWAY_MS): its cell alone would put them in reading order. Print
  * does not appear during a session, so the page's givens (timelapse-pages.ts) are never moves;
  * any digit that appears in another cell later was written, whatever kind the reader took it for (a
  * neat pen digit can pass for print: on the synthetic session one in three did).
@@ -100,7 +104,10 @@ export function pageMoves({ shots, givens, solution }: Page): (DigitMove | Marks
     }
     moves.push(...marksMoves(shots, marks, cell, tracks[cell], inkEvents(ink, cell), ink[0]?.[cell]))
   }
-  return moves.sort((a, b) => a.frame - b.frame || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
+  const arrived = new Map(shots.map((s) => [s.frame, s.arrived ? arrivedOfText(s.arrived) : undefined]))
+  // How long before its shot a move's ink arrived: 0 where the watch did not see it arrive.
+  const before = (move: DigitMove | MarksMove) => arrived.get(move.frame)?.[move.cell] || 0
+  return moves.sort((a, b) => a.frame - b.frame || before(b) - before(a) || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
 }
 
 /**

@@ -11,11 +11,14 @@
  * weighs them over every shot that shows a cell (timelapse-moves.ts). Each cell's ink as the watch
  * measured it when it took the shot (cell-ink.ts, in thousandths of the cell's middle), as 81
  * comma-separated numbers: the move log takes a change of the reading where the ink did not change
- * for a misreading, not a move.
+ * for a misreading, not a move. How long before the shot the watch first saw each cell's new ink
+ * (timelapse-trigger.ts's `arrived`), in tenths of a second, as 81 comma-separated fields, "" for a
+ * cell without new ink: the move log tells the digits one shot shows in the order they were written.
  */
 import { type Guard, ValidationError, object, optional, present } from './guards'
 import { ALL_DIGITS_MASK, CELLS, type Grid, MARKS_UNREAD, type PencilMarks, digitsOf } from './sudoku/board'
 import { marksMask } from './sudoku/pencil'
+import type { TriggerDecision } from './timelapse-trigger'
 import { type CellReading, entriesOf, givensOf } from './vision/cell-reading'
 
 /** The board as read from one shot, in its stored text form. */
@@ -27,6 +30,8 @@ export interface ShotBoard {
   readonly probs?: string
   /** Absent in boards recorded before it was kept, and in shots not taken by the paper watch. */
   readonly ink?: string
+  /** Absent in boards recorded before it was kept, and in shots not taken by the paper watch. */
+  readonly arrived?: string
 }
 
 export interface ShotRecord extends ShotBoard {
@@ -52,6 +57,11 @@ export const PROBS_KEPT = 0.01
 const INK_FIELD = /^(?:1000|\d{1,3})$/
 /** 81 fields of at most "1000". */
 export const MAX_INK_TEXT = CELLS * 5
+/** Tenths of a second: five digits hold 2.7 hours, far beyond any wait between two shots (maxIntervalMs). */
+const ARRIVED_FIELD = /^\d{0,5}$/
+const MAX_ARRIVED_TENTHS = 99_999
+/** 81 fields of at most "99999". */
+export const MAX_ARRIVED_TEXT = CELLS * 6
 
 export const gridText = (grid: Grid): string => Array.from(grid, (d) => String(d)).join('')
 
@@ -120,16 +130,36 @@ export function inkOfText(text: string): Float32Array | undefined {
   return Float32Array.from(fields, (f) => Number(f) / 1000)
 }
 
+/** The stored text of when a shot's new ink arrived (the trigger's decision to shoot at the look of time `at`, ms). */
+export function arrivedText({ changed, arrived }: Pick<TriggerDecision, 'changed' | 'arrived'>, at: number): string {
+  const fields = new Array<string>(CELLS).fill('')
+  for (const [i, cell] of changed.entries()) fields[cell] = String(Math.min(MAX_ARRIVED_TENTHS, Math.max(0, Math.round((at - arrived[i]) / 100))))
+  return fields.join(',')
+}
+
+/** How long before the shot each cell's new ink was first seen (seconds, NaN for none), or undefined when the text is malformed. */
+export function arrivedOfText(text: string): Float32Array | undefined {
+  const fields = text.split(',')
+  if (fields.length !== CELLS || !fields.every((f) => ARRIVED_FIELD.test(f))) return undefined
+  return Float32Array.from(fields, (f) => (f ? Number(f) / 10 : NaN))
+}
+
 export function shotBoard(givens: Grid, entries: Grid, marks: PencilMarks, probs?: readonly (ArrayLike<number> | null | undefined)[]): ShotBoard {
   const board = { givens: gridText(givens), entries: gridText(entries), marks: marksText(marks) }
   return probs ? { ...board, probs: probsText(probs) } : board
 }
 
+/** What the paper watch saw at a shot: each cell's ink, and when new ink arrived (arrivedText). */
+export interface WatchedInk {
+  readonly ink?: ArrayLike<number>
+  readonly arrived?: string
+}
+
 /**
  * The board of a page as the reader saw it: its givens, pen entries, pencil marks and digit
- * probabilities, and each cell's ink as the watch measured it, where it did.
+ * probabilities, and each cell's ink and its arrival as the watch measured them, where it did.
  */
-export function shotBoardOfReadings(cells: readonly CellReading[], ink?: ArrayLike<number>): ShotBoard {
+export function shotBoardOfReadings(cells: readonly CellReading[], { ink, arrived }: WatchedInk = {}): ShotBoard {
   const marks = Uint16Array.from(cells, (c) => (c.kind === 'marks' ? marksMask(c.marks) || MARKS_UNREAD : 0))
   const board = shotBoard(
     givensOf(cells),
@@ -137,16 +167,23 @@ export function shotBoardOfReadings(cells: readonly CellReading[], ink?: ArrayLi
     marks,
     cells.map((c) => (c.digit ? c.written : null)),
   )
-  return ink?.length === CELLS ? { ...board, ink: inkText(ink) } : board
+  return { ...board, ...(ink?.length === CELLS ? { ink: inkText(ink) } : {}), ...(arrived ? { arrived } : {}) }
 }
 
 /** Why a board from outside (a request, a manifest) is not one, or null when it is. */
-export function shotBoardProblem(board: { givens: unknown; entries: unknown; marks: unknown; probs?: unknown; ink?: unknown }): string | null {
+export function shotBoardProblem(board: {
+  givens: unknown
+  entries: unknown
+  marks: unknown
+  probs?: unknown
+  ink?: unknown
+  arrived?: unknown
+}): string | null {
   if (typeof board.givens !== 'string' || !DIGITS_81.test(board.givens)) return 'givens must be 81 digits'
   if (typeof board.entries !== 'string' || !DIGITS_81.test(board.entries)) return 'entries must be 81 digits'
   if (typeof board.marks !== 'string' || board.marks.length > MAX_MARKS_TEXT || !marksOfText(board.marks))
     return 'marks must be 81 comma-separated fields of digits 1-9 (a leading ? for unread marks)'
-  return probsProblem(board.probs) ?? inkProblem(board.ink)
+  return probsProblem(board.probs) ?? inkProblem(board.ink) ?? arrivedProblem(board.arrived)
 }
 
 /** What is wrong with a board's optional probabilities (absent is fine), or null. */
@@ -161,9 +198,22 @@ function inkProblem(ink: unknown): string | null {
   return 'ink must be 81 comma-separated numbers of 0-1000'
 }
 
-/** A board from a request: givens, entries, marks and optionally probs and ink (unknown keys refused), each well formed. */
+/** What is wrong with a board's optional arrivals of ink (absent is fine), or null. */
+function arrivedProblem(arrived: unknown): string | null {
+  if (arrived === undefined || (typeof arrived === 'string' && arrived.length <= MAX_ARRIVED_TEXT && arrivedOfText(arrived))) return null
+  return 'arrived must be 81 comma-separated fields of tenths of a second (empty for none)'
+}
+
+/** A board from a request: givens, entries, marks and optionally probs, ink and arrived (unknown keys refused), each well formed. */
 export const shotBoardGuard: Guard<ShotBoard> = (value, path = 'board') => {
-  const board = object({ givens: present(), entries: present(), marks: present(), probs: optional(present()), ink: optional(present()) })(value, path)
+  const board = object({
+    givens: present(),
+    entries: present(),
+    marks: present(),
+    probs: optional(present()),
+    ink: optional(present()),
+    arrived: optional(present()),
+  })(value, path)
   const problem = shotBoardProblem(board)
   if (problem) throw new ValidationError(`${path}: ${problem}`)
   return board as ShotBoard
@@ -178,12 +228,13 @@ export function shotRecordsOf(raw: unknown): ShotRecord[] {
   const out: ShotRecord[] = []
   for (const r of raw) {
     if (typeof r !== 'object' || r === null) continue
-    const { frame, seconds, givens, entries, marks, probs, ink } = r as Record<string, unknown>
+    const { frame, seconds, givens, entries, marks, probs, ink, arrived } = r as Record<string, unknown>
     if (!Number.isInteger(frame) || (frame as number) < 1 || typeof seconds !== 'number' || !(seconds >= 0)) continue
     if (shotBoardProblem({ givens, entries, marks })) continue
-    // Damaged probabilities or ink cost the record only them: the board as read still stands.
+    // Damaged probabilities, ink or arrivals cost the record only them: the board as read still stands.
     const probsKept = probs !== undefined && !probsProblem(probs)
     const inkKept = ink !== undefined && !inkProblem(ink)
+    const arrivedKept = arrived !== undefined && !arrivedProblem(arrived)
     out.push({
       frame: frame as number,
       seconds,
@@ -192,6 +243,7 @@ export function shotRecordsOf(raw: unknown): ShotRecord[] {
       marks: marks as string,
       ...(probsKept ? { probs: probs as string } : {}),
       ...(inkKept ? { ink: ink as string } : {}),
+      ...(arrivedKept ? { arrived: arrived as string } : {}),
     })
   }
   return out

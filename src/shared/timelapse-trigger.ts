@@ -36,6 +36,12 @@ export interface TriggerDecision {
   readonly shoot: ShotReason | null
   /** Cells whose ink differs from the last shot's (clear views only). */
   readonly changed: readonly Cell[]
+  /**
+   * At a shot, when each of `changed` got its new ink (ms, the looks' clock): the first of the looks
+   * since which the grid, whenever seen steady and uncovered, showed it so (this look where none did
+   * before). Empty at other looks.
+   */
+  readonly arrived: readonly number[]
 }
 
 export interface Look {
@@ -114,6 +120,8 @@ export class ShotTrigger {
   private previousView: View | null = null
   /** The last look that saw ink changing after a look without a hand, or -Infinity. */
   private writingAt = -Infinity
+  /** Each cell's arrival of new ink since the last shot (NewInkArrivals); null before the first shot. */
+  private arrivals: NewInkArrivals | null = null
 
   constructor(private readonly options: TriggerOptions = DEFAULT_TRIGGER) {}
 
@@ -123,10 +131,11 @@ export class ShotTrigger {
     this.previous = look
     if (view === 'writing' && (this.previousView === 'clear' || this.previousView === 'writing')) this.writingAt = look.at
     this.previousView = view
+    if ((view === 'writing' || view === 'clear') && look.cells && this.ranges) this.arrivals?.see(look.at, this.ranges, look.cells.ink)
     if (view !== 'clear' || !look.cells) {
       this.clearSince = null
       this.learning = false
-      return { view, shoot: null, changed: [] }
+      return { view, shoot: null, changed: [], arrived: [] }
     }
     this.clearSince ??= look.at
     const changed = this.ranges?.changedCells(look.cells.ink) ?? []
@@ -141,15 +150,17 @@ export class ShotTrigger {
           : since >= this.options.maxIntervalMs
             ? 'interval'
             : null
+    const arrived = shoot ? changed.map((c) => this.arrivals?.at(c) ?? look.at) : []
     if (shoot) {
       this.reference = look.cells
       this.ranges = this.ranges?.shot(look.cells.ink, changed) ?? new InkRanges(look.cells.ink)
+      this.arrivals = new NewInkArrivals()
       this.lastShotAt = look.at
     }
     // What a clear, steady grid shows with nothing new (from the look after a shot, or after a hand that wrote nothing), until a hand comes, is what its cells look like.
     if (held && !changed.length) this.learning = true
     if (this.learning && !shoot) this.ranges?.learn(look.cells.ink)
-    return { view, shoot, changed }
+    return { view, shoot, changed, arrived }
   }
 
   /** Each cell at its clearest so far, before the first shot: its brightest shade and least tint. */
@@ -234,6 +245,32 @@ class InkRanges {
     this.learn(ink)
     for (const c of changed) this.low[c] = this.high[c] = ink[c]
     return this
+  }
+}
+
+/**
+ * When each cell's new ink arrived since the last shot, so that digits written between two shots
+ * are told in the order they were written, not the order of their cells. Where a person writes a
+ * digit, leaves, and comes back to write another before the grid was steady long enough for a shot
+ * (a pen resting at the frame's edge, PEN_AWAY_MS, or a quick writer), both appear in one shot. A
+ * cell's ink is known only where nothing covers the grid, so the arrival is the first of the steady,
+ * uncovered looks since which the cell has shown ink outside its range (InkRanges); a look that
+ * shows it back in range (shake swinging a light mark's ink out and back) forgets it.
+ */
+class NewInkArrivals {
+  private readonly since = new Float64Array(CELLS).fill(NaN)
+
+  /** Takes in a steady, uncovered look at time `at`. */
+  see(at: number, ranges: InkRanges, ink: Float32Array): void {
+    for (let c = 0; c < CELLS; c++) {
+      if (!ranges.changed(c, ink[c])) this.since[c] = NaN
+      else if (Number.isNaN(this.since[c])) this.since[c] = at
+    }
+  }
+
+  /** When `cell`'s new ink arrived, or undefined where no look has shown it yet. */
+  at(cell: Cell): number | undefined {
+    return Number.isNaN(this.since[cell]) ? undefined : this.since[cell]
   }
 }
 

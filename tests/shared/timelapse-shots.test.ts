@@ -5,6 +5,8 @@ import { solve } from '../../src/shared/sudoku/solver'
 import { loggedBoard, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
 import {
   type ShotRecord,
+  arrivedOfText,
+  arrivedText,
   inkOfText,
   inkText,
   marksOfText,
@@ -38,6 +40,20 @@ const withProbs = (s: ShotRecord, cells: Record<number, string>): ShotRecord => 
   ...s,
   probs: Array.from({ length: 81 }, (_, c) => cells[c] ?? '').join(','),
 })
+
+/**
+ * A board's optional `field` (ink, arrived): kept through a manifest and a request when `good`;
+ * a request with it malformed refused, saying which field; a manifest's `damaged` one costing the
+ * record only it.
+ */
+function expectOptionalField(field: 'ink' | 'arrived', good: string, damaged: string): void {
+  const board = { ...shot(1, 2, { 4: 9 }), [field]: good }
+  expect(shotRecordsOf([board])).toEqual([board])
+  const { frame: _frame, seconds: _seconds, ...sent } = board
+  expect(shotBoardGuard(sent)).toEqual(sent)
+  expect(() => shotBoardGuard({ ...sent, [field]: '5,5' })).toThrow(new RegExp(`${field} must be 81`))
+  expect(shotRecordsOf([{ ...board, [field]: damaged }])).toEqual([shot(1, 2, { 4: 9 })])
+}
 
 describe('shot boards', () => {
   it('keep givens, entries and marks (unread ones too) through their text form', () => {
@@ -76,13 +92,18 @@ describe('shot boards', () => {
     expect(inkOfText(text)![7]).toBeCloseTo(0.235)
     expect(inkOfText(text.replace('235', '1001'))).toBeUndefined()
     expect(inkOfText(text.slice(2))).toBeUndefined()
-    const board = { ...shot(1, 2, { 4: 9 }), ink: text }
-    expect(shotRecordsOf([board])).toEqual([board])
-    const { frame: _frame, seconds: _seconds, ...sent } = board
-    expect(shotBoardGuard(sent)).toEqual(sent)
-    expect(() => shotBoardGuard({ ...sent, ink: '5,5' })).toThrow(/ink must be 81/)
-    // A manifest's damaged ink costs the record only it.
-    expect(shotRecordsOf([{ ...board, ink: text.replace('235', '-1') }])).toEqual([shot(1, 2, { 4: 9 })])
+    expectOptionalField('ink', text, text.replace('235', '-1'))
+  })
+
+  it("keep how long before the shot each cell's new ink arrived, in tenths of a second, and refuse or drop damaged arrivals", () => {
+    const text = arrivedText({ changed: [3, 40], arrived: [1000, 2460] }, 4000)
+    expect(text.split(',').slice(2, 5)).toEqual(['', '30', ''])
+    expect(text.split(',')[40]).toBe('15')
+    const secondsBefore = arrivedOfText(text)!
+    expect([secondsBefore[3], secondsBefore[40]]).toEqual([3, 1.5])
+    expect(Number.isNaN(secondsBefore[0])).toBe(true)
+    expect(arrivedOfText(text.replace('30', '3.0'))).toBeUndefined()
+    expectOptionalField('arrived', text, text.replace('15', '-1'))
   })
 
   it('refuse a malformed board or one with unknown keys, saying which field', () => {
@@ -131,6 +152,17 @@ describe('movesOf', () => {
       { seconds: 12.3, frame: 5, cell: 'r3c3', digit: 2, was: 0 },
       { seconds: 15, frame: 6, cell: 'r2c2', digit: 0, was: 4 },
     ])
+  })
+
+  it('tells the digits one shot shows in the order the watch saw their ink arrive, ink it did not see arrive last', () => {
+    // A 6 written in r6c6, then a 1 in r6c5 before the grid was clear long enough for a shot; r2c2's ink was not seen arrive.
+    const arrived = Array.from({ length: 81 }, (_, c) => (c === 50 ? '105' : c === 49 ? '10' : '')).join(',')
+    const both = { 49: 1, 50: 6, 10: 4 }
+    const shots = [shot(1, 0, {}), { ...shot(2, 12, both), arrived }, shot(3, 15, both)]
+    const told = (records: ShotRecord[]) => movesOf(records).map((m) => (m.kind === 'digit' ? `${cellName(m.cell)} ${m.digit}` : m.kind))
+    expect(told(shots)).toEqual(['r6c6 6', 'r6c5 1', 'r2c2 4'])
+    // Without the arrivals (a manifest from before they were kept): reading order.
+    expect(told([shots[0], shot(2, 12, both), shots[2]])).toEqual(['r2c2 4', 'r6c5 1', 'r6c6 6'])
   })
 
   it('weighs every shot that shows a cell: a lone missed or misread shot is no move', () => {

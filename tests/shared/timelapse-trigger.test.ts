@@ -74,6 +74,22 @@ describe('ShotTrigger', () => {
     expect(shots[1] - shots[0]).toBeGreaterThanOrEqual(5000)
   })
 
+  it("says when each changed cell's ink arrived, in the order written, and forgets ink that went back", () => {
+    const trigger = new ShotTrigger({ ...OPTIONS, minIntervalMs: 8000 })
+    const hand = { corners: CORNERS, cells: page([], [30, 31, 39, 40]) }
+    // A speck in r1c1 (0) comes and goes with shake at 2000; r5c6 (41) is written at 2500, under a
+    // hand, seen at 3000; r1c2 (1) at 5000; r1c1 gets a real mark at 6000; the shot waits for 9000.
+    const speck = clear()
+    speck.cells!.ink[0] = 0.05
+    const looks = [...times(4, clear()), speck, hand, ...times(4, clear([41])), ...times(2, clear([1, 41])), ...times(8, clear([0, 1, 41]))]
+    const decisions = looks.map((look, i) => trigger.observe({ ...look, at: i * 500 }))
+    const shot = decisions.find((d, i) => d.shoot && i * 500 > 1000)!
+    expect(decisions.indexOf(shot) * 500).toBe(9000)
+    expect(shot.changed).toEqual([0, 1, 41])
+    expect(shot.arrived).toEqual([6000, 5000, 3000])
+    expect(decisions.filter((d) => !d.shoot).every((d) => d.arrived.length === 0)).toBe(true)
+  })
+
   it('counts an erased digit and a pencil mark as changes, shot once the ink has stopped changing', () => {
     const trigger = new ShotTrigger(OPTIONS)
     const mark = page([5])

@@ -4,7 +4,7 @@ import type { HintLevel } from '../../../shared/sudoku/hint'
 import { playerCandidates } from '../../../shared/sudoku/pencil'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
 import { loggedBoard } from '../../../shared/timelapse-moves'
-import { type ShotBoard, type ShotRecord, digitsFilled, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
+import { type ShotBoard, type ShotRecord, arrivedText, digitsFilled, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
 
@@ -99,7 +99,8 @@ export class PaperWatch {
     this.busy = true
     try {
       const detection = await vision.detect(await createImageBitmap(video))
-      const decision = trigger.observe({ at: performance.now(), corners: detection.corners, cells: detection.cells ?? null })
+      const at = performance.now()
+      const decision = trigger.observe({ at, corners: detection.corners, cells: detection.cells ?? null })
       this.view = decision.view
       const canvas = (this.canvas ??= document.createElement('canvas'))
       if (!decision.shoot) {
@@ -112,7 +113,7 @@ export class PaperWatch {
       // The shot is the frame the trigger saw clear, grabbed now (a look later at most 500 ms on).
       const frame = grab(video, canvas)
       const outcome = await vision.read(await createImageBitmap(frame), undefined, this.board ? 'next' : 'first')
-      this.board = shotBoardOfReadings(outcome.cells, detection.cells?.ink)
+      this.board = shotBoardOfReadings(outcome.cells, { ink: detection.cells?.ink, arrived: arrivedText(decision, at) })
       this.shots.push({ frame: this.shots.length, seconds: (performance.now() - this.startedAt) / 1000, ...this.board })
       if (this.timer !== undefined) await onShot(frame, this.board, decision.shoot)
     } catch {
