@@ -9,7 +9,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createNodeReader, type NodeReader } from '../../../src/cli/reader-node'
 import type { GrayImage } from '../../../src/shared/vision/image'
 import { PaperMemory } from '../../../src/shared/vision/paper-memory'
-import { ALIGN_SLACK, CROSSING_GAP, MIN_NEW_INK_SHARE, NEW_INK_DARKER, bridgeCrossings, inkPatch, newInk, onlyNewInk } from '../../../src/shared/vision/new-ink'
+import {
+  ALIGN_SEARCH,
+  ALIGN_SLACK,
+  CROSSING_GAP,
+  MIN_NEW_INK_SHARE,
+  NEW_INK_DARKER,
+  bridgeCrossings,
+  inkPatch,
+  newInk,
+  onlyNewInk,
+} from '../../../src/shared/vision/new-ink'
 import { type DigitVoter, readSudoku } from '../../../src/shared/vision/read'
 import { makeSolvingSession } from '../../../devkit/solving-session'
 
@@ -82,6 +92,22 @@ describe('onlyNewInk', () => {
     expect(at(35, 37)).toBe(PAPER)
     // Outside the cell nothing changes.
     expect(at(10, 10)).toBe(PAPER)
+  })
+
+  it('matches the earlier ink where the page moved a few pixels under the cell: marks moved are no new ink, a pen over them is', () => {
+    const before = page((x, y) => (mark(x, y) ? PENCIL : PAPER))
+    // The grid found ALIGN_SLACK + 2 px apart each way: two rows of the bar lie past the slack.
+    const by = ALIGN_SLACK + 2
+    expect(by).toBeLessThanOrEqual(ALIGN_SEARCH)
+    const moved = (x: number, y: number) => mark(x - by, y - by)
+    const marksMoved = page((x, y) => (moved(x, y) ? PENCIL : PAPER))
+    expect(newInk(marksMoved, inkPatch(before, CELL)).count).toBeGreaterThanOrEqual(MIN_NEW_INK_SHARE * 30 * 30)
+    expect(onlyNewInk(marksMoved, marksMoved, new Map([[40, inkPatch(before, CELL)]])).cells).toEqual([])
+    // A pen written over them is new ink however the marks are matched: the cell is read again with it.
+    const penOver = page((x, y) => (pen(x, y) ? PEN : moved(x, y) ? PENCIL : PAPER))
+    const { page: cleaned, cells } = onlyNewInk(penOver, penOver, new Map([[40, inkPatch(before, CELL)]]))
+    expect(cells).toEqual([40])
+    expect(cleaned.data[50 * SIDE + 45]).toBe(PEN)
   })
 
   it('leaves a cell whose new ink is under MIN_NEW_INK_SHARE as it was', () => {
