@@ -30,7 +30,7 @@ export interface ShotBoard {
   readonly probs?: string
   /** Absent in boards recorded before it was kept, and in shots not taken by the paper watch. */
   readonly ink?: string
-  /** Absent in boards recorded before it was kept, and in shots not taken by the paper watch. */
+  /** When each cell's new ink arrived (above): absent in boards recorded before it was kept, and in shots not taken by the paper watch. */
   readonly arrived?: string
 }
 
@@ -57,7 +57,7 @@ export const PROBS_KEPT = 0.01
 const INK_FIELD = /^(?:1000|\d{1,3})$/
 /** 81 fields of at most "1000". */
 export const MAX_INK_TEXT = CELLS * 5
-/** Tenths of a second: five digits hold 2.7 hours, far beyond any wait between two shots (maxIntervalMs). */
+/** Tenths of a second: five digits hold 2.7 hours, more than any wait between two shots but an idle one, which is kept as that. */
 const ARRIVED_FIELD = /^\d{0,5}$/
 const MAX_ARRIVED_TENTHS = 99_999
 /** 81 fields of at most "99999". */

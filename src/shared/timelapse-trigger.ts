@@ -9,8 +9,9 @@
  * the grid shows as a missing grid, corners that jump, cells darkened or tinted as a whole (skin
  * and shadow, not ink), ink changing in many cells at once, or ink just outside the grid beside a
  * cell just written (a pen held over the grid's edge); any of these restarts the wait, and so does
- * ink still changing (a stroke under way). Pure logic with the time passed in, so it is tested and
- * benchmarked on recorded looks.
+ * ink still changing (a stroke under way). At a shot it says when each cell's new ink arrived
+ * (NewInkArrivals), so the move log can tell digits that share a shot in the order they were
+ * written. Pure logic with the time passed in, so it is tested and benchmarked on recorded looks.
  */
 import { CELLS, type Cell } from './sudoku/board'
 import { type CellInk, RIM_EDGES, cellsBesideRimEdge } from './vision/cell-ink'
