@@ -121,8 +121,8 @@ export class ShotTrigger {
   private previousView: View | null = null
   /** The last look that saw ink changing after a look without a hand, or -Infinity. */
   private writingAt = -Infinity
-  /** Each cell's arrival of new ink since the last shot (NewInkArrivals); null before the first shot. */
-  private arrivals: NewInkArrivals | null = null
+  /** Each cell's arrival of new ink since the last shot (NewInkArrivals); none is seen before the first shot, which has no ranges. */
+  private arrivals = new NewInkArrivals()
 
   constructor(private readonly options: TriggerOptions = DEFAULT_TRIGGER) {}
 
@@ -132,7 +132,7 @@ export class ShotTrigger {
     this.previous = look
     if (view === 'writing' && (this.previousView === 'clear' || this.previousView === 'writing')) this.writingAt = look.at
     this.previousView = view
-    if ((view === 'writing' || view === 'clear') && look.cells && this.ranges) this.arrivals?.see(look.at, this.ranges, look.cells.ink)
+    if ((view === 'writing' || view === 'clear') && look.cells && this.ranges) this.arrivals.see(look.at, this.ranges, look.cells.ink)
     if (view !== 'clear' || !look.cells) {
       this.clearSince = null
       this.learning = false
@@ -151,7 +151,7 @@ export class ShotTrigger {
           : since >= this.options.maxIntervalMs
             ? 'interval'
             : null
-    const arrived = shoot ? changed.map((c) => this.arrivals?.at(c) ?? look.at) : []
+    const arrived = shoot ? changed.map((c) => this.arrivals.at(c) ?? look.at) : []
     if (shoot) {
       this.reference = look.cells
       this.ranges = this.ranges?.shot(look.cells.ink, changed) ?? new InkRanges(look.cells.ink)

@@ -150,10 +150,9 @@ function newInkAgainst(flat: GrayImage, patch: InkPatch, darkest: Uint8Array, wi
  * MIN_NEW_INK_SHARE new ink. A shift that only lessens the new ink is no evidence the page moved:
  * earlier marks moved over a digit written since hide some of its strokes (on Kubiesa's val photos,
  * pen entries drawn over their marks with nothing moved, reading the digit against the shift of the
- * least new ink lost 3 of 152 digits, bench:ink-over-marks).
+ * least new ink lost 3 of 152 digits, bench:ink-over-marks). `darkest` is the patch's darkestNear.
  */
-export function onlyMoved(flat: GrayImage, patch: InkPatch): boolean {
-  const darkest = darkestNear(patch)
+function onlyMoved(flat: GrayImage, patch: InkPatch, darkest: Uint8Array): boolean {
   const least = MIN_NEW_INK_SHARE * patch.width * patch.height
   for (let dy = -ALIGN_SEARCH; dy <= ALIGN_SEARCH; dy++)
     for (let dx = -ALIGN_SEARCH; dx <= ALIGN_SEARCH; dx++)
@@ -171,8 +170,9 @@ export function onlyNewInk(warped: GrayImage, flat: GrayImage, earlier: Readonly
   let data: Uint8Array | undefined
   const cells: Cell[] = []
   for (const [cell, patch] of earlier) {
-    const { mask: found, count } = newInk(flat, patch)
-    if (!found.length || count < MIN_NEW_INK_SHARE * found.length || onlyMoved(flat, patch)) continue
+    const darkest = darkestNear(patch)
+    const { mask: found, count } = newInkAgainst(flat, patch, darkest, true)
+    if (!found.length || count < MIN_NEW_INK_SHARE * found.length || onlyMoved(flat, patch, darkest)) continue
     const mask = bridgeCrossings(found, flat, patch)
     data ??= Uint8Array.from(warped.data)
     const paper = paperLevel(warped, patch)
