@@ -35,6 +35,7 @@ MODEL_TS = os.path.join(ROOT, 'src/shared/vision/models/cells.ts')
 FIXTURE = os.path.join(ROOT, 'tests/fixtures/cell-model-parity.json')
 DIGITS_FIXTURE = os.path.join(ROOT, 'tests/fixtures/written-digits-parity.json')
 ORDER = ['conv1', 'conv2', 'conv3', 'fc', 'kind', 'digit']
+DIGIT_LAYERS = ['conv1', 'conv2', 'fc', 'out']
 
 
 def spec(widths):
@@ -70,11 +71,32 @@ def encode_digits(saved):
     """train_digits.py's model in classifier.ts's format: (shape, base64 float16 w1 b1 w2 b2 w3 b3 w4 b4, weight count)."""
     c1, c2, h = saved['widths']
     state = saved['state']
-    flat = np.concatenate([state[f'{n}.{part}'].numpy().ravel() for n in ['conv1', 'conv2', 'fc', 'out'] for part in ['weight', 'bias']])
+    flat = np.concatenate([state[f'{n}.{part}'].numpy().ravel() for n in DIGIT_LAYERS for part in ['weight', 'bias']])
     weights = base64.b64encode(flat.astype('<f2').tobytes()).decode('ascii')
     shape = {'input': saved.get('input', 20), 'crop': saved.get('crop', 60), 'conv1': c1, 'conv2': c2, 'hidden': h}
     assert state['fc.weight'].shape[1] == c2 * (shape['input'] // 4) ** 2
     return shape, weights, len(flat)
+
+
+def decode_digits(path):
+    """An exported written-digit model (models/written-digits.ts, or a fold's written-digits.json) as
+    train_digits.py saves one, with the float16 weights it ships: so session_digits.py can score the
+    shipped model and the fold models beside models just trained."""
+    with open(path) as f:
+        text = f.read()
+    model = json.loads(text[text.index('{', text.index('=') if path.endswith('.ts') else 0):text.rindex('}') + 1])
+    shape = model['shape']
+    c1, c2, h, side = shape['conv1'], shape['conv2'], shape['hidden'], shape['input']
+    shapes = {'conv1': [(c1, 1, 3, 3), (c1,)], 'conv2': [(c2, c1, 3, 3), (c2,)], 'fc': [(h, c2 * (side // 4) ** 2), (h,)], 'out': [(9, h), (9,)]}
+    flat = np.frombuffer(base64.b64decode(model['weights']), '<f2').astype(np.float32)
+    state, at = {}, 0
+    for name in DIGIT_LAYERS:
+        for part, dims in zip(['weight', 'bias'], shapes[name]):
+            n = int(np.prod(dims))
+            state[f'{name}.{part}'] = torch.from_numpy(flat[at:at + n].reshape(dims).copy())
+            at += n
+    assert at == len(flat), f'{path}: {len(flat)} weights for a {shape} network'
+    return {'state': state, 'widths': (c1, c2, h), 'input': side, 'crop': shape['crop']}
 
 
 def run_name(saved):

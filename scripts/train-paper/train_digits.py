@@ -31,6 +31,11 @@ README.md's Steps, with what each variant gave):
   LABEL_SMOOTHING=0  the loss's label smoothing: a model less sure of itself, so that the solution
                     settles more misreads (paper.ts's INFORMED_RATIO), and hides more mistakes
                     (README.md, "All of MNIST's training set"; not shipped)
+  TEACHERS=a.pt,b.json  distil them (trained .pt or exported models): the loss also asks for the
+                    teachers' reading of each augmented batch (their geometric mean, softened at
+                    KD_TEMPERATURE=2), weighed KD_WEIGHT=0.7 against the label's (Hinton et al.
+                    2015), so one model learns what an ensemble reads, at one model's cost
+                    (README.md, "Members with other seeds"; not shipped)
   VARIANT=name      names the CV run's files (cv-digits-<data>-<name>.*), so variants coexist
 """
 import json
@@ -44,7 +49,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train import CACHE, FOLDS, SEED, UNKNOWN, pen_kinds
+from train import CACHE, FOLDS, ROOT, SEED, UNKNOWN, pen_kinds
 
 torch.set_num_threads(2)
 WIDTHS = tuple(int(v) for v in os.environ.get('DIGIT_WIDTHS', '16,32,128').split(','))
@@ -62,6 +67,9 @@ MARKS_PER_EPOCH = int(os.environ.get('MARKS_PER_EPOCH', 0))
 PEN_LIGHT = int(os.environ.get('PEN_LIGHT', 0))
 LABEL_SMOOTHING = float(os.environ.get('LABEL_SMOOTHING', 0))
 VARIANT = os.environ.get('VARIANT', '')
+TEACHERS = [p for p in os.environ.get('TEACHERS', '').split(',') if p]
+KD_TEMPERATURE = float(os.environ.get('KD_TEMPERATURE', 2))
+KD_WEIGHT = float(os.environ.get('KD_WEIGHT', 0.7))
 # warp's ranges (80x80 pixels and radians): measured on nothing, set by eye from the train photos'
 # entries (slant up to ~15 degrees, strokes 2-8 px at this scale) and left as they are.
 WARP = {'rotate': float(os.environ.get('WARP_ROTATE', 0.14)), 'shear': float(os.environ.get('WARP_SHEAR', 0.25)),
@@ -169,11 +177,41 @@ def warp_batch(ink, g):
     return out
 
 
+def load_net(path):
+    """A saved model in eval mode, and the (input, crop) it reads: a .pt of this script's, or an
+    exported one (models/written-digits.ts, a fold's written-digits.json: export.py's decode_digits)."""
+    if path.endswith(('.ts', '.json')):
+        from export import decode_digits  # not at the top: export.py imports this module for its fixture
+        saved = decode_digits(path)
+    else:
+        saved = torch.load(path, weights_only=False)
+    net = DigitNet(tuple(saved['widths']), saved['input'])
+    net.load_state_dict(saved['state'])
+    return net.eval(), (saved['input'], saved['crop'])
+
+
+def distilled_loss(logits, x, y, teachers):
+    """The label's cross-entropy, and with teachers, the softened teachers' geometric mean's (KD)."""
+    hard = F.cross_entropy(logits, y, label_smoothing=LABEL_SMOOTHING)
+    if not teachers:
+        return hard
+    with torch.no_grad():
+        mean = torch.stack([F.log_softmax(t(x) / KD_TEMPERATURE, 1) for t in teachers]).mean(0)
+        target = F.softmax(mean, 1)
+    soft = F.kl_div(F.log_softmax(logits / KD_TEMPERATURE, 1), target, reduction='batchmean') * KD_TEMPERATURE ** 2
+    return (1 - KD_WEIGHT) * hard + KD_WEIGHT * soft
+
+
 def train(parts, log=''):
     torch.manual_seed(SEED)
     g = torch.Generator().manual_seed(SEED)
     rs = np.random.default_rng(SEED)
     net = DigitNet()
+    teachers = []
+    for path in TEACHERS:
+        teacher, view = load_net(path)
+        assert view == (INPUT, CROP), f'{path} reads {view}, not {(INPUT, CROP)}'
+        teachers.append(teacher)
     opt = torch.optim.Adam(net.parameters(), lr=3e-3, weight_decay=1e-5)
     for epoch in range(EPOCHS):
         started = time.time()
@@ -195,7 +233,8 @@ def train(parts, log=''):
         total, steps = 0.0, len(order) // 256
         for s in range(steps):
             b = order[s * 256:(s + 1) * 256]
-            loss = F.cross_entropy(net(augment(x[b], g)), y[b], label_smoothing=LABEL_SMOOTHING)
+            xb = augment(x[b], g)
+            loss = distilled_loss(net(xb), xb, y[b], teachers)
             opt.zero_grad(); loss.backward(); opt.step()
             total += loss.item()
         print(f'{log}epoch {epoch + 1}/{EPOCHS}: loss {total / steps:.4f}, {len(order)} samples, {time.time() - started:.0f} s', flush=True)
@@ -235,6 +274,8 @@ def settings():
         out.update(pen_light=PEN_LIGHT)
     if LABEL_SMOOTHING:
         out.update(label_smoothing=LABEL_SMOOTHING)
+    if TEACHERS:
+        out.update(teachers=[os.path.relpath(os.path.abspath(p), ROOT) for p in TEACHERS], kd_temperature=KD_TEMPERATURE, kd_weight=KD_WEIGHT)
     sets = synth_sets()
     if sets not in ([], ['synth-1']):
         out.update(synth_sets=sets)
