@@ -64,15 +64,21 @@ describe('shots when the paper changes', () => {
     if (!(await page.$eval('[data-testid=timelapse-section]', (section) => (section as unknown as { open: boolean }).open)))
       await page.click('[data-testid=timelapse-section] summary')
     await page.selectOption('[data-testid=tl-shot-mode]', 'changes')
+    // The interval is the least time between two shots in this mode, and says so.
+    expect(await page.locator('label:has([data-testid=tl-interval])').textContent()).toMatch(/^Shots at least\s+s apart$/)
     await page.fill('[data-testid=tl-stop-after]', '')
     await page.click('[data-testid=tl-record]')
     // The page in view is the printed puzzle, nothing written: the first shot shows its givens.
     await expect.poll(() => page.textContent('[data-testid=tl-filled]'), { timeout: 90_000 }).toBe(`${givens}/81 digits`)
+    // No countdown: the next shot waits for the paper to change.
+    expect((await page.textContent('[data-testid=tl-count]'))!.replace(/\s+/g, ' ')).toMatch(
+      /^ ?1 shot · \d+:\d\d elapsed · next shot when the paper changes ?$/,
+    )
     await page.click('[data-testid=tl-check]')
     expect(await page.textContent('[data-testid=tl-check-result]')).toMatch(/No mistakes so far/)
     await page.click('[data-testid=tl-stop]')
     // A still page is one shot: nothing changes after it.
-    await expect.poll(() => page.textContent('[data-testid=tl-message]')).toMatch(/Recorded 1 frames/)
+    await expect.poll(() => page.textContent('[data-testid=tl-message]')).toMatch(/Recorded 1 frame \(/)
     // Its record keeps the board as read and each cell's ink as the watch measured it.
     const sessions = readdirSync(join(app.userDataDir, 'timelapses'))
     const manifests = await Promise.all(sessions.map((id) => readManifest(join(app.userDataDir, 'timelapses', id))))

@@ -12,6 +12,7 @@ import { FilmOutputError, reserveFilm } from '../../node/timelapse/film-output'
 import { listFrames, SKIPPED_PREFIX, withLooks } from '../../node/timelapse/frame-names'
 import { loadSheetLocator } from '../../node/timelapse/locate'
 import { readManifest } from '../../node/timelapse/manifest'
+import { counted } from '../../shared/counted'
 import { moveRecord, movesOf } from '../../shared/timelapse-moves'
 import type { ShotRecord } from '../../shared/timelapse-shots'
 import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
@@ -137,7 +138,9 @@ export async function run(args: string[]): Promise<number> {
     if (shotNumbers.length === 0) throw new InputError(`no frame0000001.jpg-style frames in ${dir}`)
     const looks = settings.includeSkipped ? (await listFrames(dir, [SKIPPED_PREFIX])).numbers : []
     const numbers = withLooks(shotNumbers, looks)
-    say(`${numbers.length} frames (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`)
+    say(
+      `${counted(numbers.length, 'frame')} (${prefix}NNNNNNN.jpg) -> ${filmSeconds(numbers.length, settings.fpsIn).toFixed(1)} s of film at ${settings.fpsOut} fps\n`,
+    )
 
     const shots = settings.annotate ? await recordedShots(dir) : undefined
     // The grid detector (and OpenCV) only when the settings need the sheet's corners.
@@ -161,7 +164,7 @@ export async function run(args: string[]): Promise<number> {
         if (line !== last) say((last = line))
       },
     })
-    say(`\nWrote ${result.output} (${result.frames} frames, ${result.durationSeconds.toFixed(1)} s) in ${result.elapsedSeconds.toFixed(1)} s\n`)
+    say(`\nWrote ${result.output} (${counted(result.frames, 'frame')}, ${result.durationSeconds.toFixed(1)} s) in ${result.elapsedSeconds.toFixed(1)} s\n`)
     for (const note of result.notes) say(`${note}\n`)
     return 0
   } catch (error) {

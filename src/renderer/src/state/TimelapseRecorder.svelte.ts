@@ -1,3 +1,4 @@
+import { counted } from '../../../shared/counted'
 import type { Events } from '../../../shared/ipc'
 import { DEFAULT_TIMELAPSE_SETTINGS, type EncodeOutcome, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
 import type { SkipReason } from '../../../shared/timelapse-skipped'
@@ -128,7 +129,7 @@ export class TimelapseRecorder {
       const settings = withCurrentSettings ? ($state.snapshot(this.settings) as TimelapseSettings) : undefined
       this.lastFilm = await host.call('timelapse:encode', { id, ...(settings ? { settings } : {}) })
       const notes = this.lastFilm.notes.length ? ` ${this.lastFilm.notes.join(' ')}` : ''
-      this.message = `Film ready: ${this.lastFilm.frames} frames, ${formatSeconds(this.lastFilm.filmSeconds)}.${notes}`
+      this.message = `Film ready: ${counted(this.lastFilm.frames, 'frame')}, ${formatSeconds(this.lastFilm.filmSeconds)}.${notes}`
     } catch (error) {
       this.message = `Encoding failed: ${(error as Error).message}`
     } finally {
@@ -187,7 +188,7 @@ export class TimelapseRecorder {
       if (receipt.status === 'stopped') this.onStoppedByMain(await host.call('timelapse:stop', { id: current.id }))
       else if (this.stopWhenSolved && this.paper.solvedCorrectly()) {
         await this.stop()
-        this.message = `Solved without a mistake: recording stopped by itself after ${this.shots - this.dropped} frames.`
+        this.message = `Solved without a mistake: recording stopped by itself after ${counted(this.shots - this.dropped, 'frame')}.`
       }
     } catch (error) {
       this.message = `Recording stopped: ${(error as Error).message}`
@@ -210,7 +211,7 @@ export class TimelapseRecorder {
     if (summary.id !== this.current?.id) return
     this.halt()
     this.current = null
-    this.message = summary.error ? `Recording stopped: ${summary.error} The ${summary.frameCount} frames saved are kept.` : recordedText(summary)
+    this.message = summary.error ? `Recording stopped: ${summary.error} ${savedText(summary.frameCount)}` : recordedText(summary)
     void this.refresh()
   }
 
@@ -257,5 +258,11 @@ export function formatSeconds(seconds: number): string {
 
 /** The same words whether the person stopped the recording or it stopped itself (a shot limit, the puzzle solved). */
 function recordedText(summary: TimelapseSessionSummary): string {
-  return `Recorded ${summary.frameCount} frames (${formatSeconds(summary.filmSeconds)} of film).`
+  return `Recorded ${counted(summary.frameCount, 'frame')} (${formatSeconds(summary.filmSeconds)} of film).`
+}
+
+/** What a recording that stopped on an error kept. */
+function savedText(frames: number): string {
+  if (frames === 0) return 'No frame had been saved.'
+  return frames === 1 ? 'The frame saved is kept.' : `The ${frames} frames saved are kept.`
 }
