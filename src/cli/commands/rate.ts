@@ -1,3 +1,4 @@
+import { counted } from '../../shared/counted'
 import { gridToDigits } from '../../shared/sudoku/format'
 import { TECHNIQUE_LABELS } from '../../shared/sudoku/logic/techniques'
 import { ratePuzzle } from '../../shared/sudoku/rating'
@@ -43,7 +44,7 @@ export async function run(args: string[]): Promise<number> {
     } else {
       const used = rating.techniques.map((t) => `${TECHNIQUE_LABELS[t.technique]} x${t.count}`).join(', ')
       await out.line(
-        `${rating.level} (score ${rating.score}; Sudoku Explainer ${rating.explainer.toFixed(1)}; hardest: ${TECHNIQUE_LABELS[rating.hardest!]}; ${rating.steps} steps: ${used})`,
+        `${rating.level} (score ${rating.score}; Sudoku Explainer ${rating.explainer.toFixed(1)}; hardest: ${TECHNIQUE_LABELS[rating.hardest!]}; ${counted(rating.steps, 'step')}: ${used})`,
       )
     }
   })

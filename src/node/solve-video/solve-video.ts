@@ -4,6 +4,7 @@
  * time-lapses. The steps come from the step finder; this file only draws and encodes them.
  */
 import sharp from 'sharp'
+import { counted } from '../../shared/counted'
 import { candidatesOf, CELLS, type Grid } from '../../shared/sudoku/board'
 import { applyStep } from '../../shared/sudoku/logic/apply'
 import type { Step } from '../../shared/sudoku/logic/step'
@@ -31,7 +32,7 @@ export interface SolveVideoOptions {
 /** Opening frame, one per step (shown before it is applied), closing frame. */
 export function solveFrames(givens: Grid, steps: readonly Step[]): SolveFrame[] {
   let candidates = candidatesOf(givens)
-  const frames: SolveFrame[] = [{ givens, candidates, step: null, title: 'The puzzle', caption: `${steps.length} steps to the solution.` }]
+  const frames: SolveFrame[] = [{ givens, candidates, step: null, title: 'The puzzle', caption: `${counted(steps.length, 'step')} to the solution.` }]
   steps.forEach((step, i) => {
     frames.push({ givens, candidates, step, title: `Step ${i + 1} of ${steps.length}` })
     candidates = applyStep(candidates, step)
