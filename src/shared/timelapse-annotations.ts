@@ -2,15 +2,16 @@
  * What an annotated time-lapse writes on its frames, worked out from the boards recorded per shot:
  * the elapsed time, the digits filled, and for each newly written digit the technique that
  * justifies it at that moment (from the hint engine, on the board as it was just before, on its own
- * page: timelapse-pages.ts); and a final card with the total time and the puzzle's difficulty
- * (each puzzle's, where the session moved on to another). Text only; drawing is the encoder's.
+ * page: timelapse-pages.ts); and a final card with the total time, whether the puzzle was solved
+ * (else how far it got) and its difficulty (each puzzle's, where the session moved on to another). Text only; drawing is the encoder's.
  */
+import { counted } from './counted'
 import { formatElapsed } from './elapsed'
 import { type Cell, type Digit, CELLS, candidatesOf, cellName } from './sudoku/board'
 import { hint } from './sudoku/hint'
 import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
 import { ratePuzzle } from './sudoku/rating'
-import { pageMoves } from './timelapse-moves'
+import { loggedEntries, pageMoves } from './timelapse-moves'
 import type { Page } from './timelapse-pages'
 import { digitsFilled } from './timelapse-shots'
 
@@ -53,18 +54,56 @@ export function annotationsOf(pages: readonly Page[]): Map<number, FrameAnnotati
   return out
 }
 
-/** The closing card: the time taken and how hard the puzzle is; each puzzle's, for a session of several (pagesOf). */
+/**
+ * The closing card: the time taken, how far the paper got, and how hard the puzzle is; each
+ * puzzle's, for a session of several (pagesOf). "Solved" only where the log's last board is the
+ * solution: a recording stopped half way, or a paper full of digits with mistakes among them, says so.
+ */
 export function finalCard(pages: readonly Page[]): FinalCard {
   const last = pages[pages.length - 1]?.shots.at(-1)
   if (!last) return { lines: [] }
   const total = formatElapsed(last.seconds)
-  if (pages.length === 1) return { lines: [`Solved in ${total}`, difficulty(pages[0].givens)] }
+  if (pages.length === 1) return { lines: [headline(outcomeOf(pages[0]), total), difficulty(pages[0].givens)] }
   const lines = pages.map((page, i) => {
     const from = page.shots[0].seconds
     const to = (pages[i + 1]?.shots[0] ?? page.shots[page.shots.length - 1]).seconds
-    return `Puzzle ${i + 1}: ${formatElapsed(to - from)} · ${difficulty(page.givens)}`
+    return `Puzzle ${i + 1}: ${formatElapsed(to - from)} · ${outcomeText(outcomeOf(page))} · ${difficulty(page.givens)}`
   })
   return { lines: [`${pages.length} puzzles in ${total}`, ...lines] }
+}
+
+/** How far a page got by its last shot, on the board the move log settles (loggedEntries). */
+interface Outcome {
+  /** Cells holding a digit, printed or written. */
+  readonly filled: number
+  /** Written digits that are not the solution's; 0 where the print has no single solution. */
+  readonly wrong: number
+  readonly solved: boolean
+}
+
+function outcomeOf(page: Page): Outcome {
+  const entries = loggedEntries(page)
+  let filled = 0
+  let wrong = 0
+  for (let c = 0; c < CELLS; c++) {
+    if (page.givens[c] || entries[c]) filled++
+    if (entries[c] && page.solution && entries[c] !== page.solution[c]) wrong++
+  }
+  return { filled, wrong, solved: filled === CELLS && wrong === 0 && page.solution !== null }
+}
+
+/** "Solved in 12:34", "Filled in 12:34, 2 digits wrong", "58/81 digits in 12:34". */
+function headline(outcome: Outcome, time: string): string {
+  if (outcome.solved) return `Solved in ${time}`
+  if (outcome.filled === CELLS) return `Filled in ${time}${outcome.wrong ? `, ${counted(outcome.wrong, 'digit')} wrong` : ''}`
+  return `${outcome.filled}/${CELLS} digits in ${time}`
+}
+
+/** "solved", "filled, 2 digits wrong", "58/81 digits": a puzzle's line of a card of several. */
+function outcomeText(outcome: Outcome): string {
+  if (outcome.solved) return 'solved'
+  if (outcome.filled === CELLS) return `filled${outcome.wrong ? `, ${counted(outcome.wrong, 'digit')} wrong` : ''}`
+  return `${outcome.filled}/${CELLS} digits`
 }
 
 /** "Difficulty: …" of a print as read. */

@@ -112,22 +112,31 @@ export function pageMoves({ shots, givens, solution }: Page): (DigitMove | Marks
 
 /**
  * The board as the log has it after a session's last shot: its page's print, and the digit the log
- * settles in each other cell (one already there at the page's first shot too, which is no move).
- * "Check my paper" asks it while recording: it weighs every shot, where the last shot alone may
- * misread a digit the shots before read right. Null for a session of no shots.
+ * settles in each other cell (loggedEntries). "Check my paper" asks it while recording: it weighs
+ * every shot, where the last shot alone may misread a digit the shots before read right. Null for a
+ * session of no shots.
  */
 export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entries: Grid } | null {
   const page = pagesOf(shots).at(-1)!
   if (!page.shots.length) return null
+  return { givens: page.givens, entries: loggedEntries(page) }
+}
+
+/**
+ * The digit the log settles in each unprinted cell of a page after its last shot (one already there
+ * at the page's first shot too, which is no move); 0 in the others.
+ */
+export function loggedEntries(page: Page): Grid {
+  const entries = new Uint8Array(CELLS)
+  if (!page.shots.length) return entries
   const marks = page.shots.map((s) => s.marks.split(','))
   const ink = page.shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
   const tracks = digitTracks(page.shots, page.givens, marks, shotInks(ink))
-  const entries = new Uint8Array(CELLS)
   for (let cell = 0; cell < CELLS; cell++) {
     const last = tracks[cell].at(-1)
     if (last) entries[cell] = settledDigit(last, cell, tracks, page.givens, page.solution).digit
   }
-  return { givens: page.givens, entries }
+  return entries
 }
 
 /** Each unprinted cell's digit segments over a page's shots (cell-track.ts), from the cells' ink (shotInks); none for printed cells. */

@@ -43,9 +43,21 @@ describe('annotationsOf', () => {
 })
 
 describe('finalCard', () => {
-  it('tells the total time and the difficulty', () => {
-    expect(finalCard(pagesOf([shot(1, 0, []), shot(9, 754, [])])).lines).toEqual(['Solved in 12:34', expect.stringMatching(/^Difficulty: easy/)])
+  const empty = [...PUZZLE].flatMap((c, i) => (c === '0' ? [i] : []))
+
+  it('tells the total time and the difficulty of a puzzle solved', () => {
+    expect(finalCard(pagesOf([shot(1, 0, []), shot(9, 754, empty)])).lines).toEqual(['Solved in 12:34', expect.stringMatching(/^Difficulty: easy/)])
     expect(formatElapsed(59.9)).toBe('0:59')
+  })
+
+  it('says how far a recording stopped before the end got, and never calls it solved', () => {
+    expect(finalCard(pagesOf([shot(1, 0, []), shot(9, 754, empty.slice(0, 10))])).lines[0]).toBe('40/81 digits in 12:34')
+  })
+
+  it('says how many digits are wrong on a paper filled with a mistake among them', () => {
+    // Every cell filled, r1c3 with a 2 (a candidate the print does not rule out) where the solution has 4.
+    const filled = shot(9, 754, empty.slice(1), { 2: 2 })
+    expect(finalCard(pagesOf([shot(1, 0, []), filled])).lines[0]).toBe('Filled in 12:34, 1 digit wrong')
   })
 
   it('tells each puzzle of a session that moved on to the next puzzle of the book, and its own techniques', () => {
@@ -57,8 +69,8 @@ describe('finalCard', () => {
     const shots = [shot(1, 0, []), shot(2, 300, [2]), next(3, 400, []), next(4, 460, [emptyInNext[0]]), next(5, 754, [emptyInNext[0]])]
     expect(finalCard(pagesOf(shots)).lines).toEqual([
       '2 puzzles in 12:34',
-      expect.stringMatching(/^Puzzle 1: 6:40 · Difficulty: easy/),
-      expect.stringMatching(/^Puzzle 2: 5:54 · Difficulty: easy/),
+      expect.stringMatching(/^Puzzle 1: 6:40 · 31\/81 digits · Difficulty: easy/),
+      expect.stringMatching(/^Puzzle 2: 5:54 · 31\/81 digits · Difficulty: easy/),
     ])
     const cell = emptyInNext[0]
     expect(annotationsOf(pagesOf(shots)).get(4)?.notes).toEqual([

@@ -16,14 +16,23 @@ export const CARD_SECONDS = 3
 
 const FONT = 'DejaVu Sans, Liberation Sans, sans-serif'
 
+/** A card line's font size: `nominal`, or less where the line would run out of `width` (a film cropped to the puzzle, a long technique's name). */
+function cardFontSize(line: string, nominal: number, width: number): number {
+  return Math.max(8, Math.floor(Math.min(nominal, (CARD_WIDTH_SHARE * width) / (line.length * CHAR_EM))))
+}
+
+/** DejaVu Sans averages about 0.55 em a character; the sizes only need to be roughly right. */
+const CHAR_EM = 0.56
+/** A card line may take this much of the width shown, leaving a margin each side. */
+const CARD_WIDTH_SHARE = 0.9
+
 /** An SVG the frame's size with the annotation's box at the top left of `area` (the whole frame by default). */
 export function annotationSvg(width: number, height: number, a: FrameAnnotation, notes: readonly string[], area?: CropRect | null): string {
   const shown = visibleArea(width, height, area)
   const fontSize = Math.max(12, Math.round(shown.height / 24))
   const pad = Math.round(fontSize * 0.4)
   const lines = [`${a.elapsed} · ${a.filled}`, ...notes.slice(-MAX_NOTES)]
-  // DejaVu Sans averages about 0.55 em a character; the box only needs to be roughly right.
-  const boxW = Math.round(Math.max(...lines.map((l) => l.length)) * fontSize * 0.56 + 2 * pad)
+  const boxW = Math.round(Math.max(...lines.map((l) => l.length)) * fontSize * CHAR_EM + 2 * pad)
   const lineH = Math.round(fontSize * 1.3)
   const boxH = lines.length * lineH + pad
   const text = lines
@@ -48,7 +57,7 @@ export function cardSvg(width: number, height: number, card: FinalCard, area?: C
   const text = card.lines
     .map(
       (line, i) =>
-        `<text x="${shown.x + shown.width / 2}" y="${top + i * lineH}" font-size="${i ? Math.round(fontSize * 0.6) : fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(line)}</text>`,
+        `<text x="${shown.x + shown.width / 2}" y="${top + i * lineH}" font-size="${cardFontSize(line, i ? fontSize * 0.6 : fontSize, shown.width)}" text-anchor="middle" dominant-baseline="central">${escapeXml(line)}</text>`,
     )
     .join('')
   return (

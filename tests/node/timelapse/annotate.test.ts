@@ -4,6 +4,7 @@ import { readFile, readdir, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardSvg } from '../../../src/node/timelapse/annotate'
 import { encodeFrames } from '../../../src/node/timelapse/encode-frames'
 import { countVideoFrames } from '../../../src/node/timelapse/ffmpeg-probe'
 import { reserveFilm } from '../../../src/node/timelapse/film-output'
@@ -116,5 +117,22 @@ describe('annotated encode', () => {
     expect(none.status).toBe(1)
     expect(none.stderr).toMatch(/^sudoku-lens timelapse: no time-lapse session \(manifest.json\) in .*\n$/)
     await rm(plain, { recursive: true, force: true })
+  })
+})
+
+describe('the closing card', () => {
+  it('keeps a long line inside a narrow film, where at its nominal size it would run off both sides', async () => {
+    const long = 'Puzzle 1: 6:40 · 31/81 digits · Difficulty: hard (hardest step: Almost locked candidates)'
+    const [width, height] = [640, 360]
+    const { data } = await sharp({ create: { width, height, channels: 3, background: '#000000' } })
+      .composite([{ input: Buffer.from(cardSvg(width, height, { lines: ['Solved in 9:42', long] })) }])
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const inkColumns = new Set<number>()
+    for (let i = 0; i < data.length; i++) if (data[i] > 128) inkColumns.add(i % width)
+    // The line takes at most 90% of the width by the size rule; a few percent each side is left whatever the font.
+    expect(Math.min(...inkColumns)).toBeGreaterThan(0.03 * width)
+    expect(Math.max(...inkColumns)).toBeLessThan(0.97 * width)
   })
 })
