@@ -1,14 +1,16 @@
 /**
  * The app's screens at a laptop size and at 800×600, with the camera on: the board, the camera
- * and the tools stay in view, axe-core finds nothing serious in light or dark, and a screenshot of
- * each screen at each size in each theme is kept in test-results/screens (`read-800x600-dark.png`).
+ * and the tools stay in view, axe-core finds nothing serious in light or dark, every digit and
+ * pencil mark on the board stands out from its cell (which axe-core cannot judge there), and a
+ * screenshot of each screen at each size in each theme is kept in test-results/screens
+ * (`read-800x600-dark.png`).
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0).
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { useApp } from '../../devkit/browser'
 import { READABLE_PHOTO, dropFile, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../../devkit/reading'
-import { screenshot, seriousViolations, visibleWhole } from './screens'
+import { faintBoardText, screenshot, seriousViolations, visibleWhole } from './screens'
 
 const app = useApp(async () => ({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(READABLE_PHOTO, { width: 640, height: 360, fps: 10 })) }))
 
@@ -57,6 +59,22 @@ describe('layout', () => {
         },
       ],
       [
+        'hint',
+        async () => {
+          // Pencil marks of the player's own, then the hint's third level: the step's cells and its candidates drawn on the board.
+          const empty = await page.$eval('[data-testid=board] [role=gridcell]:not([data-given])', (cell) => cell.id)
+          await page.click('[data-testid=pencil-mode]')
+          await page.click(`#${empty}`)
+          // Every digit, so that the solution's is among them and the hint finds no mistake in them.
+          for (const digit of '123456789') await page.keyboard.press(digit)
+          await page.click('[data-testid=pencil-mode]')
+          await page.click('[data-testid=hint]')
+          await page.click('[data-testid=hint-more]')
+          await page.click('[data-testid=hint-more]')
+          await page.waitForSelector('.hint-cell')
+        },
+      ],
+      [
         'solved',
         async () => {
           await page.keyboard.press('s')
@@ -102,10 +120,11 @@ describe('layout', () => {
           // The screenshot first: a failing screen is the one a person wants to look at.
           await screenshot(page, `${name}-${size.width}x${size.height}-${theme}`)
           expect(await seriousViolations(page), `${name} at ${size.width}×${size.height}, ${theme}`).toEqual([])
+          expect(await faintBoardText(page), `board text on ${name} at ${size.width}×${size.height}, ${theme}`).toEqual([])
         }
       }
     }
     expect(app().pageErrors).toEqual([])
-    // 7 screens × 2 sizes × 2 themes, an axe-core run each: about 1 to 3 s apiece on a loaded machine.
+    // 8 screens × 2 sizes × 2 themes, an axe-core run each: about 1 to 3 s apiece on a loaded machine.
   }, 300_000)
 })

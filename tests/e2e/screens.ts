@@ -60,3 +60,65 @@ export async function visibleWhole(page: Page, selector: string): Promise<boolea
     })
   })
 }
+
+/**
+ * WCAG AA's least contrast for large text (the board's digits, 24 px and more) and for other text
+ * (pencil marks): axe-core cannot judge the board itself, as the marks layer and the hint overlay
+ * lie over its cells.
+ */
+export const LARGE_TEXT_CONTRAST = 3
+export const TEXT_CONTRAST = 4.5
+
+/**
+ * The board's digits and pencil marks whose colour stands out from their cell's background by less
+ * than WCAG AA asks: "cell-30 2 (1.1:1)", "marks of cell-9 4 (3.2:1)".
+ */
+export async function faintBoardText(page: Page): Promise<string[]> {
+  return page.$eval(
+    '[data-testid="board"]',
+    (board, [large, small]) => {
+      const view = globalThis as any
+      const rgba = (css: string): number[] => {
+        const [r, g, b, a = 1] = css.match(/[\d.]+/g)!.map(Number)
+        return [r, g, b, a]
+      }
+      // The colour behind an element: its own background over its ancestors', where see-through.
+      const backgroundOf = (element: any): number[] => {
+        const layers: number[][] = []
+        for (let at = element; at; at = at.parentElement) {
+          const layer = rgba(view.getComputedStyle(at).backgroundColor)
+          if (layer[3] > 0) layers.push(layer)
+          if (layer[3] >= 1) break
+        }
+        return layers.reduceRight(
+          (under, [r, g, b, a]) => [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a)],
+          [255, 255, 255],
+        )
+      }
+      const luminance = ([r, g, b]: number[]): number => {
+        const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
+        return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+      }
+      const contrast = (text: any, cell: any): number => {
+        const [fore, back] = [luminance(rgba(view.getComputedStyle(text).color)), luminance(backgroundOf(cell))]
+        return (Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05)
+      }
+      const cells = [...board.querySelectorAll('[role="gridcell"]')]
+      const faint: string[] = []
+      for (const cell of cells) {
+        const digit = cell.querySelector('.digit')
+        const ratio = digit?.textContent ? contrast(digit, cell) : Infinity
+        if (ratio < large) faint.push(`${cell.id} ${digit.textContent} (${ratio.toFixed(1)}:1)`)
+      }
+      // The marks layer holds one box a cell, in the cells' order, over them.
+      board.querySelectorAll('[data-testid="candidates"] .mark-cell').forEach((marks: any, i: number) => {
+        for (const mark of marks.querySelectorAll('.mark')) {
+          const ratio = mark.textContent ? contrast(mark, cells[i]) : Infinity
+          if (ratio < small) faint.push(`marks of ${cells[i].id} ${mark.textContent} (${ratio.toFixed(1)}:1)`)
+        }
+      })
+      return faint
+    },
+    [LARGE_TEXT_CONTRAST, TEXT_CONTRAST],
+  )
+}
