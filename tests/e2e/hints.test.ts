@@ -69,6 +69,18 @@ describe('hints, candidates and difficulty', () => {
     expect(await page.locator('[data-testid=candidates] .mark').count()).toBeGreaterThan(0)
     expect(await boardDigits(page)).toMatch(/^[0-9]{81}$/)
   })
+
+  it('puts a hint away when the solution is shown: its step is about the board before', async () => {
+    const { page } = app
+    await page.click('[data-testid=hint]')
+    await page.click('[data-testid=hint-more]')
+    await page.click('[data-testid=hint-more]')
+    await expect.poll(() => page.locator('.hint-cell').count()).toBeGreaterThan(0)
+    await page.click('[data-testid=solve]')
+    await page.waitForSelector('[data-solved="true"]')
+    expect(await page.locator('[data-testid=hint-text]').count()).toBe(0)
+    expect(await page.locator('.hint-cell').count()).toBe(0)
+  })
 })
 
 describe('the logical solve as a video', () => {

@@ -14,12 +14,15 @@ import { faintBoardText, screenshot, seriousViolations, visibleWhole } from './s
 
 const app = useApp(async () => ({ chromiumArgs: fakeWebcamArgs(await fakeWebcamFile(READABLE_PHOTO, { width: 640, height: 360, fps: 10 })) }))
 
-/** The switch, as a user reaches it: with the help open, close it, switch, open it again. */
+/** The switch, as a user reaches it: with the help or the export panel open, close it, switch, open it again. */
 async function switchTheme(page: Page): Promise<void> {
   const helpOpen = await page.isVisible('[data-testid="help"][open]')
+  const exportOpen = await page.isVisible('#export-panel')
   if (helpOpen) await page.keyboard.press('Escape')
   await page.click('[data-testid="theme-toggle"]')
   if (helpOpen) await page.keyboard.press('?')
+  // A click elsewhere closes the export panel.
+  if (exportOpen && !(await page.isVisible('#export-panel'))) await page.click('[data-testid="export-toggle"]')
 }
 
 const SIZES = [

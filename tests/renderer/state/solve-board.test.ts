@@ -8,6 +8,15 @@ const MISREAD = `${PUZZLE.slice(0, 3)}5${PUZZLE.slice(4)}`
 const run: RunTask = async (task) => perform(task) as never
 
 describe('solveBoard', () => {
+  it("shows the solution without the hint's cells, which were about the board before it", async () => {
+    const session = new PuzzleSession()
+    session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
+    session.highlight = { cells: [2], step: null }
+    await solveBoard(session, run)
+    expect(Array.from(session.solution ?? []).join('')).toBe(SOLUTION)
+    expect(session.highlight).toBeNull()
+  })
+
   it('rings the misread given when the givens have no solution, and says so', async () => {
     const session = new PuzzleSession()
     // r1c4 is 2 on the paper; read as 5 the givens have no solution (and no clash).

@@ -20,7 +20,11 @@ export async function solveBoard(session: PuzzleSession, run: RunTask): Promise<
   const problem = await findProblem(analysis, grid, run)
   if (session.board !== board) return
   session.status = solveStatus(analysis, session, problem)
-  if (analysis.status === 'unique') session.solution = analysis.solution
+  if (analysis.status === 'unique') {
+    session.solution = analysis.solution
+    // A hint's cells and drawing are about the board before the answer, which now fills every cell.
+    session.highlight = null
+  }
   session.problem = problem
 }
 
