@@ -1,0 +1,46 @@
+/**
+ * The board as large as the window allows, and the number pad under it still in view. App sizes
+ * the board in CSS from the window's height less an allowance for the bars around it
+ * (--board-size), but those bars take more room in some states and sizes: the player bar wraps to
+ * two rows beside "Review read" at 800×600, the status bar to two lines under a long message. The
+ * board's column then scrolled, and the number pad sat below the window (by 21 px at 1280×800, 91
+ * px at 800×600). This attachment measures what the column's content overflows it by, or leaves
+ * free, and takes that off the board or gives it back (--board-shrink on `root`), down to
+ * MIN_FITTED_BOARD. A narrower board can wrap its bars further; each change of size is measured
+ * again until the content fits.
+ */
+import type { Attachment } from 'svelte/attachments'
+
+/**
+ * The board is never made smaller than this (px) to fit: the player bar above it is as wide as the
+ * board, and a narrower bar wraps into more rows, which would take more off the board, and so on.
+ * Measured in Chromium with the app's fonts: the bar in review takes 62 px at 509 px wide, 92 px at
+ * 447, 104 at 330 and 123 at 320; 360 keeps the rows it has at 800×600 (330 px, not made smaller),
+ * where the column still scrolls by 91 px, as before.
+ */
+export const MIN_FITTED_BOARD = 360
+
+export function fitBoard(root: () => HTMLElement | undefined): Attachment<HTMLElement> {
+  return (area) => {
+    let shrink = 0
+    const fit = (): void => {
+      const [first, last] = [area.firstElementChild, area.lastElementChild]
+      const target = root()
+      if (!first || !last || !target) return
+      // In the column's own coordinates: where its content ends, against where the column does.
+      const slack = area.getBoundingClientRect().bottom - (last.getBoundingClientRect().bottom + area.scrollTop)
+      // What may still be taken off: the player bar is as wide as --board-size says (the board itself
+      // may not get narrower than its digits); below MIN_FITTED_BOARD, as after the window got
+      // smaller, this is what must be given back.
+      const spare = first.getBoundingClientRect().width - MIN_FITTED_BOARD
+      const next = Math.max(0, Math.ceil(shrink - Math.max(slack, -spare)))
+      if (next === shrink) return
+      shrink = next
+      target.style.setProperty('--board-shrink', `${shrink}px`)
+    }
+    const observer = new ResizeObserver(fit)
+    observer.observe(area)
+    for (const child of area.children) observer.observe(child)
+    return () => observer.disconnect()
+  }
+}
