@@ -16,11 +16,6 @@ export const CARD_SECONDS = 3
 
 const FONT = 'DejaVu Sans, Liberation Sans, sans-serif'
 
-/** A card line's font size: `nominal`, or less where the line would run out of `width` (a film cropped to the puzzle, a long technique's name). */
-function cardFontSize(line: string, nominal: number, width: number): number {
-  return Math.max(8, Math.floor(Math.min(nominal, (CARD_WIDTH_SHARE * width) / (line.length * CHAR_EM))))
-}
-
 /** DejaVu Sans averages about 0.55 em a character; the sizes only need to be roughly right. */
 const CHAR_EM = 0.56
 /** A card line may take this much of the width shown, leaving a margin each side. */
@@ -65,4 +60,9 @@ export function cardSvg(width: number, height: number, card: FinalCard, area?: C
     `<rect width="${width}" height="${height}" fill="black" fill-opacity="0.7"/>` +
     `<g font-family="${FONT}" fill="white">${text}</g></svg>`
   )
+}
+
+/** A card line's font size: `nominal`, or less where the line would run out of `width` (a film cropped to the puzzle, a long technique's name). */
+function cardFontSize(line: string, nominal: number, width: number): number {
+  return Math.max(8, Math.floor(Math.min(nominal, (CARD_WIDTH_SHARE * width) / (line.length * CHAR_EM))))
 }
