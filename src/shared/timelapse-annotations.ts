@@ -3,7 +3,8 @@
  * the elapsed time, the digits filled, and for each newly written digit the technique that
  * justifies it at that moment (from the hint engine, on the board as it was just before, on its own
  * page: timelapse-pages.ts); and a final card with the total time, whether the puzzle was solved
- * (else how far it got) and its difficulty (each puzzle's, where the session moved on to another). Text only; drawing is the encoder's.
+ * (else how far it got) and its difficulty (each puzzle's, where the session moved on to another).
+ * Text only; drawing is the encoder's.
  */
 import { counted } from './counted'
 import { formatElapsed } from './elapsed'
@@ -63,11 +64,15 @@ export function finalCard(pages: readonly Page[]): FinalCard {
   const last = pages[pages.length - 1]?.shots.at(-1)
   if (!last) return { lines: [] }
   const total = formatElapsed(last.seconds)
-  if (pages.length === 1) return { lines: [headline(outcomeOf(pages[0]), total), difficulty(pages[0].givens)] }
+  if (pages.length === 1) {
+    const { what, wrong } = outcomeWords(outcomeOf(pages[0]))
+    return { lines: [`${what} in ${total}${wrong}`, difficulty(pages[0].givens)] }
+  }
   const lines = pages.map((page, i) => {
     const from = page.shots[0].seconds
     const to = (pages[i + 1]?.shots[0] ?? page.shots[page.shots.length - 1]).seconds
-    return `Puzzle ${i + 1}: ${formatElapsed(to - from)} · ${outcomeText(outcomeOf(page))} · ${difficulty(page.givens)}`
+    const { what, wrong } = outcomeWords(outcomeOf(page))
+    return `Puzzle ${i + 1}: ${formatElapsed(to - from)} · ${what.toLowerCase()}${wrong} · ${difficulty(page.givens)}`
   })
   return { lines: [`${pages.length} puzzles in ${total}`, ...lines] }
 }
@@ -92,18 +97,15 @@ function outcomeOf(page: Page): Outcome {
   return { filled, wrong, solved: filled === CELLS && wrong === 0 && page.solution !== null }
 }
 
-/** "Solved in 12:34", "Filled in 12:34, 2 digits wrong", "58/81 digits in 12:34". */
-function headline(outcome: Outcome, time: string): string {
-  if (outcome.solved) return `Solved in ${time}`
-  if (outcome.filled === CELLS) return `Filled in ${time}${outcome.wrong ? `, ${counted(outcome.wrong, 'digit')} wrong` : ''}`
-  return `${outcome.filled}/${CELLS} digits in ${time}`
-}
-
-/** "solved", "filled, 2 digits wrong", "58/81 digits": a puzzle's line of a card of several. */
-function outcomeText(outcome: Outcome): string {
-  if (outcome.solved) return 'solved'
-  if (outcome.filled === CELLS) return `filled${outcome.wrong ? `, ${counted(outcome.wrong, 'digit')} wrong` : ''}`
-  return `${outcome.filled}/${CELLS} digits`
+/**
+ * An outcome in words: what the paper got to ("Solved", "Filled", "58/81 digits") and, on a paper
+ * filled with mistakes, how many (", 2 digits wrong"). The card says "Solved in 12:34" of one
+ * puzzle, and "solved" in a puzzle's line of a card of several.
+ */
+function outcomeWords({ filled, wrong, solved }: Outcome): { what: string; wrong: string } {
+  if (solved) return { what: 'Solved', wrong: '' }
+  if (filled === CELLS) return { what: 'Filled', wrong: wrong ? `, ${counted(wrong, 'digit')} wrong` : '' }
+  return { what: `${filled}/${CELLS} digits`, wrong: '' }
 }
 
 /** "Difficulty: …" of a print as read. */

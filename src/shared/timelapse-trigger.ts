@@ -132,14 +132,16 @@ export class ShotTrigger {
     this.previous = look
     if (view === 'writing' && (this.previousView === 'clear' || this.previousView === 'writing')) this.writingAt = look.at
     this.previousView = view
-    if ((view === 'writing' || view === 'clear') && look.cells && this.ranges) this.arrivals.see(look.at, this.ranges, look.cells.ink)
+    // A steady, uncovered look's cells outside their ranges: for the arrivals, and for a clear look's shot.
+    const outside = (view === 'writing' || view === 'clear') && look.cells && this.ranges ? this.ranges.changedCells(look.cells.ink) : null
+    if (outside) this.arrivals.see(look.at, outside)
     if (view !== 'clear' || !look.cells) {
       this.clearSince = null
       this.learning = false
       return { view, shoot: null, changed: [], arrived: [] }
     }
     this.clearSince ??= look.at
-    const changed = this.ranges?.changedCells(look.cells.ink) ?? []
+    const changed = outside ?? []
     const held = look.at - this.clearSince >= this.options.holdMs && look.at - this.writingAt >= PEN_AWAY_MS
     const since = look.at - this.lastShotAt
     const shoot: ShotReason | null = !held
@@ -259,14 +261,13 @@ class InkRanges {
  * shows it back in range (shake swinging a light mark's ink out and back) forgets it.
  */
 class NewInkArrivals {
-  private readonly since = new Float64Array(CELLS).fill(NaN)
+  private since = new Float64Array(CELLS).fill(NaN)
 
-  /** Takes in a steady, uncovered look at time `at`. */
-  see(at: number, ranges: InkRanges, ink: Float32Array): void {
-    for (let c = 0; c < CELLS; c++) {
-      if (!ranges.changed(c, ink[c])) this.since[c] = NaN
-      else if (Number.isNaN(this.since[c])) this.since[c] = at
-    }
+  /** Takes in a steady, uncovered look at time `at`, whose cells `outside` show ink outside their ranges. */
+  see(at: number, outside: readonly Cell[]): void {
+    const next = new Float64Array(CELLS).fill(NaN)
+    for (const c of outside) next[c] = Number.isNaN(this.since[c]) ? at : this.since[c]
+    this.since = next
   }
 
   /** When `cell`'s new ink arrived, or undefined where no look has shown it yet. */

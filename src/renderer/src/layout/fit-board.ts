@@ -5,7 +5,7 @@
  * two rows beside "Review read" at 800×600, the status bar to two lines under a long message. The
  * board's column then scrolled, and the number pad sat below the window (by 21 px at 1280×800, 91
  * px at 800×600). This attachment measures what the column's content overflows it by, or leaves
- * free, and takes that off the board or gives it back (--board-shrink on `root`), down to
+ * free, and takes that off the board or gives it back (--board-shrink on the column), down to
  * MIN_FITTED_BOARD. A narrower board can wrap its bars further; each change of size is measured
  * again until the content fits.
  */
@@ -20,27 +20,24 @@ import type { Attachment } from 'svelte/attachments'
  */
 export const MIN_FITTED_BOARD = 360
 
-export function fitBoard(root: () => HTMLElement | undefined): Attachment<HTMLElement> {
-  return (area) => {
-    let shrink = 0
-    const fit = (): void => {
-      const [first, last] = [area.firstElementChild, area.lastElementChild]
-      const target = root()
-      if (!first || !last || !target) return
-      // In the column's own coordinates: where its content ends, against where the column does.
-      const slack = area.getBoundingClientRect().bottom - (last.getBoundingClientRect().bottom + area.scrollTop)
-      // What may still be taken off: the player bar is as wide as --board-size says (the board itself
-      // may not get narrower than its digits); below MIN_FITTED_BOARD, as after the window got
-      // smaller, this is what must be given back.
-      const spare = first.getBoundingClientRect().width - MIN_FITTED_BOARD
-      const next = Math.max(0, Math.ceil(shrink - Math.max(slack, -spare)))
-      if (next === shrink) return
-      shrink = next
-      target.style.setProperty('--board-shrink', `${shrink}px`)
-    }
-    const observer = new ResizeObserver(fit)
-    observer.observe(area)
-    for (const child of area.children) observer.observe(child)
-    return () => observer.disconnect()
+export const fitBoard: Attachment<HTMLElement> = (area) => {
+  let shrink = 0
+  const fit = (): void => {
+    const [first, last] = [area.firstElementChild, area.lastElementChild]
+    if (!first || !last) return
+    // In the column's own coordinates: where its content ends, against where the column does.
+    const slack = area.getBoundingClientRect().bottom - (last.getBoundingClientRect().bottom + area.scrollTop)
+    // What may still be taken off: the player bar is as wide as --board-size says (the board itself
+    // may not get narrower than its digits); below MIN_FITTED_BOARD, as after the window got
+    // smaller, this is what must be given back.
+    const spare = first.getBoundingClientRect().width - MIN_FITTED_BOARD
+    const next = Math.max(0, Math.ceil(shrink - Math.max(slack, -spare)))
+    if (next === shrink) return
+    shrink = next
+    area.style.setProperty('--board-shrink', `${shrink}px`)
   }
+  const observer = new ResizeObserver(fit)
+  observer.observe(area)
+  for (const child of area.children) observer.observe(child)
+  return () => observer.disconnect()
 }
