@@ -10,6 +10,7 @@ import { checkPaper } from '../src/shared/sudoku/check'
 import { loggedBoard, movesOf } from '../src/shared/timelapse-moves'
 import type { ShotRecord } from '../src/shared/timelapse-shots'
 import { LOOK_SECONDS, type PencilledCell, type WrittenDigit } from '../devkit/solving-session'
+import { doubtText, doubtedLabel } from '../datasets/mnist-doubted'
 
 /** A session's shots as recorded and what was put on its paper: what `--records` saves. */
 export interface SavedSession {
@@ -51,9 +52,15 @@ export interface LogFigures {
   readonly stray: readonly string[]
   /** Erasures logged (the synthetic person erases nothing: each is a misreading). */
   readonly erasures: number
-  /** Digits written that the log has nowhere, and of them those the last shot read as another digit. */
+  /**
+   * Digits written that the log has nowhere, and of them those the last shot read as another digit,
+   * and those whose MNIST label a published review doubts (datasets/mnist-doubted.ts).
+   */
   readonly missed: readonly string[]
   readonly misread: number
+  readonly missedDoubted: number
+  /** Digits written whose MNIST label is doubted, missed or not (none for sessions saved before 2026-11-29's last). */
+  readonly doubted: number
   /** Digits logged doubtful (settled by the solution or the candidates), and of them those written. */
   readonly doubtful: number
   readonly doubtfulRight: number
@@ -109,8 +116,13 @@ export function logFigures({ records, written, pencilled }: SavedSession): LogFi
     extra: logged.length - inOrder,
     stray,
     erasures: digitMoves.length - logged.length,
-    missed: missed.map((w) => `${cellName(w.cell)} ${w.digit}${finalDigit(w.cell) ? ` (read ${finalDigit(w.cell)})` : ''}`),
+    missed: missed.map((w) => {
+      const notes = [finalDigit(w.cell) ? `read ${finalDigit(w.cell)}` : '', doubtOf(w)].filter(Boolean)
+      return `${cellName(w.cell)} ${w.digit}${notes.length ? ` (${notes.join('; ')})` : ''}`
+    }),
     misread: missed.filter((w) => finalDigit(w.cell) !== 0).length,
+    missedDoubted: missed.filter((w) => doubtOf(w)).length,
+    doubted: written.filter((w) => doubtOf(w)).length,
     doubtful: doubtful.length,
     doubtfulRight: doubtful.filter((m) => written.some((w) => w.cell === m.cell && w.digit === m.digit)).length,
     mistakes: mistakes.length,
@@ -162,4 +174,10 @@ function commonInOrder(a: readonly string[], b: readonly string[]): number {
     }
   }
   return row[b.length]
+}
+
+/** A written digit's doubted MNIST label in words, or '' (also where a session saved before 2026-11-29's last names no sample). */
+function doubtOf(written: WrittenDigit): string {
+  const review = doubtedLabel(written.sample)
+  return review ? doubtText(written.sample, review) : ''
 }

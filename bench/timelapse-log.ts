@@ -29,5 +29,5 @@ for (const { name, f, digits, pencilled, shots } of rows) {
 }
 const all = (pick: (f: LogFigures) => number) => sum((row) => pick(row.f))
 console.log(
-  `| **all ${rows.length}** | ${all((f) => f.inOrder)}/${sum((r) => r.digits)} | ${all((f) => f.extra)} | ${all((f) => f.erasures)} | ${all((f) => f.mistakesLogged)}, ${all((f) => f.mistakesHidden)} of ${all((f) => f.mistakes)} | ${all((f) => f.overMarksLogged)}/${all((f) => f.overMarks)} | ${all((f) => f.marksLogged)}, ${all((f) => f.marksRight)} of ${sum((r) => r.pencilled)} | ${all((f) => f.checkedRight)}/${sum((r) => r.shots)} | ${all((f) => f.missed.length)} | ${all((f) => f.phantoms.length)} |`,
+  `| **all ${rows.length}** | ${all((f) => f.inOrder)}/${sum((r) => r.digits)} | ${all((f) => f.extra)} | ${all((f) => f.erasures)} | ${all((f) => f.mistakesLogged)}, ${all((f) => f.mistakesHidden)} of ${all((f) => f.mistakes)} | ${all((f) => f.overMarksLogged)}/${all((f) => f.overMarks)} | ${all((f) => f.marksLogged)}, ${all((f) => f.marksRight)} of ${sum((r) => r.pencilled)} | ${all((f) => f.checkedRight)}/${sum((r) => r.shots)} | ${all((f) => f.missed.length)}, of ${all((f) => f.doubted)} doubted labels ${all((f) => f.missedDoubted)} | ${all((f) => f.phantoms.length)} |`,
 )

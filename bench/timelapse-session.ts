@@ -33,12 +33,13 @@
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
+import { counted } from '../src/shared/counted'
 import { type ShotRecord, arrivedText, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { PaperMemory } from '../src/shared/vision/paper-memory'
 import type { RgbaImage } from '../src/shared/vision/image'
 import { readSudoku } from '../src/shared/vision/read'
-import { LOOK_SECONDS, PaperWatcher, makeSolvingSession } from '../devkit/solving-session'
+import { LOOK_SECONDS, PaperWatcher, type WrittenDigit, makeSolvingSession } from '../devkit/solving-session'
 import { writeReadmeSection } from './readme-section'
 import { type SavedSession, type SavedShot, logFigures, readSavedSession } from './timelapse-log-figures'
 
@@ -149,7 +150,7 @@ const lines = [
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${REPLAY ? 'not measured (--replay)' : `${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s`} | < 25% |`,
   '',
   `Pencilled cells the log has without their very marks: ${log.marksMissed.join(', ') || 'none'}.`,
-  `Of the ${log.missed.length} digits the log misses${log.missed.length ? ` (${log.missed.join(', ')})` : ''}, the reader took ${log.misread} for another digit in the last shot and missed ${log.missed.length - log.misread}. The solution or the candidates settled ${log.doubtful} close readings (logged doubtful), ${log.doubtfulRight} of them right.`,
+  `Of the ${counted(log.missed.length, 'digit')} the log misses${log.missed.length ? ` (${log.missed.join(', ')})` : ''}, the reader took ${log.misread} for another digit in the last shot and missed ${log.missed.length - log.misread}. The session wrote ${counted(log.doubted, 'MNIST test digit')} whose label a published review doubts (datasets/mnist-doubted.ts), and the log misses ${log.missedDoubted} of them. The solution or the candidates settled ${log.doubtful} close readings (logged doubtful), ${log.doubtfulRight} of them right.`,
   `A full read per shot took ${(readMs / Math.max(1, shots.length)).toFixed(0)} ms on average (run only at shots), ${(newInkMs / Math.max(1, shots.length)).toFixed(0)} ms of it reading pencilled cells again with their new ink alone${NO_INK_MEMORY ? ' (not done: --no-ink-memory)' : ''}. Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))
@@ -161,7 +162,9 @@ if (process.argv.includes('--readme')) writeReadmeSection('Time-lapse: shots whe
  */
 function shotsToReplay(file: string): readonly SavedShot[] {
   const saved = readSavedSession(file)
-  if (JSON.stringify(saved.written) !== JSON.stringify(session.written))
+  // The digits' samples are left out: sessions saved before 2026-11-29's last do not name them.
+  const writing = (written: readonly WrittenDigit[]) => JSON.stringify(written.map(({ cell, digit, mistake, look }) => ({ cell, digit, mistake, look })))
+  if (writing(saved.written) !== writing(session.written))
     return fail(`${file} was saved from another session: give the --seed, --photo and options it was recorded with`)
   if (saved.shots) return saved.shots
   // Saved before every shot was: all of its shots were read when each record is numbered as its shot.

@@ -49,6 +49,11 @@ function load(split: MnistSplit): MnistSet {
   return set
 }
 
+/** The digit of `split`'s sample `index` (its place in the file, all digits counted). */
+export function mnistLabel(index: number, split: MnistSplit): number {
+  return load(split).byDigit.findIndex((samples) => samples.includes(index))
+}
+
 /** The number of samples of `digit` (0-9) in `split`. */
 export function mnistCount(digit: number, split: MnistSplit): number {
   return load(split).byDigit[digit].length
@@ -61,7 +66,15 @@ export function mnistImage(digit: number, split: MnistSplit, index: number): num
   return Array.from(images.subarray(at, at + PIXELS), (v) => v / 255)
 }
 
+export interface MnistSample {
+  /** 28×28 ink values 0..1, row-major. */
+  readonly ink: number[]
+  /** Its place in the split's file, all digits counted: the number MNIST's literature gives it. */
+  readonly index: number
+}
+
 /** A sample of `digit` in `split`, picked by `random` (0..1). */
-export function mnistSample(digit: number, split: MnistSplit, random: () => number): number[] {
-  return mnistImage(digit, split, Math.floor(random() * mnistCount(digit, split)))
+export function mnistSample(digit: number, split: MnistSplit, random: () => number): MnistSample {
+  const nth = Math.floor(random() * mnistCount(digit, split))
+  return { ink: mnistImage(digit, split, nth), index: load(split).byDigit[digit][nth] }
 }

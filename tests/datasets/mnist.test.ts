@@ -3,7 +3,7 @@
  * (datasets/mnist.ts: MNIST's training set to train on, its test set held out).
  */
 import { describe, expect, it } from 'vitest'
-import { mnistCount, mnistImage, mnistSample } from '../../datasets/mnist'
+import { mnistCount, mnistImage, mnistLabel, mnistSample } from '../../datasets/mnist'
 
 const digits = Array.from({ length: 10 }, (_, d) => d)
 const total = (split: 'train' | 'held-out') => digits.reduce((sum, d) => sum + mnistCount(d, split), 0)
@@ -23,11 +23,18 @@ describe('the MNIST split', () => {
 
   it('draws across all of a digit’s samples, as ink from 0 to 1', () => {
     const last = mnistCount(4, 'held-out') - 1
-    expect(mnistSample(4, 'held-out', () => 0)).toEqual(mnistImage(4, 'held-out', 0))
-    expect(mnistSample(4, 'held-out', () => 0.9999)).toEqual(mnistImage(4, 'held-out', last))
+    expect(mnistSample(4, 'held-out', () => 0).ink).toEqual(mnistImage(4, 'held-out', 0))
+    expect(mnistSample(4, 'held-out', () => 0.9999).ink).toEqual(mnistImage(4, 'held-out', last))
     const ink = mnistImage(4, 'held-out', last)
     expect(ink).toHaveLength(28 * 28)
     expect(Math.min(...ink)).toBe(0)
     expect(Math.max(...ink)).toBe(1)
+  })
+
+  it('names each sample by its place in MNIST’s file, as the literature does', () => {
+    // MNIST's test set begins 7, 2, 1, 0, 4: its first 4 is sample 4, its first 1 sample 2.
+    expect(mnistSample(4, 'held-out', () => 0).index).toBe(4)
+    expect(mnistSample(1, 'held-out', () => 0).index).toBe(2)
+    expect([0, 1, 2, 3, 4].map((i) => mnistLabel(i, 'held-out'))).toEqual([7, 2, 1, 0, 4])
   })
 })

@@ -10,6 +10,7 @@ import { solve } from '../../src/shared/sudoku/solver'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../../src/shared/timelapse-trigger'
 import type { CV } from '../../src/shared/vision/cv'
 import { loadOpenCV } from '../../src/shared/vision/opencv'
+import { mnistLabel } from '../../datasets/mnist'
 import { LOOK_SECONDS, PaperWatcher, type SolvingSession, makeSolvingSession, penCore } from '../../devkit/solving-session'
 
 let cv: CV
@@ -39,7 +40,7 @@ describe('the paper-change trigger on a synthetic session', () => {
 })
 
 describe('a synthetic session with mistakes and digits over pencil marks', () => {
-  it('writes another candidate of the cell instead of the solution, and says which digits are mistakes', async () => {
+  it('writes another candidate of the cell instead of the solution, says which digits are mistakes, and names each one’s sample', async () => {
     const plain = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0 })
     const wrong = await makeSolvingSession(cv, { seed: 7, digits: 8, idles: 0, passes: 0, mistakes: 1 })
     expect(plain.written.some((w) => w.mistake)).toBe(false)
@@ -50,6 +51,8 @@ describe('a synthetic session with mistakes and digits over pencil marks', () =>
       // A mistake a person makes: a digit no peer on the paper rules out, only the solution does.
       expect(w.mistake).toBe(w.digit !== solution[w.cell])
       if (w.mistake) expect(candidatesOf(board)[w.cell] & digitBit(w.digit)).not.toBe(0)
+      // Named by its MNIST test sample, so a miss can be looked up (datasets/mnist-doubted.ts).
+      expect(mnistLabel(w.sample, 'held-out')).toBe(w.digit)
       board[w.cell] = w.digit
     }
     expect(wrong.written.filter((w) => w.mistake).length).toBeGreaterThan(wrong.written.length / 2)
