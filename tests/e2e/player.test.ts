@@ -176,7 +176,7 @@ describe('the board as a grid', () => {
 })
 
 describe('the timer', () => {
-  it('runs while playing, pauses when the window is hidden or a puzzle is being entered, and starts again for a new puzzle', async () => {
+  it('runs while playing, pauses when the window is hidden, a puzzle is being entered or the solution is shown, and starts again for a new puzzle', async () => {
     const { page } = app()
     await page.fill('[data-testid=puzzle-text]', HARD)
     await page.click('[data-testid=load-text]')
@@ -208,5 +208,14 @@ describe('the timer', () => {
     await page.fill('[data-testid=puzzle-text]', PUZZLE)
     await page.click('[data-testid=load-text]')
     expect(await seconds()).toBeLessThan(held)
+
+    // The solver's answer shown: the time stands still until the next edit puts it away.
+    await expect.poll(shown).not.toMatch(/paused$/)
+    await page.click('[data-testid=solve]')
+    await page.waitForSelector('[data-solved="true"]', { timeout: 30_000 })
+    await expect.poll(shown).toMatch(/paused$/)
+    const solvedAt = await seconds()
+    await page.waitForTimeout(1500)
+    expect(await seconds()).toBe(solvedAt)
   })
 })
