@@ -34,5 +34,6 @@ export function createTimelapseHandlers(
     },
     'timelapse:delete-frames': ({ id }) => service.deleteFrames(id),
     'timelapse:delete': ({ id }) => service.deleteSession(id),
+    'timelapse:moves': ({ id }) => service.movesText(id),
   }
 }

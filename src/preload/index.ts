@@ -34,6 +34,7 @@ const bridge = {
   'timelapse:encode': invoke('timelapse:encode'),
   'timelapse:cancel-encode': invoke('timelapse:cancel-encode'),
   'timelapse:delete-frames': invoke('timelapse:delete-frames'),
+  'timelapse:moves': invoke('timelapse:moves'),
   'timelapse:delete': invoke('timelapse:delete'),
   'timelapse:reveal': invoke('timelapse:reveal'),
   'solve:video': invoke('solve:video'),

@@ -70,6 +70,8 @@ export interface ServiceApi {
   'timelapse:cancel-encode': (request: SessionRef) => Promise<boolean>
   'timelapse:delete-frames': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:delete': (request: SessionRef) => Promise<void>
+  /** A session's moves as a plain text log (timelapse-moves-text.ts); fails for one shot every interval, which read no boards. */
+  'timelapse:moves': (request: SessionRef) => Promise<string>
   /** A film of the logical solve, one board per step (MP4 bytes). */
   'solve:video': (request: { readonly puzzle: string }) => Promise<Uint8Array>
 }
@@ -162,6 +164,7 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
   'timelapse:cancel-encode': sessionRef,
   'timelapse:delete-frames': sessionRef,
   'timelapse:delete': sessionRef,
+  'timelapse:moves': sessionRef,
   'timelapse:reveal': sessionRef,
   'solve:video': object({ puzzle: string({ maxLength: 81, pattern: /^[0-9]{81}$/ }) }),
 }
@@ -188,6 +191,7 @@ export const MAX_REQUEST_BYTES: { readonly [C in ServiceChannel]: number } = {
   'timelapse:cancel-encode': SMALL_REQUEST_BYTES,
   'timelapse:delete-frames': SMALL_REQUEST_BYTES,
   'timelapse:delete': SMALL_REQUEST_BYTES,
+  'timelapse:moves': SMALL_REQUEST_BYTES,
   'solve:video': SMALL_REQUEST_BYTES,
 }
 

@@ -68,7 +68,7 @@ describe('timelapse command', () => {
     expect((await inspectFilm(ffmpegPath, out)).frames).toBe(29)
     await rm(broken, { recursive: true, force: true })
   })
-  it('--moves prints the move log of a recorded session as JSON lines, and says plainly when there is none', async () => {
+  it('--moves prints the move log of a recorded session as JSON lines or, with --text, plain lines, and says plainly when there is none', async () => {
     const session = await tempDir('cli-moves')
     let clock = Date.parse('2026-11-24T10:00:00Z')
     const recorder = await SessionRecorder.create(session, DEFAULT_TIMELAPSE_SETTINGS, { now: () => new Date(clock), fsync: false })
@@ -94,6 +94,13 @@ describe('timelapse command', () => {
       { seconds: 3, frame: 2, cell: 'r1c2', digit: 7, was: 0 },
       { seconds: 8, frame: 3, cell: 'r9c9', digit: 2, was: 0 },
     ])
+    // As plain text, a line a move under a header; --text alone is a usage error.
+    const text = spawnSync(process.execPath, [BIN, 'timelapse', '--moves', '--text', recorder.dir], { encoding: 'utf8' })
+    expect(text.status).toBe(0)
+    expect(text.stdout.trimEnd().split('\n').slice(1)).toEqual([' 0:03  r1c2  7', ' 0:08  r9c9  2'])
+    const alone = spawnSync(process.execPath, [BIN, 'timelapse', '--text', recorder.dir], { encoding: 'utf8' })
+    expect(alone.status).toBe(2)
+    expect(alone.stderr).toMatch(/--text goes with --moves/)
     const none = spawnSync(process.execPath, [BIN, 'timelapse', '--moves', dir], { encoding: 'utf8' })
     expect(none.status).toBe(1)
     expect(none.stderr).toMatch(/^sudoku-lens timelapse: no time-lapse session \(manifest.json\) in .*\n$/)

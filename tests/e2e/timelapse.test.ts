@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -92,6 +92,17 @@ describe('shots when the paper changes', () => {
       return cells.reduce((a, b) => a + b, 0) / cells.length
     }
     expect(meanInk(true)).toBeGreaterThan(5 * meanInk(false))
+    // Its moves save as a text log; the print is no move, and nothing was written on this page.
+    const item = page.locator('[data-testid=tl-sessions] li', { has: page.locator('[data-testid=tl-moves]') })
+    await expect.poll(() => item.count()).toBe(1)
+    const [download] = await Promise.all([page.waitForEvent('download'), item.locator('[data-testid=tl-moves]').click()])
+    expect(download.suggestedFilename()).toMatch(/^sudoku-moves-.+\.txt$/)
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^# Sudoku Lens: a solving session told as its moves/)
+    await expect.poll(() => page.textContent('[data-testid=tl-message]')).toBe('Moves saved.')
   })
 })
 

@@ -14,6 +14,7 @@ import { loadSheetLocator } from '../../node/timelapse/locate'
 import { readManifest } from '../../node/timelapse/manifest'
 import { counted } from '../../shared/counted'
 import { moveRecord, movesOf } from '../../shared/timelapse-moves'
+import { movesText } from '../../shared/timelapse-moves-text'
 import type { ShotRecord } from '../../shared/timelapse-shots'
 import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
 import { InputError, UsageError, choiceOption, defineCommand, integerOption, parseCommand } from '../args'
@@ -21,7 +22,7 @@ import { InputError, UsageError, choiceOption, defineCommand, integerOption, par
 export const spec = defineCommand({
   name: 'timelapse',
   usage:
-    'timelapse <frames-dir> --out film.mp4 | --moves [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--annotate] [--include-skipped] [--preset veryfast]',
+    'timelapse <frames-dir> --out film.mp4 | --moves [--text] [--fps-in 10] [--fps-out 24] [--crf 20] [--size 1280x720|source] [--crop full|puzzle|x,y,w,h] [--stabilise] [--stamp --interval 2] [--annotate] [--include-skipped] [--preset veryfast]',
   about: [
     'Encodes a numbered frame sequence (frame0000001.jpg… or image0000001.jpg…; gaps are fine) to an',
     'H.264 film with the same code as the app, printing progress on stderr. Exit code 0, 1 when the',
@@ -30,11 +31,13 @@ export const spec = defineCommand({
     "each cell's pencil marks as they changed, from the boards its manifest.json recorded per shot) as",
     'JSON lines: seconds, frame, cell, then digit and was (doubtful: true where the candidates chose',
     'between two close readings), or marks (unread: true where marks were seen but not read); where',
-    'the session moves on to another puzzle, a line with its page number and givens.',
+    'the session moves on to another puzzle, a line with its page number and givens. With --text,',
+    'a plain line a move instead ("1:07  r5c1  8 (was 9)"), as the app saves a session\'s moves.',
   ].join('\n'),
   options: {
     out: { type: 'string', value: 'FILE', help: 'the film to write (required unless --moves)' },
     moves: { type: 'boolean', help: 'print the move log (JSON lines) of a session recorded by the app' },
+    text: { type: 'boolean', help: 'with --moves, a plain text line a move instead: time, cell, digit or pencil marks' },
     'fps-in': { type: 'string', value: 'N', help: `shots per second of film (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsIn})` },
     'fps-out': { type: 'string', value: 'N', help: `frame rate of the video (default ${DEFAULT_TIMELAPSE_SETTINGS.fpsOut})` },
     crf: { type: 'string', value: 'N', help: `quality, 0 (best) to 51 (default ${DEFAULT_TIMELAPSE_SETTINGS.crf})` },
@@ -71,9 +74,10 @@ async function recordedShots(dir: string): Promise<readonly ShotRecord[]> {
   return manifest.shots
 }
 
-/** `--moves`: the session's move log on stdout, one JSON object a line. */
-async function printMoves(dir: string): Promise<number> {
-  for (const move of movesOf(await recordedShots(dir))) process.stdout.write(`${JSON.stringify(moveRecord(move))}\n`)
+/** `--moves`: the session's move log on stdout, one JSON object a line, or with `--text` as plain text. */
+async function printMoves(dir: string, text: boolean): Promise<number> {
+  const moves = movesOf(await recordedShots(dir))
+  process.stdout.write(text ? movesText(moves) : moves.map((move) => `${JSON.stringify(moveRecord(move))}\n`).join(''))
   return 0
 }
 
@@ -86,7 +90,8 @@ export async function run(args: string[]): Promise<number> {
   const parsed = parseCommand(spec, args)
   if (!parsed) return 0
   const { values } = parsed
-  if (values.moves) return printMoves(resolve(parsed.positionals[0]))
+  if (values.text && !values.moves) throw new UsageError('--text goes with --moves')
+  if (values.moves) return printMoves(resolve(parsed.positionals[0]), values.text === true)
   if (values.out === undefined) throw new UsageError(`give --out FILE. Usage: sudoku-lens ${spec.usage}`)
   const dir = resolve(parsed.positionals[0])
   const output = resolve(values.out)

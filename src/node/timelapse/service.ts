@@ -23,6 +23,8 @@ import {
 import { SKIP_REASONS, type SkipReason } from '../../shared/timelapse-skipped'
 import { ValidationError } from '../../shared/guards'
 import { MAX_FRAME_BYTES } from '../../shared/ipc'
+import { movesOf } from '../../shared/timelapse-moves'
+import { movesText } from '../../shared/timelapse-moves-text'
 import { shotBoardGuard } from '../../shared/timelapse-shots'
 import type { CV } from '../../shared/vision/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
@@ -72,6 +74,8 @@ export interface TimelapseService {
   videoPath(id: unknown): Promise<string | null>
   deleteFrames(id: unknown): Promise<TimelapseSessionSummary>
   deleteSession(id: unknown): Promise<void>
+  /** The session's moves as a plain text log (timelapse-moves-text.ts), from the boards its shots read. */
+  movesText(id: unknown): Promise<string>
   /**
    * Draws the solving engine's steps on the board and encodes them as a film in
    * `<baseDir>/solve-videos/`; `givens` is 81 digits (string, array or Uint8Array). Returns the path;
@@ -343,6 +347,15 @@ export function createTimelapseService(options: TimelapseServiceOptions): Timela
         await rm(s.dir, { recursive: true, force: true })
         finished.delete(key)
       })
+    },
+
+    async movesText(id) {
+      const key = checkId(id)
+      const manifest = live.get(key)?.manifest ?? (await readSession(baseDir, key))?.manifest
+      if (!manifest) throw new Error(`No time-lapse session ${key}`)
+      // A session shot every interval read no boards: it has frames but no moves.
+      if (!manifest.shots?.length) throw new Error('This session recorded no boards: it was shot every interval, not when the paper changed.')
+      return movesText(movesOf(manifest.shots))
     },
 
     async exportSolveVideo(givens, steps, onProgress, signal) {

@@ -108,6 +108,25 @@ describe('record, encode, re-encode, delete', () => {
   })
 })
 
+describe('the moves of a session', () => {
+  it('tells a session shot when the paper changed as its moves, and says plainly that one shot every interval has none', async () => {
+    const board = (entries: string) => ({ givens: `5${'0'.repeat(80)}`, entries, marks: Array(81).fill('').join(',') })
+    const changes = await service.startSession({ ...DEFAULT_TIMELAPSE_SETTINGS, shotMode: 'changes' })
+    for (const [k, entries] of [`${'0'.repeat(81)}`, `07${'0'.repeat(79)}`].entries()) {
+      expect(service.addFrame(changes.id, frames[k], board(entries)).status).toBe('queued')
+      await new Promise((ok) => setTimeout(ok, 20))
+    }
+    await service.stopSession(changes.id)
+    expect((await service.movesText(changes.id)).trimEnd().split('\n').slice(1)).toEqual([expect.stringMatching(/^ *\d+:\d\d {2}r1c2 {2}7$/)])
+
+    const interval = await service.startSession(DEFAULT_TIMELAPSE_SETTINGS)
+    service.addFrame(interval.id, frames[0])
+    await service.stopSession(interval.id)
+    await expect(service.movesText(interval.id)).rejects.toThrow(/^This session recorded no boards: it was shot every interval/)
+    await expect(service.movesText('../etc')).rejects.toThrow(/Not a time-lapse session id/)
+  })
+})
+
 describe('exportSolveVideo', () => {
   it('writes the solve film under the base folder and refuses bad input', async () => {
     const givens = '080200400570000100002300000820090005000715000700020041000006700003000018007009050'

@@ -138,6 +138,15 @@ export class TimelapseRecorder {
     }
   }
 
+  /** Saves a session's moves as a plain text log where the user chooses (web mode: a download). */
+  async saveMoves(id: string): Promise<void> {
+    try {
+      if (await host.saveFile({ name: `sudoku-moves-${id}.txt`, data: await host.call('timelapse:moves', { id }) })) this.message = 'Moves saved.'
+    } catch (error) {
+      this.message = `Could not save the moves: ${(error as Error).message}`
+    }
+  }
+
   cancelEncode(): void {
     if (this.encodingId) void host.call('timelapse:cancel-encode', { id: this.encodingId })
   }
