@@ -33,9 +33,9 @@ const SAME_LINE = 0.012
 /** Direction histogram: 90 bins of 2°; the second direction is at least 25 bins (50°) from the first. Chosen by hand. */
 const DIRECTION_BINS = 90
 const DIRECTIONS_APART_BINS = 25
-/** Of the other direction's eight inner lines, how many must cross the outermost cells along each side. */
-const MIN_LINES_AT_SIDE = 2
-/** A line crosses an outermost strip when it is darker over 40% of the strip more than the cells' middles are. Chosen by hand. */
+/** Of the other direction's eight inner lines, how many must cross each row and each column of cells. */
+const MIN_LINES_CROSSING = 2
+/** A line crosses a strip when it is darker over 40% of the strip more than the cells' middles are. Chosen by hand. */
 const CROSSING_CONTRAST = 0.4
 
 /**
@@ -110,25 +110,25 @@ function dominantDirections(segments: readonly Segment[]): [number, number] {
 }
 
 /**
- * Whether the grid's inner lines run out to all four sides: along each side, at least
- * MIN_LINES_AT_SIDE of the eight lines of the other direction must cross the outermost row (or
- * column) of cells. A Sudoku's lines run from border to border, so its outermost cells are crossed
- * by most of them. A Hough pair shifted by one cell, whose outer line is a paper edge, a shadow or
- * a rule just beyond the grid rather than its border, has an empty strip of paper for its last row
- * (none cross it), yet the same eight evenly spaced lines inside, and so the same `gridScore`.
+ * Whether the grid's inner lines run from border to border: every row of cells, and every column,
+ * must be crossed by at least MIN_LINES_CROSSING of the other direction's eight inner lines. A
+ * Sudoku's lines do, whatever its cells hold. Two Hough proposals have the same evenly spaced lines
+ * inside, and so the same `gridScore`, and are no grid:
+ *  - a pair shifted by one cell, whose outer line is a paper edge, a shadow or a rule just beyond
+ *    the grid rather than its border: its last row is an empty strip of paper;
+ *  - two puzzles printed one above the other with the same cells, a cell's height apart, as a
+ *    newspaper prints an easy and a harder one: the lower rows of one, the gap and the upper rows
+ *    of the next are ten evenly spaced lines across, but no line runs down through the gap (a
+ *    camera seeing image1040's page on a desk, its left border at the paper's edge, so that no
+ *    outline was found first).
  */
-export function linesReachEverySide(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
+export function linesRunBorderToBorder(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
   const d = warpToSquare(cv, binary, corners, own)
   const c = SCORE_CELL
-  const sides = [
-    { across: true, from: 3, to: c - 3 },
-    { across: false, from: SCORE_SIZE - c + 3, to: SCORE_SIZE - 3 },
-    { across: true, from: SCORE_SIZE - c + 3, to: SCORE_SIZE - 3 },
-    { across: false, from: 3, to: c - 3 },
-  ]
-  return sides.every((side) => {
-    // The lines cross a strip along the top or bottom row of cells (`across`) along y.
-    const profile = stripProfile(d, SCORE_SIZE, side)
+  const strips = [true, false].flatMap((across) => Array.from({ length: 9 }, (_, cell) => ({ across, from: cell * c + 3, to: (cell + 1) * c - 3 })))
+  return strips.every((strip) => {
+    // The lines cross a strip along a row of cells (`across`) or down a column.
+    const profile = stripProfile(d, SCORE_SIZE, strip)
     const midCells: number[] = []
     for (let cell = 0; cell < 9; cell++) for (let k = cell * c + 6; k < (cell + 1) * c - 6; k++) midCells.push(profile[k])
     const base = median(midCells)
@@ -138,6 +138,6 @@ export function linesReachEverySide(cv: CV, binary: Mat, corners: Corners, own: 
       for (let k = i * c - LINE_REACH; k <= i * c + LINE_REACH; k++) line = Math.max(line, profile[k])
       if (line - base >= CROSSING_CONTRAST) crossing++
     }
-    return crossing >= MIN_LINES_AT_SIDE
+    return crossing >= MIN_LINES_CROSSING
   })
 }

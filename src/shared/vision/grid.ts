@@ -13,7 +13,7 @@
  *     lines end (`grid-sides.ts`);
  *  2. hough (`grid-hough.ts`): straight lines in two directions, the outermost of an evenly
  *     spaced family as sides (survives a broken, occluded or doubled border), provided the other
- *     direction's lines reach out to each of them;
+ *     direction's lines run through every row and column of cells out to them;
  *  3. lattice (`grid-lattice.ts`): the closed holes the lines enclose (the nine boxes or the 81
  *     cells) on a regular lattice; survives a border merged with a panel edge, a column rule or a
  *     neighbouring crossword;
@@ -32,7 +32,7 @@ import { withMats } from './cv'
 import { centroid, upscaledPoint } from './geometry'
 import { contourQuads, gridHoles, largeOutlines } from './grid-contour'
 import { faintGridScore } from './grid-faint'
-import { houghQuads, linesReachEverySide } from './grid-hough'
+import { houghQuads, linesRunBorderToBorder } from './grid-hough'
 import { latticeQuads } from './grid-lattice'
 import { outlineSideQuads } from './grid-outline-sides'
 import { MIN_GRID_SCORE, MIN_HOUGH_SCORE, gridScore } from './grid-score'
@@ -164,7 +164,7 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
     if (tries('hough')) {
       for (const q of houghQuads(cv, binary, own)) {
         const score = gridScore(cv, binary, q, own)
-        if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesReachEverySide(cv, binary, q, own)) continue
+        if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesRunBorderToBorder(cv, binary, q, own)) continue
         best = { corners: q, method: 'hough', score }
       }
       if (best) return { grid: best, lookAgain: false }

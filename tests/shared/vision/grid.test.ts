@@ -358,6 +358,25 @@ async function expectFoundInView(name: string, view: { rotate: number; tilt: num
 }
 
 describe('detectGrid says "no grid" rather than making one up', () => {
+  // Two puzzles printed one above the other with the same cells, a cell's height apart, as a
+  // newspaper prints an easy one and a harder one: the lower rows of one, the gap and the upper rows
+  // of the next make ten evenly spaced lines across, and the Hough lines took them for a grid
+  // (score 0.79 here) where no outline was found first.
+  test('the rows of two puzzles one above the other, a cell apart', () => {
+    const PITCH = 40
+    const FROM = 40
+    const stacked = (gapRow: number | null) =>
+      gray(480, 480, (x, y) => {
+        const onLine = (t: number) => t >= FROM && t <= FROM + 9 * PITCH + 1 && (t - FROM) % PITCH <= 1
+        const inGrid = (t: number) => t >= FROM && t <= FROM + 9 * PITCH + 1
+        // Down the gap only its two bounding lines run across; no line runs down through it.
+        const inGap = gapRow !== null && y > FROM + gapRow * PITCH + 1 && y < FROM + (gapRow + 1) * PITCH
+        return (onLine(y) && inGrid(x)) || (onLine(x) && inGrid(y) && !inGap) ? 40 : 235
+      })
+    expect(detectGrid(cv, stacked(null))).not.toBeNull()
+    for (const gapRow of [3, 5]) expect(detectGrid(cv, stacked(gapRow)), `gap at row ${gapRow + 1}`).toBeNull()
+  })
+
   test('blank page', () => {
     expect(
       detectGrid(
@@ -596,9 +615,9 @@ function crossword(size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${w}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`
 }
 
-function gray(width: number, height: number, value: () => number): GrayImage {
+function gray(width: number, height: number, value: (x: number, y: number) => number): GrayImage {
   const data = new Uint8Array(width * height)
-  for (let i = 0; i < data.length; i++) data[i] = value()
+  for (let i = 0; i < data.length; i++) data[i] = value(i % width, Math.floor(i / width))
   return { width, height, data }
 }
 
