@@ -74,6 +74,9 @@ describe('shots when the paper changes', () => {
     expect((await page.textContent('[data-testid=tl-count]'))!.replace(/\s+/g, ' ')).toMatch(
       /^ ?1 shot · \d+:\d\d elapsed · next shot when the paper changes ?$/,
     )
+    // Named apart from the Hints panel's check, which checks the editor's board.
+    expect(await page.getByRole('button', { name: 'Check my paper as filmed', exact: true }).count()).toBe(1)
+    expect(await page.getByRole('button', { name: 'Check my paper', exact: true }).count()).toBe(1)
     await page.click('[data-testid=tl-check]')
     expect(await page.textContent('[data-testid=tl-check-result]')).toMatch(/No mistakes so far/)
     await page.click('[data-testid=tl-stop]')

@@ -1,12 +1,13 @@
 import { CELLS } from '../../../shared/sudoku/board'
 import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
-import type { HintLevel } from '../../../shared/sudoku/hint'
+import { HINT_LEVELS } from '../../../shared/sudoku/hint'
 import { playerCandidates } from '../../../shared/sudoku/pencil'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
 import { loggedBoard } from '../../../shared/timelapse-moves'
 import { type ShotBoard, type ShotRecord, arrivedText, digitsFilled, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
+import { nextCheckLevel } from './check-levels'
 
 /**
  * Looks at the paper twice a second (the spec's rate: detection plus the cell-ink look costs a few
@@ -25,8 +26,10 @@ export class PaperWatch {
   board = $state.raw<ShotBoard | null>(null)
   /** Cells holding a digit (printed or written) on the last read board. */
   filled = $derived(this.board ? digitsFilled(this.board) : 0)
-  /** The last "Check my paper" answer and how much it told. */
+  /** The last "Check my paper" answer, how much it told, and at how many shots (a new shot makes it stale). */
   check = $state.raw<PaperCheck | null>(null)
+  checkLevel = $state(-1)
+  private checkedShots = 0
   /** This recording's shots, which the paper is checked on (timelapse-moves.ts's loggedBoard). */
   private shots: ShotRecord[] = []
   private startedAt = 0
@@ -50,6 +53,7 @@ export class PaperWatch {
     this.trigger = new ShotTrigger(options)
     this.board = null
     this.check = null
+    this.checkLevel = -1
     this.shots = []
     this.startedAt = this.lastKeptAt = performance.now()
     this.timer = setInterval(() => void this.look(video, onShot, onSkipped), LOOK_INTERVAL_MS)
@@ -72,15 +76,19 @@ export class PaperWatch {
   }
 
   /**
-   * The three levels of "Check my paper" on the board as the recording's shots have it (each digit
-   * weighed over every shot that shows it), with the last shot's pencil marks; null before any read.
+   * "Check my paper" on the board as the recording's shots have it (each digit weighed over every
+   * shot that shows it), with the last shot's pencil marks: one level more per press while no new
+   * shot came (nextCheckLevel); null before any read.
    */
-  checkPaper(level: HintLevel): PaperCheck | null {
+  checkPaper(): PaperCheck | null {
     const logged = loggedBoard(this.shots)
     if (!this.board || !logged) return null
+    const level = nextCheckLevel(this.check, this.checkLevel, this.checkedShots === this.shots.length)
     const marks = marksOfText(this.board.marks)
     const candidates = marks && playerCandidates(marks, new Uint16Array(CELLS))
-    this.check = checkPaper({ ...logged, candidates }, level)
+    this.check = checkPaper({ ...logged, candidates }, HINT_LEVELS[level])
+    this.checkLevel = level
+    this.checkedShots = this.shots.length
     return this.check
   }
 
@@ -115,6 +123,9 @@ export class PaperWatch {
       const outcome = await vision.read(await createImageBitmap(frame), undefined, this.board ? 'next' : 'first')
       this.board = shotBoardOfReadings(outcome.cells, { ink: detection.cells?.ink, arrived: arrivedText(decision, at) })
       this.shots.push({ frame: this.shots.length, seconds: (performance.now() - this.startedAt) / 1000, ...this.board })
+      // The paper changed since the last check: its answer is stale.
+      this.check = null
+      this.checkLevel = -1
       if (this.timer !== undefined) await onShot(frame, this.board, decision.shoot)
     } catch {
       // A frame with no readable grid after all, or a read replaced by a newer one: wait for the next.
