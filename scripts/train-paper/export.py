@@ -36,6 +36,12 @@ FIXTURE = os.path.join(ROOT, 'tests/fixtures/cell-model-parity.json')
 DIGITS_FIXTURE = os.path.join(ROOT, 'tests/fixtures/written-digits-parity.json')
 ORDER = ['conv1', 'conv2', 'conv3', 'fc', 'kind', 'digit']
 DIGIT_LAYERS = ['conv1', 'conv2', 'fc', 'out']
+DEEP_DIGIT_LAYERS = ['conv1', 'conv1b', 'conv2', 'conv2b', 'fc', 'out']
+
+
+def digit_layers(deep):
+    """train_digits.py's DigitNet layers in classifier.ts's storage order."""
+    return DEEP_DIGIT_LAYERS if deep else DIGIT_LAYERS
 
 
 def spec(widths):
@@ -71,9 +77,12 @@ def encode_digits(saved):
     """train_digits.py's model in classifier.ts's format: (shape, base64 float16 w1 b1 w2 b2 w3 b3 w4 b4, weight count)."""
     c1, c2, h = saved['widths']
     state = saved['state']
-    flat = np.concatenate([state[f'{n}.{part}'].numpy().ravel() for n in DIGIT_LAYERS for part in ['weight', 'bias']])
+    deep = saved.get('net', 'shallow') == 'deep'
+    flat = np.concatenate([state[f'{n}.{part}'].numpy().ravel() for n in digit_layers(deep) for part in ['weight', 'bias']])
     weights = base64.b64encode(flat.astype('<f2').tobytes()).decode('ascii')
     shape = {'input': saved.get('input', 20), 'crop': saved.get('crop', 60), 'conv1': c1, 'conv2': c2, 'hidden': h}
+    if deep:
+        shape['deep'] = True
     assert state['fc.weight'].shape[1] == c2 * (shape['input'] // 4) ** 2
     return shape, weights, len(flat)
 
@@ -87,16 +96,18 @@ def decode_digits(path):
     model = json.loads(text[text.index('{', text.index('=') if path.endswith('.ts') else 0):text.rindex('}') + 1])
     shape = model['shape']
     c1, c2, h, side = shape['conv1'], shape['conv2'], shape['hidden'], shape['input']
-    shapes = {'conv1': [(c1, 1, 3, 3), (c1,)], 'conv2': [(c2, c1, 3, 3), (c2,)], 'fc': [(h, c2 * (side // 4) ** 2), (h,)], 'out': [(9, h), (9,)]}
+    shapes = {'conv1': [(c1, 1, 3, 3), (c1,)], 'conv1b': [(c1, c1, 3, 3), (c1,)], 'conv2': [(c2, c1, 3, 3), (c2,)],
+              'conv2b': [(c2, c2, 3, 3), (c2,)], 'fc': [(h, c2 * (side // 4) ** 2), (h,)], 'out': [(9, h), (9,)]}
+    deep = shape.get('deep', False)
     flat = np.frombuffer(base64.b64decode(model['weights']), '<f2').astype(np.float32)
     state, at = {}, 0
-    for name in DIGIT_LAYERS:
+    for name in digit_layers(deep):
         for part, dims in zip(['weight', 'bias'], shapes[name]):
             n = int(np.prod(dims))
             state[f'{name}.{part}'] = torch.from_numpy(flat[at:at + n].reshape(dims).copy())
             at += n
     assert at == len(flat), f'{path}: {len(flat)} weights for a {shape} network'
-    return {'state': state, 'widths': (c1, c2, h), 'input': side, 'crop': shape['crop']}
+    return {'state': state, 'widths': (c1, c2, h), 'input': side, 'crop': shape['crop'], 'net': 'deep' if deep else 'shallow'}
 
 
 def run_name(saved):
@@ -105,13 +116,17 @@ def run_name(saved):
 
 
 def export_digits():
-    """The shipped written-digit model -> models/written-digits.ts (EncodedDigitModel), and the
-    parity fixture: a few real 80x80 digit images and what PyTorch gives for them with the
-    float16-rounded weights (tests/shared/vision/nn.test.ts checks classifier.ts against it)."""
-    path = os.path.join(CACHE, 'digits-final.pt')
+    """The shipped written-digit model (DIGITS_FINAL, default digits-final.pt) -> models/written-digits.ts
+    (EncodedDigitModel), and the parity fixture: a few real 80x80 digit images and what PyTorch gives
+    for them with the float16-rounded weights (tests/shared/vision/nn.test.ts checks classifier.ts
+    against it). classifier.ts runs the shallow network only: a deep one (train_digits.py's
+    DIGIT_NET) needs its second convolutions there first (README.md, "A deeper written-digit model")."""
+    path = os.environ.get('DIGITS_FINAL', os.path.join(CACHE, 'digits-final.pt'))
     if not os.path.exists(path):
         return
     saved = torch.load(path)
+    if saved.get('net', 'shallow') != 'shallow':
+        sys.exit(f"{path} is a {saved['net']} network, which classifier.ts does not run")
     shape, weights, count = encode_digits(saved)
     cv = os.path.join(CACHE, f"cv-digits-{run_name(saved)}.json")
     figures = ''
@@ -137,7 +152,7 @@ def digits_fixture(saved, shape):
     """tests/fixtures/written-digits-parity.json: one exact-corner pen digit image each of five digits."""
     import torch.nn.functional as F
     import train_digits as td
-    net = td.DigitNet(tuple(saved['widths']), shape['input'])
+    net = td.DigitNet(tuple(saved['widths']), shape['input'], saved.get('net', 'shallow'))
     net.load_state_dict(saved['state'])
     net.eval()
     with torch.no_grad():

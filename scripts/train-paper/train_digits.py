@@ -7,7 +7,7 @@ entries, measured by puzzle against the cell model's digit head.
 Same network as classifier.ts (the printed-digit voter), so the app runs it with DigitClassifier
 and its stored format (EncodedDigitModel): the central CROP x CROP (60) averaged in blocks to
 INPUT x INPUT (20), ink = 1 - grey/255; conv 3x3 (C1) + ReLU, pool, conv 3x3 (C2) + ReLU, pool,
-dense H + ReLU, dense 9. Trained on the given and entry cells of the pen photos (img80 of
+dense H + ReLU, dense 9; or, DIGIT_NET=deep, two convolutions (C1, C1; C2, C2) before each pool. Trained on the given and entry cells of the pen photos (img80 of
 cut-real.ts), the Wicht givens and the synthetic pages' givens and entries (MNIST and
 handwriting fonts).
 
@@ -37,6 +37,10 @@ README.md's Steps, with what each variant gave):
                     2015), so one model learns what an ensemble reads, at one model's cost
                     (README.md, "Members with other seeds"; not shipped)
   VARIANT=name      names the CV run's files (cv-digits-<data>-<name>.*), so variants coexist
+  DIGIT_NET=shallow  the network: shallow (one conv before each pool), or deep (two; DigitNet)
+  MNIST_HOLDOUT=0   every (n / MNIST_HOLDOUT)-th MNIST training digit kept out of training, so
+                    models can be compared on writers of MNIST's kind that none of them saw
+  OUT=path          where `final` saves the model (default .cache/train-paper/digits-final.pt)
 """
 import json
 import math
@@ -67,6 +71,8 @@ MARKS_PER_EPOCH = int(os.environ.get('MARKS_PER_EPOCH', 0))
 PEN_LIGHT = int(os.environ.get('PEN_LIGHT', 0))
 LABEL_SMOOTHING = float(os.environ.get('LABEL_SMOOTHING', 0))
 VARIANT = os.environ.get('VARIANT', '')
+NET_KIND = os.environ.get('DIGIT_NET', 'shallow')
+MNIST_HOLDOUT = int(os.environ.get('MNIST_HOLDOUT', 0))
 TEACHERS = [p for p in os.environ.get('TEACHERS', '').split(',') if p]
 KD_TEMPERATURE = float(os.environ.get('KD_TEMPERATURE', 2))
 KD_WEIGHT = float(os.environ.get('KD_WEIGHT', 0.7))
@@ -115,18 +121,32 @@ def synth_img80(use_mnist):
 
 
 class DigitNet(nn.Module):
-    def __init__(self, widths=WIDTHS, side=INPUT):
+    """DIGIT_NET=shallow: conv C1, pool, conv C2, pool, dense H, dense 9 (classifier.ts's network);
+    deep: two convs before each pool (conv C1, conv C1, pool, conv C2, conv C2, pool), as VGG
+    stacks them, for a wider view per unit at the same pooling (nn.ts's Net runs it)."""
+
+    def __init__(self, widths=WIDTHS, side=INPUT, kind=None):
         super().__init__()
         c1, c2, h = widths
+        self.kind = kind or NET_KIND
         self.conv1 = nn.Conv2d(1, c1, 3, padding=1)
+        if self.kind == 'deep':
+            self.conv1b = nn.Conv2d(c1, c1, 3, padding=1)
         self.conv2 = nn.Conv2d(c1, c2, 3, padding=1)
+        if self.kind == 'deep':
+            self.conv2b = nn.Conv2d(c2, c2, 3, padding=1)
         self.fc = nn.Linear(c2 * (side // 4) ** 2, h)
         self.out = nn.Linear(h, 9)
         self.drop = nn.Dropout(0.3)
 
     def forward(self, x):
-        x = F.max_pool2d(F.relu(self.conv1(x)), 2)
-        x = F.max_pool2d(F.relu(self.conv2(x)), 2)
+        x = F.relu(self.conv1(x))
+        if self.kind == 'deep':
+            x = F.relu(self.conv1b(x))
+        x = F.relu(self.conv2(F.max_pool2d(x, 2)))
+        if self.kind == 'deep':
+            x = F.relu(self.conv2b(x))
+        x = F.max_pool2d(x, 2)
         return self.out(self.drop(F.relu(self.fc(x.flatten(1)))))
 
 
@@ -185,7 +205,7 @@ def load_net(path):
         saved = decode_digits(path)
     else:
         saved = torch.load(path, weights_only=False)
-    net = DigitNet(tuple(saved['widths']), saved['input'])
+    net = DigitNet(tuple(saved['widths']), saved['input'], saved.get('net', 'shallow'))
     net.load_state_dict(saved['state'])
     return net.eval(), (saved['input'], saved['crop'])
 
@@ -274,6 +294,10 @@ def settings():
         out.update(pen_light=PEN_LIGHT)
     if LABEL_SMOOTHING:
         out.update(label_smoothing=LABEL_SMOOTHING)
+    if NET_KIND != 'shallow':
+        out.update(net=NET_KIND)
+    if MNIST_HOLDOUT:
+        out.update(mnist_holdout=MNIST_HOLDOUT)
     if TEACHERS:
         out.update(teachers=[os.path.relpath(os.path.abspath(p), ROOT) for p in TEACHERS], kd_temperature=KD_TEMPERATURE, kd_weight=KD_WEIGHT)
     sets = synth_sets()
@@ -282,11 +306,19 @@ def settings():
     return out
 
 
+def mnist_holdout_mask(n):
+    """The mnist80.npz digits trained on: all but every (n // MNIST_HOLDOUT)-th (MNIST_HOLDOUT)."""
+    keep = np.ones(n, bool)
+    if MNIST_HOLDOUT:
+        keep[::n // MNIST_HOLDOUT] = False
+    return keep
+
+
 def save_fold(net, tag, fold):
     """Fold model K of a CV run (trained without fold K's puzzles): export.py folds writes it for
     bench/paper-folds.ts."""
     os.makedirs(os.path.join(CACHE, 'folds'), exist_ok=True)
-    torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'input': INPUT, 'crop': CROP, 'data': tag, 'variant': VARIANT,
+    torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'input': INPUT, 'crop': CROP, 'net': NET_KIND, 'data': tag, 'variant': VARIANT,
                 'fold': fold, 'folds': FOLDS, 'settings': settings()},
                os.path.join(CACHE, 'folds', f'digits-{run_name(tag)}-fold-{fold}.pt'))
 
@@ -320,7 +352,9 @@ def main():
             extra.append((synth[1][over], synth[0][over, 5], OVER_PER_EPOCH))
     if MNIST_PER_EPOCH:
         m = np.load(os.path.join(CACHE, 'mnist80.npz'))
-        extra.append((m['images'] if AUG == 'warp' else net_input(m['images']), m['digits'].astype(np.int64), MNIST_PER_EPOCH))
+        # MNIST_HOLDOUT: every k-th digit kept out, to compare models on writers of a kind none trained on.
+        train_part = mnist_holdout_mask(len(m['digits']))
+        extra.append(((m['images'] if AUG == 'warp' else net_input(m['images']))[train_part], m['digits'][train_part].astype(np.int64), MNIST_PER_EPOCH))
     if MARKS_PER_EPOCH:
         mm, mx = load_img80('marks-synth')
         extra.append((mx, mm[:, 5], MARKS_PER_EPOCH))
@@ -345,8 +379,10 @@ def main():
 
     if mode == 'final':
         net = train(pen_parts(np.ones(len(pen_x), bool)) + extra, log='final ')
-        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'input': INPUT, 'crop': CROP, 'data': tag, 'variant': VARIANT,
-                    'settings': settings()}, os.path.join(CACHE, 'digits-final.pt'))
+        out = os.environ.get('OUT', os.path.join(CACHE, 'digits-final.pt'))
+        torch.save({'state': net.state_dict(), 'widths': WIDTHS, 'input': INPUT, 'crop': CROP, 'net': NET_KIND, 'data': tag,
+                    'variant': VARIANT, 'settings': settings()}, out)
+        print(f'-> {out}', flush=True)
         return
     right = {1: [], 2: []}
     probs = np.zeros((len(pen_x), 9), np.float32)
