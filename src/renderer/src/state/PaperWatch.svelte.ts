@@ -26,10 +26,9 @@ export class PaperWatch {
   board = $state.raw<ShotBoard | null>(null)
   /** Cells holding a digit (printed or written) on the last read board. */
   filled = $derived(this.board ? digitsFilled(this.board) : 0)
-  /** The last "Check my paper" answer, how much it told, and at how many shots (a new shot makes it stale). */
+  /** The last "Check my paper" answer and how much it told; a new shot clears both (the paper changed). */
   check = $state.raw<PaperCheck | null>(null)
   checkLevel = $state(-1)
-  private checkedShots = 0
   /** This recording's shots, which the paper is checked on (timelapse-moves.ts's loggedBoard). */
   private shots: ShotRecord[] = []
   private startedAt = 0
@@ -78,17 +77,16 @@ export class PaperWatch {
   /**
    * "Check my paper" on the board as the recording's shots have it (each digit weighed over every
    * shot that shows it), with the last shot's pencil marks: one level more per press while no new
-   * shot came (nextCheckLevel); null before any read.
+   * shot came (nextCheckLevel; a shot clears the last answer); null before any read.
    */
   checkPaper(): PaperCheck | null {
     const logged = loggedBoard(this.shots)
     if (!this.board || !logged) return null
-    const level = nextCheckLevel(this.check, this.checkLevel, this.checkedShots === this.shots.length)
+    const level = nextCheckLevel(this.check, this.checkLevel, true)
     const marks = marksOfText(this.board.marks)
     const candidates = marks && playerCandidates(marks, new Uint16Array(CELLS))
     this.check = checkPaper({ ...logged, candidates }, HINT_LEVELS[level])
     this.checkLevel = level
-    this.checkedShots = this.shots.length
     return this.check
   }
 
