@@ -8,6 +8,7 @@
  */
 import { type CV, withMats } from '../src/shared/vision/cv'
 import type { Corners, Point, RgbaImage } from '../src/shared/vision/image'
+import { textRandom } from '../devkit/random'
 
 export interface WebcamView {
   readonly image: RgbaImage
@@ -41,8 +42,7 @@ const PLACEMENTS: readonly [Placement, Placement][] = [
 
 /** `count` seeded views of the grid at `corners` in `photo`. */
 export function webcamViews(cv: CV, photo: RgbaImage, corners: Corners, name: string, count: number, seed = 1): WebcamView[] {
-  let state = hash(`${name}:${seed}`)
-  const rand = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  const rand = textRandom(`${name}:${seed}`)
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]
   const xs = corners.map((p) => p.x)
   const ys = corners.map((p) => p.y)
@@ -99,10 +99,4 @@ function cropScaled(cv: CV, photo: RgbaImage, x0: number, y0: number, w: number,
     cv.resize(m, out, new cv.Size(outW, outH), 0, 0, cv.INTER_AREA)
     return { width: outW, height: outH, data: Uint8Array.from(out.data) }
   })
-}
-
-function hash(text: string): number {
-  let h = 2166136261
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0
-  return h & 0x7fffffff
 }

@@ -17,6 +17,7 @@
 import sharp from 'sharp'
 import { applyHomography, distance, homographyFromPoints, invertHomography } from '../src/shared/vision/geometry'
 import type { Corners, RgbaImage } from '../src/shared/vision/image'
+import { textRandom } from './random'
 
 export interface FilledView {
   readonly image: RgbaImage
@@ -48,8 +49,7 @@ const MAX_LAYER = 3000
  * row-major from the outline's top-left corner).
  */
 export async function filledView(photo: RgbaImage, corners: Corners, empty: (cell: number) => boolean, name: string, seed = 1): Promise<FilledView> {
-  let state = hash(`${name}:filled:${seed}`)
-  const rand = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+  const rand = textRandom(`${name}:filled:${seed}`)
   const between = ([lo, hi]: readonly [number, number]): number => lo + (hi - lo) * rand()
   const side = Math.max(...[0, 1, 2, 3].map((i) => distance(corners[i], corners[(i + 1) % 4])))
   const L = Math.round(Math.min(MAX_LAYER, Math.max(90, side)))
@@ -159,10 +159,4 @@ function inkOver(
       for (let ch = 0; ch < 3; ch++) out[k + ch] = Math.round(out[k + ch] * (1 - alpha + ink[ch] / 255))
     }
   }
-}
-
-function hash(text: string): number {
-  let h = 2166136261
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0
-  return h & 0x7fffffff
 }

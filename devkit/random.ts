@@ -28,3 +28,14 @@ export function seededRandom(seed: number): () => number {
     return s / 2 ** 32
   }
 }
+
+/**
+ * Seeded random numbers from a text (its FNV-1a hash, then an LCG), so the views made from a
+ * photo's name repeat exactly.
+ */
+export function textRandom(text: string): () => number {
+  let state = 2166136261
+  for (let i = 0; i < text.length; i++) state = Math.imul(state ^ text.charCodeAt(i), 16777619) >>> 0
+  state &= 0x7fffffff
+  return () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+}
