@@ -11,9 +11,11 @@
  *  - webcam views of each set's photos (bench/webcam-views.ts): cropped so the grid fills the
  *    frame, border touching or cut by a few pixels, scaled to 320x240 .. 640x480;
  *  - filled pages of each set's photos (devkit/filled-views.ts): a handwritten digit drawn into
- *    every empty cell through the known outline, as a page solved in pen leaves it.
+ *    every empty cell through the known outline, as a page solved in pen leaves it;
+ *  - cut-outs of each set's photos (devkit/cutout-views.ts): the puzzle cut out along its border,
+ *    a scissor's margin left, on a dark to mid-grey desk.
  *
- *   npm run bench:detect [-- --set wicht,pen-train,pen-val] [--views N] [--filled N] [--kinds photos,views,filled]
+ *   npm run bench:detect [-- --set wicht,pen-train,pen-val] [--views N] [--filled N] [--cutouts N] [--kinds photos,views,filled,cutouts]
  *                        [--only NAME,...] [--verbose]
  *
  * A run over every set and kind (no --set, --kinds or --only) writes its section of bench/README.md.
@@ -28,6 +30,7 @@ import type { Corners } from '../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos, type PenSplit } from '../datasets/kubiesa'
 import { WICHT_DIR, listPhotos, readOutlines } from '../datasets/wicht'
+import { cutoutView } from '../devkit/cutout-views'
 import { filledView } from '../devkit/filled-views'
 import { webcamViews } from './webcam-views'
 import { measuredLine, writeReadmeSection } from './readme-section'
@@ -38,9 +41,10 @@ const opt = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined
 }
 const sets = (opt('set') ?? 'wicht,pen-train,pen-val').split(',')
-const kinds = (opt('kinds') ?? 'photos,views,filled').split(',')
+const kinds = (opt('kinds') ?? 'photos,views,filled,cutouts').split(',')
 const viewsPerPhoto = kinds.includes('views') ? Number(opt('views') ?? 3) : 0
 const filledPerPhoto = kinds.includes('filled') ? Number(opt('filled') ?? 1) : 0
+const cutoutsPerPhoto = kinds.includes('cutouts') ? Number(opt('cutouts') ?? 1) : 0
 const only = opt('only')?.split(',')
 const verbose = args.includes('--verbose')
 
@@ -155,6 +159,7 @@ async function main(): Promise<void> {
     const asTaken = new Tally(`${set} photos`)
     const views = new Tally(`${set} webcam views`)
     const filled = new Tally(`${set} filled pages`)
+    const cutouts = new Tally(`${set} cut-outs`)
     const times: Record<string, number[]> = { decode: [], scales: [], detect: asTaken.detectMs, warp: [], lattice: [], fiducials: [] }
     // These photos carry no fiducial sheet: any pose found on them is a false positive.
     let falsePoses = 0
@@ -170,6 +175,14 @@ async function main(): Promise<void> {
           const name = `${photo.name}+${k}`
           const result = filled.add(name, seen, page.corners, performance.now() - t)
           if (verbose) console.log(`${name} (${page.label}): ${result}`)
+        }
+        for (let k = 0; k < cutoutsPerPhoto; k++) {
+          const view = cutoutView(image, photo.truth, photo.name, k + 1)
+          t = performance.now()
+          const seen = detectGrid(cv, view.image)
+          const name = `${photo.name}~${k}`
+          const result = cutouts.add(name, seen, view.corners, performance.now() - t)
+          if (verbose) console.log(`${name} (${view.label}): ${result}`)
         }
       }
       if (kinds.includes('photos')) {
@@ -210,7 +223,7 @@ async function main(): Promise<void> {
       console.log(`poses (2 or 4 circles) on photos without a fiducial sheet: ${falsePoses}`)
       tallies.push(asTaken)
     }
-    for (const t of [views, filled]) {
+    for (const t of [views, filled, cutouts]) {
       if (!t.images) continue
       t.print()
       tallies.push(t)
@@ -232,14 +245,16 @@ async function main(): Promise<void> {
 }
 
 const DESCRIPTION = [
-  '`npm run bench:detect [-- --set wicht,pen-train,pen-val] [--kinds photos,views,filled] [--views N] [--only NAME,...] [--verbose]`',
+  '`npm run bench:detect [-- --set wicht,pen-train,pen-val] [--kinds photos,views,filled,cutouts] [--views N] [--only NAME,...] [--verbose]`',
   '(bench/detect.ts): `detectGrid` (with `grayScales`, the full-size grey and the 640 px working copy) on every photo of',
   "B. Wicht's sudoku_dataset v2_train (160 newspaper photos, CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) against the contributed",
   "outlines.csv (the 154 trusted ones), and on Alex Kubiesa's pen-solved phone photos (sudoku-scanner end_to_end, MIT; 80 train,",
   "80 val, 12-16 MP) against their metadata's corners; pen-val is reported, never tuned on. Per set also **webcam views**",
   '(bench/webcam-views.ts: the grid filling 90-100% of a 320x240 to 640x480 frame, its border touching or cut by 1-4 px; 3',
   'seeded views per photo) and **filled pages** (bench/filled-views.ts: a handwritten digit drawn into every empty cell through',
-  'the known outline). A wrong grid is one whose corners are off by more than 5% of the side on average (a cell is 11%).',
+  'the known outline) and **cut-outs** (devkit/cutout-views.ts: the puzzle cut out along its border, 0-0.15 of a cell of paper',
+  'left outside it on each side, laid on a desk of grey 40-130). A wrong grid is one whose corners are off by more than 5% of',
+  'the side on average (a cell is 11%).',
 ].join('\n')
 
 await main()

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:read [-- --every K] [--no-ocr] [--view rotate=DEG,tilt=DEG] [--no-judge]`: the whole reader over Wicht's shared photos
+ * `npm run bench:read [-- --every K] [--no-ocr] [--view rotate=DEG,tilt=DEG] [--cutout] [--no-judge]`: the whole reader over Wicht's shared photos
  * (CC-BY-4.0; B. Wicht, J. Hennebert, "Camera-based Sudoku recognition with Deep Belief Network",
  * SoCPaR 2014), against their ground truth.
  *
@@ -28,6 +28,7 @@ import { type CellClassifier, standardVoters } from '../src/shared/vision/voters
 import { listPhotos } from '../datasets/wicht'
 import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
 import { parseView, viewPhoto } from '../devkit/photo-views'
+import { cutoutView } from '../devkit/cutout-views'
 import { fitVoterWeights, type LabelledCell } from './voter-weights'
 import { measuredLine, writeReadmeSection } from './readme-section'
 
@@ -39,6 +40,8 @@ const useLattice = !args.includes('--no-lattice')
 const judge = args.includes('--no-judge') ? undefined : await loadPaperJudge()
 // Robustness: every photo turned and/or tilted (devkit/photo-views.ts); corners are then not scored.
 const view = args.includes('--view') ? parseView(args[args.indexOf('--view') + 1] ?? '') : null
+// Every photo with a trusted outline as a puzzle cut out along its border, on a desk (devkit/cutout-views.ts).
+const cutout = args.includes('--cutout')
 
 const cv = await loadOpenCV()
 const setups = useOcr ? await createTesseractSetups() : null
@@ -63,7 +66,7 @@ try {
   }
 }
 
-const photos = listPhotos().filter((_, i) => i % every === 0)
+const photos = listPhotos().filter((p, i) => i % every === 0 && (!cutout || p.outline))
 type Votes = Record<string, (ArrayLike<number> | null)[]>
 interface Row {
   name: string
@@ -82,7 +85,7 @@ const started = Date.now()
 for (const photo of photos) {
   const voters = standardVoters(setups?.setups ?? null, classifierFor ? classifierFor(photo.name) : null)
   const decoded = await decodeImage(photo.jpg)
-  const image = view ? viewPhoto(cv, decoded, view).image : decoded
+  const image = view ? viewPhoto(cv, decoded, view).image : cutout ? cutoutView(decoded, photo.outline!, photo.name).image : decoded
   const r = await readSudoku(cv, image, { voters, judge, fiducials: false, useLattice, useRules: voters.length > 0 })
   if (!r.ok) {
     rows.push({
@@ -100,7 +103,7 @@ for (const photo of photos) {
   }
   // Corner error: mean distance of the four corners, as a fraction of the outline's mean side.
   let cornerError: number | null = null
-  if (photo.outline && !view) {
+  if (photo.outline && !view && !cutout) {
     const o = photo.outline
     const side = (Math.hypot(o[1].x - o[0].x, o[1].y - o[0].y) + Math.hypot(o[2].x - o[3].x, o[2].y - o[3].y)) / 2
     // In the best of the four cyclic orders: a page read upside down or sideways names a different
@@ -338,7 +341,7 @@ if (args.length === 0) {
   writeReadmeSection(
     'Reading',
     [
-      '`npm run bench:read [-- --every K] [--no-ocr] [--no-lattice] [--no-judge] [--view rotate=DEG,tilt=DEG]` (bench/read.ts): the ' +
+      '`npm run bench:read [-- --every K] [--no-ocr] [--no-lattice] [--no-judge] [--view rotate=DEG,tilt=DEG] [--cutout]` (bench/read.ts): the ' +
         'whole reader (`readSudoku`: detection, warp, cells, orientation, voters, rules, the cell judge as the app reads) over the 160 ' +
         "photos of B. Wicht's sudoku_dataset v2_train (CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) against their `.dat` ground truth. " +
         "Each voter's probabilities are kept per photo, so every row comes from the same run. The classifier is held out by puzzle: " +

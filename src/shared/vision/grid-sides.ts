@@ -1,13 +1,15 @@
 /**
- * The contour path's last step: a side whose outline strays outwards from the grid's border
- * (merged with a shadow's or the paper's edge running close beside it) is put back where the
- * inner lines' spacing says the border is, if the grid then scores no worse.
+ * The outline and Hough paths' last step: a side whose outline strays outwards from the grid's
+ * border (merged with a shadow's or the paper's edge running close beside it), or one with a desk
+ * beyond it that lies off the border (a cut-out puzzle, grid-desk.ts), is put back where the inner
+ * lines' spacing says the border is, if the grid then scores no worse.
  */
 import type { CV, Own } from './cv'
 import { applyHomography, fitLine, homographyFromPoints, intersectLines } from './geometry'
 import type { GridDetection } from './grid'
 import { gridScore } from './grid-score'
 import { plausibleQuad } from './grid-shape'
+import { deskBeyondSides } from './grid-desk'
 import { SCORE_CELL, SCORE_SIZE, warpToSquare } from './grid-square'
 import { median } from './median'
 import type { Corners } from './image'
@@ -22,6 +24,35 @@ type Mat = InstanceType<CV['Mat']>
  */
 const BENT_SPREAD = SCORE_CELL / 4
 const OUTSIDE_ALLOWED = -SCORE_CELL / 8
+/**
+ * Where no side is left steady, the outline is taken to hug the border's outer edge this far
+ * outside its middle, in square pixels: the median over the sides of the photos as taken (1.6 on
+ * Wicht's, 1.9 on the pen train photos).
+ */
+const BORDER_HALF_WIDTH = 1.7
+/**
+ * A side with desk beyond it is moved no farther than this, in square pixels (half a cell): the
+ * band of desk the outline can follow is half a threshold block wide (a twentieth of the image's
+ * shorter side, grid.ts), under half a cell for any grid the threshold sees lines in. Inner lines
+ * that put the border farther in were misread (a blurred photo's).
+ */
+const DESK_BAND = SCORE_CELL / 2
+/**
+ * A side with desk beyond it is moved only where the inner lines put the border this much farther
+ * in than BORDER_HALF_WIDTH, on average over its three ends, in square pixels (a twelfth of a
+ * cell). Elsewhere the outline places the border more finely than the lines' fit: on Wicht's
+ * photos as taken, the 206 sides found with even, darker paper or desk beyond them lie -1.1 to 3.3
+ * (a median 1.9) outside it, and none is moved; on bench:detect's cut-outs, a quarter lie over 4.5.
+ * Moving such sides outwards too, where the lines run past them, carried a curved page's side out
+ * to the photo's edge in a held-out time-lapse session (image1020's, bench:timelapse-session).
+ */
+const DESK_MIN_SHIFT = SCORE_CELL / 12
+/**
+ * A grid whose sides were moved off a desk's edge may score this much less than the outline did:
+ * the threshold image's band of desk, merged with the border, then lies outside the grid and no
+ * longer fills its border. Chosen by hand.
+ */
+const DESK_SCORE_KEPT = 0.95
 /** An inner line is sought within this many square pixels of its place (under a third of a cell). Chosen by hand. */
 const INNER_LINE_REACH = 7
 /** It must stand this much (share of the band) above its surroundings within 12 px, its own 4 px left out. Chosen by hand. */
@@ -34,13 +65,15 @@ const FIT_OUTLIER = 3
  * A contour's side can leave the grid's border where the border merges with a shadow's or the
  * paper's edge running close beside it: the outline then follows that edge along part of the side.
  * The inner lines still show where the border is (`sidesFromInnerLines`); a side they say bends
- * away from the outline is moved there, if the grid then scores no worse.
+ * away from the outline, or one with desk beyond it that they put inside its border, is moved
+ * there, if the grid then scores no worse (DESK_SCORE_KEPT less for a side moved off a desk).
  */
-export function straightenSides(cv: CV, binary: Mat, found: GridDetection, own: Own): GridDetection {
-  const refit = sidesFromInnerLines(cv, binary, found.corners, own)
-  if (!refit || !plausibleQuad(refit, binary.cols, binary.rows)) return found
-  const score = gridScore(cv, binary, refit, own)
-  return score >= found.score ? { corners: refit, method: found.method, score } : found
+export function straightenSides(cv: CV, binary: Mat, gray: Mat, found: GridDetection, own: Own): GridDetection {
+  const refit = sidesFromInnerLines(cv, binary, found.corners, () => deskBeyondSides(cv, gray, found.corners, own), own)
+  if (!refit || !plausibleQuad(refit.corners, binary.cols, binary.rows)) return found
+  const score = gridScore(cv, binary, refit.corners, own)
+  const kept = refit.offDesk ? DESK_SCORE_KEPT * found.score : found.score
+  return score >= kept ? { corners: refit.corners, method: found.method, score } : found
 }
 
 /**
@@ -49,10 +82,18 @@ export function straightenSides(cv: CV, binary: Mat, found: GridDetection, own: 
  * the eight inner lines are found near their places and a straight fit through their positions
  * (position = a + b·i) is extended to i = 0 and 9. Along a good side the three ends sit at a
  * steady small offset from it (the border's half width, as the outline hugs its outer edge); a
- * side whose ends spread inwards by more than a quarter cell is replaced by the line through them, moved
- * out by the good sides' offset, and the corners are those lines' crossings mapped back.
+ * side whose ends spread inwards by more than a quarter cell, or one with desk beyond it (asked of
+ * `deskBeyond` only where needed) whose ends all lie well inside it, is replaced by the line through
+ * them, moved out by the good sides' offset, and the corners are those lines' crossings mapped back;
+ * `offDesk` says a side was moved off a desk.
  */
-function sidesFromInnerLines(cv: CV, binary: Mat, corners: Corners, own: Own): Corners | null {
+function sidesFromInnerLines(
+  cv: CV,
+  binary: Mat,
+  corners: Corners,
+  deskBeyond: () => readonly boolean[],
+  own: Own,
+): { corners: Corners; offDesk: boolean } | null {
   const d = warpToSquare(cv, binary, corners, own)
   const S = SCORE_SIZE
   const last = S - 1
@@ -78,10 +119,16 @@ function sidesFromInnerLines(cv: CV, binary: Mat, corners: Corners, own: Own): C
   // Only an outline that strays outwards is moved (the lines everywhere end at or inside it): one
   // that the lines run past is more likely a curved page, whose bowed lines a straight fit
   // through them would carry past the corners.
-  const bent = inward.map((v) => Math.max(...v) - Math.min(...v) > BENT_SPREAD && Math.min(...v) > OUTSIDE_ALLOWED)
+  // A side with desk beyond it that lies outside the border too is moved: the desk's band, not the
+  // border, shaped it. One inside the border is left, as a curved page's (above).
+  // The desk is looked for only beyond such sides: most looks at a grid have none.
+  const inside = inward.map((v) => mean(v) - BORDER_HALF_WIDTH >= DESK_MIN_SHIFT && Math.min(...v) > OUTSIDE_ALLOWED && Math.max(...v) <= DESK_BAND)
+  const desk = inside.some(Boolean) ? deskBeyond() : []
+  const offDesk = inside.map((d, k) => d && desk[k])
+  const bent = inward.map((v, k) => offDesk[k] || (Math.max(...v) - Math.min(...v) > BENT_SPREAD && Math.min(...v) > OUTSIDE_ALLOWED))
   if (!bent.some(Boolean)) return null
   const steady = inward.filter((_, k) => !bent[k]).flat()
-  const offset = steady.length ? median(steady) : 0
+  const offset = steady.length ? median(steady) : BORDER_HALF_WIDTH
   const lines = sides.map(({ dir, end, at }, k) => {
     const side = end === 0 ? 0 : last
     const out = end === 0 ? -offset : offset
@@ -112,7 +159,7 @@ function sidesFromInnerLines(cv: CV, binary: Mat, corners: Corners, own: Own): C
   )
   if (!h || square.some((p) => !p)) return null
   const out = square.map((p) => applyHomography(h, p!))
-  return [out[0], out[1], out[2], out[3]]
+  return { corners: [out[0], out[1], out[2], out[3]], offDesk: offDesk.some(Boolean) }
 }
 
 /**
@@ -139,6 +186,8 @@ function innerLinePositions(profile: Float64Array): { i: number; at: number }[] 
   }
   return found
 }
+
+const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
 
 /**
  * Least-squares position = a + b·i through at least five found lines, refitted without those more

@@ -9,11 +9,13 @@
  * no grid:
  *  1. contour (`grid-contour.ts`, `grid-refine.ts`): the large outer contours, each reduced to the
  *     largest quadrilateral inside its convex hull, sides refitted to the outline; a side the
- *     outline lets stray outwards (merged with a shadow's edge) is put back where the inner
- *     lines end (`grid-sides.ts`);
+ *     outline lets stray outwards (merged with a shadow's edge), or one that follows the edge of a
+ *     desk beyond a cut-out puzzle, is put back where the inner lines end (`grid-sides.ts`,
+ *     `grid-desk.ts`);
  *  2. hough (`grid-hough.ts`): straight lines in two directions, the outermost of an evenly
  *     spaced family as sides (survives a broken, occluded or doubled border), provided the other
- *     direction's lines run through every row and column of cells out to them;
+ *     direction's lines run through every row and column of cells out to them; sides put back as
+ *     in 1;
  *  3. lattice (`grid-lattice.ts`): the closed holes the lines enclose (the nine boxes or the 81
  *     cells) on a regular lattice; survives a border merged with a panel edge, a column rule or a
  *     neighbouring crossword;
@@ -148,7 +150,7 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
     // 1. Outlines.
     const outlines = contourQuads(cv, contours, binary)
     consider(outlines, 'contour')
-    if (best) return { grid: straightenSides(cv, binary, best, own), lookAgain: false }
+    if (best) return { grid: straightenSides(cv, binary, src, best, own), lookAgain: false }
     /** The best of `quads` by its inner lines sought in the grey image (step 5), or null. */
     const faintBest = (quads: readonly (readonly [readonly Corners[], 'contour' | 'lattice'])[]): Found | null => {
       for (const [list, method] of quads) {
@@ -167,7 +169,7 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
         if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesRunBorderToBorder(cv, binary, q, own)) continue
         best = { corners: q, method: 'hough', score }
       }
-      if (best) return { grid: best, lookAgain: false }
+      if (best) return { grid: straightenSides(cv, binary, src, best, own), lookAgain: false }
     }
     // 3. Lattices of holes.
     const lattices = tries('lattice') ? holeLattices(cv, contours, binary) : []

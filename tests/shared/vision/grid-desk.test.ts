@@ -1,0 +1,89 @@
+/**
+ * A puzzle cut out along its border and laid on a desk: which sides have desk beyond them
+ * (grid-desk.ts), and where detectGrid puts the border there, though the threshold image merges it
+ * with the desk's edge (grid-sides.ts).
+ */
+import './opencv-node'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { withMats, type CV } from '../../../src/shared/vision/cv'
+import { distance } from '../../../src/shared/vision/geometry'
+import { deskBeyondSides } from '../../../src/shared/vision/grid-desk'
+import { detectGrid } from '../../../src/shared/vision/grid'
+import type { Corners, GrayImage } from '../../../src/shared/vision/image'
+import { matFromGray } from '../../../src/shared/vision/mats'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
+import { DRAWN_GRID_CORNERS, drawnGridPage } from './drawn-grid'
+
+let cv: CV
+beforeAll(async () => {
+  cv = await loadOpenCV()
+})
+
+/** A dark wooden desk's grey. */
+const DESK = 70
+/** The drawn grid's border runs over pixels 20-21 and 380-381 (drawn-grid.ts). */
+const [BORDER_FROM, BORDER_TO] = [20, 381]
+
+/** Desk laid round the drawn page on every side, in px: the camera sees the desk round a cut-out. */
+const PAD = 80
+const SIDE = 400 + 2 * PAD
+const deskGrey = (x: number, y: number): number => DESK + ((x * 7 + y * 13) % 5) - 2
+
+/** drawn-grid.ts's paper. */
+const PAPER = 235
+
+/**
+ * The drawn grid on a larger sheet, the sheet cut `margin` px outside its border on the sides
+ * named and laid on a desk.
+ */
+function cutPage(sides: readonly ('left' | 'right' | 'top' | 'bottom')[], margin = 1): GrayImage {
+  const page = drawnGridPage()
+  const data = new Uint8Array(SIDE * SIDE)
+  for (let y = 0; y < SIDE; y++)
+    for (let x = 0; x < SIDE; x++) {
+      const [px, py] = [x - PAD, y - PAD]
+      const cut =
+        (sides.includes('left') && px < BORDER_FROM - margin) ||
+        (sides.includes('right') && px > BORDER_TO + margin) ||
+        (sides.includes('top') && py < BORDER_FROM - margin) ||
+        (sides.includes('bottom') && py > BORDER_TO + margin)
+      const onPage = px >= 0 && py >= 0 && px < 400 && py < 400
+      data[y * SIDE + x] = cut ? deskGrey(x, y) : onPage ? page.data[py * 400 + px] : PAPER
+    }
+  return { width: SIDE, height: SIDE, data }
+}
+
+const CORNERS = DRAWN_GRID_CORNERS.map((p) => ({ x: p.x + PAD, y: p.y + PAD })) as unknown as Corners
+
+const deskSides = (page: GrayImage): boolean[] =>
+  withMats((own) => deskBeyondSides(cv, own(matFromGray(cv, page)), page.width === SIDE ? CORNERS : DRAWN_GRID_CORNERS, own))
+
+describe('deskBeyondSides', () => {
+  test('no desk beyond a grid printed on paper', () => {
+    expect(deskSides(drawnGridPage())).toEqual([false, false, false, false])
+  })
+
+  test('desk beyond the sides the paper was cut along, in the order left, right, top, bottom', () => {
+    expect(deskSides(cutPage(['left']))).toEqual([true, false, false, false])
+    expect(deskSides(cutPage(['right', 'bottom']))).toEqual([false, true, false, true])
+    expect(deskSides(cutPage(['left', 'right', 'top', 'bottom']))).toEqual([true, true, true, true])
+  })
+
+  test('text beside the grid is no desk: it is uneven', () => {
+    // Dark bars of text lines beyond the left side, as dark as the desk on average.
+    const page = drawnGridPage((set) => {
+      for (let y = 0; y < 400; y++) for (let x = 0; x < 18; x++) if (y % 6 < 3) set(x, y, 20)
+    })
+    expect(deskSides(page)[0]).toBe(false)
+  })
+})
+
+describe('detectGrid on a cut-out puzzle', () => {
+  test.each([0, 1, 3])('the whole grid, with the paper cut %i px outside its border on every side', (margin) => {
+    const found = detectGrid(cv, cutPage(['left', 'right', 'top', 'bottom'], margin))
+    expect(found).not.toBeNull()
+    // Within a quarter of a cell (40 px), which the reader's lattice takes up: the grid, not the
+    // sheet's edge or a row of cells inside it.
+    for (const [i, p] of found!.corners.entries()) expect(distance(p, CORNERS[i])).toBeLessThan(10)
+  })
+})
