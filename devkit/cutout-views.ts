@@ -7,7 +7,7 @@
  * one as bright as paper shows no edge), with a little noise, as a camera sees it. Seeded: the same
  * photo name and seed give the same view. The grid's corners move only by the frame's padding.
  */
-import { distance } from '../src/shared/vision/geometry'
+import { distance, polygonArea } from '../src/shared/vision/geometry'
 import type { Corners, Point, RgbaImage } from '../src/shared/vision/image'
 import { textRandom } from './random'
 
@@ -72,10 +72,8 @@ export function cutoutView(photo: RgbaImage, corners: Corners, name: string, see
 
 /** Whether a pixel lies inside the quad with each side (top, right, bottom, left) moved out by its margin. */
 function insideCut(corners: Corners, margins: readonly number[]): (x: number, y: number) => boolean {
-  // Signed area: which side of each edge is inside.
-  let area = 0
-  for (let i = 0; i < 4; i++) area += corners[i].x * corners[(i + 1) % 4].y - corners[(i + 1) % 4].x * corners[i].y
-  const sign = area > 0 ? 1 : -1
+  // The signed area's sign: which side of each edge is inside.
+  const sign = polygonArea(corners) > 0 ? 1 : -1
   const edges = [0, 1, 2, 3].map((i) => {
     const a: Point = corners[i]
     const b: Point = corners[(i + 1) % 4]

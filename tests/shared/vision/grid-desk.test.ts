@@ -34,9 +34,9 @@ const PAPER = 235
 
 /**
  * The drawn grid on a larger sheet, the sheet cut `margin` px outside its border on the sides
- * named and laid on a desk.
+ * named and laid on a desk; `sheet` gives the sheet's grey round the drawn page (plain paper).
  */
-function cutPage(sides: readonly ('left' | 'right' | 'top' | 'bottom')[], margin = 1): GrayImage {
+function cutPage(sides: readonly ('left' | 'right' | 'top' | 'bottom')[], margin = 1, sheet = (_x: number, _y: number): number => PAPER): GrayImage {
   const page = drawnGridPage()
   const data = new Uint8Array(SIDE * SIDE)
   for (let y = 0; y < SIDE; y++)
@@ -48,19 +48,22 @@ function cutPage(sides: readonly ('left' | 'right' | 'top' | 'bottom')[], margin
         (sides.includes('top') && py < BORDER_FROM - margin) ||
         (sides.includes('bottom') && py > BORDER_TO + margin)
       const onPage = px >= 0 && py >= 0 && px < 400 && py < 400
-      data[y * SIDE + x] = cut ? deskGrey(x, y) : onPage ? page.data[py * 400 + px] : PAPER
+      data[y * SIDE + x] = cut ? deskGrey(x, y) : onPage ? page.data[py * 400 + px] : sheet(x, y)
     }
   return { width: SIDE, height: SIDE, data }
 }
 
+/** The drawn grid's corners on the sheet. */
 const CORNERS = DRAWN_GRID_CORNERS.map((p) => ({ x: p.x + PAD, y: p.y + PAD })) as unknown as Corners
 
-const deskSides = (page: GrayImage): boolean[] =>
-  withMats((own) => deskBeyondSides(cv, own(matFromGray(cv, page)), page.width === SIDE ? CORNERS : DRAWN_GRID_CORNERS, own))
+// Every page here is the sheet: the 400 px drawn page alone leaves too little round the grid for the
+// half a cell to a cell beyond a side that is looked at, and a side whose look runs out of the image
+// is not judged.
+const deskSides = (page: GrayImage): boolean[] => withMats((own) => deskBeyondSides(cv, own(matFromGray(cv, page)), CORNERS, own))
 
 describe('deskBeyondSides', () => {
   test('no desk beyond a grid printed on paper', () => {
-    expect(deskSides(drawnGridPage())).toEqual([false, false, false, false])
+    expect(deskSides(cutPage([]))).toEqual([false, false, false, false])
   })
 
   test('desk beyond the sides the paper was cut along, in the order left, right, top, bottom', () => {
@@ -70,11 +73,13 @@ describe('deskBeyondSides', () => {
   })
 
   test('text beside the grid is no desk: it is uneven', () => {
-    // Dark bars of text lines beyond the left side, as dark as the desk on average.
-    const page = drawnGridPage((set) => {
-      for (let y = 0; y < 400; y++) for (let x = 0; x < 18; x++) if (y % 6 < 3) set(x, y, 20)
-    })
-    expect(deskSides(page)[0]).toBe(false)
+    // Lines of dark text beyond the left side (the sheet's columns 20-78, half a cell to a cell and
+    // a half out), as dark as the desk on average.
+    const text = (x: number, y: number): number => (x >= 20 && x < PAD - 2 && y % 6 < 3 ? 20 : PAPER)
+    expect(deskSides(cutPage([], 1, text))).toEqual([false, false, false, false])
+    // The same sheet evened out to the desk's grey there is desk.
+    const even = (x: number, y: number): number => (x >= 20 && x < PAD - 2 ? deskGrey(x, y) : PAPER)
+    expect(deskSides(cutPage([], 1, even))[0]).toBe(true)
   })
 })
 
