@@ -2,7 +2,8 @@
  * The outline and Hough paths' last step: a side whose outline strays outwards from the grid's
  * border (merged with a shadow's or the paper's edge running close beside it), or one with a desk
  * beyond it that lies off the border (a cut-out puzzle, grid-desk.ts), is put back where the inner
- * lines' spacing says the border is, if the grid then scores no worse.
+ * lines' spacing says the border is, if the grid then scores no worse. A proposal that scored as no
+ * grid because a desk's band shaped it is put back so before it is scored again (offDeskCorners).
  */
 import type { CV, Own } from './cv'
 import { applyHomography, fitLine, homographyFromPoints, intersectLines } from './geometry'
@@ -74,6 +75,18 @@ export function straightenSides(cv: CV, binary: Mat, gray: Mat, found: GridDetec
   const score = gridScore(cv, binary, refit.corners, own)
   const kept = refit.offDesk ? DESK_SCORE_KEPT * found.score : found.score
   return score >= kept ? { corners: refit.corners, method: found.method, score } : found
+}
+
+/**
+ * A proposal that did not score as a grid, put back on its border where a desk's band shaped it: the
+ * band merged with the border puts the outline up to a third of a cell outside it, where the inner
+ * lines fall mid-way between the places the score looks for them. The sides with desk beyond them
+ * that the inner lines put inside the border are moved there, as `straightenSides` moves them;
+ * null where no side is so (any quad of a page with no desk costs a look at its inner lines).
+ */
+export function offDeskCorners(cv: CV, binary: Mat, gray: Mat, corners: Corners, own: Own): Corners | null {
+  const refit = sidesFromInnerLines(cv, binary, corners, () => deskBeyondSides(cv, gray, corners, own), own)
+  return refit?.offDesk && plausibleQuad(refit.corners, binary.cols, binary.rows) ? refit.corners : null
 }
 
 /**

@@ -11,11 +11,13 @@
  *     largest quadrilateral inside its convex hull, sides refitted to the outline; a side the
  *     outline lets stray outwards (merged with a shadow's edge), or one that follows the edge of a
  *     desk beyond a cut-out puzzle, is put back where the inner lines end (`grid-sides.ts`,
- *     `grid-desk.ts`);
+ *     `grid-desk.ts`); where no outline scores as a grid, those whose sides a desk's band shaped
+ *     are put back so and scored again (a cut-out's thin inner lines then fall between the places
+ *     the score looks for them);
  *  2. hough (`grid-hough.ts`): straight lines in two directions, the outermost of an evenly
  *     spaced family as sides (survives a broken, occluded or doubled border), provided the other
  *     direction's lines run through every row and column of cells out to them; sides put back as
- *     in 1;
+ *     in 1, before the score too;
  *  3. lattice (`grid-lattice.ts`): the closed holes the lines enclose (the nine boxes or the 81
  *     cells) on a regular lattice; survives a border merged with a panel edge, a column rule or a
  *     neighbouring crossword;
@@ -39,7 +41,7 @@ import { latticeQuads } from './grid-lattice'
 import { outlineSideQuads } from './grid-outline-sides'
 import { MIN_GRID_SCORE, MIN_HOUGH_SCORE, gridScore } from './grid-score'
 import { areaOf, plausibleQuad } from './grid-shape'
-import { straightenSides } from './grid-sides'
+import { offDeskCorners, straightenSides } from './grid-sides'
 import { finerScale, grayScales, isGrayScales, type Downscaled, type GrayScales } from './gray'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { grayFromMat, matFromGray } from './mats'
@@ -151,6 +153,14 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
     const outlines = contourQuads(cv, contours, binary)
     consider(outlines, 'contour')
     if (best) return { grid: straightenSides(cv, binary, src, best, own), lookAgain: false }
+    // A cut-out puzzle's outline, shaped by the desk's band, scores as no grid: put back on its border.
+    const offDesk = (quads: readonly Corners[]): Corners[] =>
+      quads.flatMap((q) => {
+        const moved = offDeskCorners(cv, binary, src, q, own)
+        return moved ? [moved] : []
+      })
+    consider(offDesk(outlines), 'contour')
+    if (best) return { grid: best, lookAgain: false }
     /** The best of `quads` by its inner lines sought in the grey image (step 5), or null. */
     const faintBest = (quads: readonly (readonly [readonly Corners[], 'contour' | 'lattice'])[]): Found | null => {
       for (const [list, method] of quads) {
@@ -164,12 +174,18 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
     const tries = (fallback: Fallback): boolean => !live || live.follow === fallback
     // 2. Evenly spaced Hough lines.
     if (tries('hough')) {
-      for (const q of houghQuads(cv, binary, own)) {
-        const score = gridScore(cv, binary, q, own)
-        if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesRunBorderToBorder(cv, binary, q, own)) continue
-        best = { corners: q, method: 'hough', score }
+      const considerHough = (quads: readonly Corners[]): void => {
+        for (const q of quads) {
+          const score = gridScore(cv, binary, q, own)
+          if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesRunBorderToBorder(cv, binary, q, own)) continue
+          best = { corners: q, method: 'hough', score }
+        }
       }
+      const houghs = houghQuads(cv, binary, own)
+      considerHough(houghs)
       if (best) return { grid: straightenSides(cv, binary, src, best, own), lookAgain: false }
+      considerHough(offDesk(houghs))
+      if (best) return { grid: best, lookAgain: false }
     }
     // 3. Lattices of holes.
     const lattices = tries('lattice') ? holeLattices(cv, contours, binary) : []

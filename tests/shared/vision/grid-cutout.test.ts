@@ -1,7 +1,8 @@
 /**
  * Puzzles cut out along their border and laid on a desk (devkit/cutout-views.ts): the view itself,
  * and grid detection on views of Wicht's photos (sudoku_dataset v2_train, CC-BY-4.0; Wicht and
- * Hennebert, SoCPaR 2014), skipped where the photos are not present. The desk's edge merges with
+ * Hennebert, SoCPaR 2014) and of Kubiesa's pen-solved photos (sudoku-scanner, MIT), skipped where the
+ * photos are not present. The desk's edge merges with
  * the border in the threshold image, and the outline runs along it, unless the desk beyond a side
  * is seen and the side put back where the inner lines say the border is (grid-sides.ts).
  */
@@ -14,6 +15,7 @@ import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, RgbaImage } from '../../../src/shared/vision/image'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { WICHT_DIR, listPhotos, readOutlines } from '../../../datasets/wicht'
+import { hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
 import { MAX_MARGIN, cutoutView } from '../../../devkit/cutout-views'
 
 let cv: CV
@@ -81,17 +83,43 @@ const WRONG = 0.05
 const CLOSE = 0.02
 const MIN_CLOSE = 4
 
+/** A cut-out of the photo, and the corner error of the grid found there as a share of the side (null: none found). */
+async function cutoutError(jpg: string, outline: Corners, name: string): Promise<number | null> {
+  const view = cutoutView(await decodeImage(jpg), outline, name)
+  const found = detectGrid(cv, view.image)
+  if (!found) return null
+  const side = [0, 1, 2, 3].reduce((s, i) => s + distance(view.corners[i], view.corners[(i + 1) % 4]), 0) / 4
+  return found.corners.reduce((s, p, i) => s + distance(p, view.corners[i]), 0) / 4 / side
+}
+
 describe.skipIf(!photos.length)('detectGrid on cut-out puzzles', () => {
   test('every grid found, none wrong, most corners on the border', async () => {
     const errors: number[] = []
     for (const photo of SAMPLE) {
-      const view = cutoutView(await decodeImage(photo.jpg), outlines.get(photo.name)!, photo.name)
-      const found = detectGrid(cv, view.image)
-      expect(found, photo.name).not.toBeNull()
-      const side = [0, 1, 2, 3].reduce((s, i) => s + distance(view.corners[i], view.corners[(i + 1) % 4]), 0) / 4
-      errors.push(found!.corners.reduce((s, p, i) => s + distance(p, view.corners[i]), 0) / 4 / side)
+      const error = await cutoutError(photo.jpg, outlines.get(photo.name)!, photo.name)
+      expect(error, photo.name).not.toBeNull()
+      errors.push(error!)
     }
     expect(Math.max(...errors)).toBeLessThan(WRONG)
     expect(errors.filter((e) => e <= CLOSE).length).toBeGreaterThanOrEqual(MIN_CLOSE)
   })
+})
+
+/**
+ * Every 5th pen-train photo (16), not chosen by how the detection does on them. Their thin inner
+ * lines and the border's band of desk put the outline between the places the score looks for the
+ * lines: 3 gave no grid until such an outline was put back on its border before it was scored
+ * (grid-sides.ts's offDeskCorners); now all 16 are found. One may be lost to another machine's
+ * decoding (the lowest scores 0.34 against MIN_GRID_SCORE's 0.3).
+ */
+const PEN_SAMPLE = hasPenPhotos('train') ? listPenPhotos('train').filter((_, i) => i % 5 === 0) : []
+const MIN_PEN_FOUND = PEN_SAMPLE.length - 1
+
+describe.skipIf(!PEN_SAMPLE.length)('detectGrid on cut-out pen-solved puzzles', () => {
+  test('nearly every grid found, none wrong', async () => {
+    const errors = await Promise.all(PEN_SAMPLE.map((photo) => cutoutError(photo.jpg, photo.corners, photo.name)))
+    const found = errors.filter((e): e is number => e !== null)
+    expect(found.length).toBeGreaterThanOrEqual(MIN_PEN_FOUND)
+    expect(Math.max(...found)).toBeLessThan(WRONG)
+  }, 120_000)
 })

@@ -5,14 +5,18 @@
  */
 import './opencv-node'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { withMats, type CV } from '../../../src/shared/vision/cv'
+import { withMats, type CV, type Own } from '../../../src/shared/vision/cv'
 import { distance } from '../../../src/shared/vision/geometry'
 import { deskBeyondSides } from '../../../src/shared/vision/grid-desk'
-import { detectGrid } from '../../../src/shared/vision/grid'
+import { detectGrid, thresholdImage } from '../../../src/shared/vision/grid'
+import { MIN_GRID_SCORE, gridScore } from '../../../src/shared/vision/grid-score'
+import { offDeskCorners } from '../../../src/shared/vision/grid-sides'
 import type { Corners, GrayImage } from '../../../src/shared/vision/image'
 import { matFromGray } from '../../../src/shared/vision/mats'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { DRAWN_GRID_CORNERS, drawnGridPage } from './drawn-grid'
+
+type Mat = InstanceType<CV['Mat']>
 
 let cv: CV
 beforeAll(async () => {
@@ -90,5 +94,32 @@ describe('detectGrid on a cut-out puzzle', () => {
     // Within a quarter of a cell (40 px), which the reader's lattice takes up: the grid, not the
     // sheet's edge or a row of cells inside it.
     for (const [i, p] of found!.corners.entries()) expect(distance(p, CORNERS[i])).toBeLessThan(10)
+  })
+})
+
+describe('offDeskCorners', () => {
+  // The outline a third of a cell (13 px) outside the border on every side, where the desk's band
+  // can take it: the inner lines then fall between the places the score looks for them.
+  const out = 13
+  const outside = CORNERS.map((p, i) => ({ x: p.x + (i === 0 || i === 3 ? -out : out), y: p.y + (i < 2 ? -out : out) })) as unknown as Corners
+  const onPage = <T>(page: GrayImage, fn: (binary: Mat, gray: Mat, own: Own) => T): T =>
+    withMats((own) => {
+      const gray = own(matFromGray(cv, page))
+      return fn(thresholdImage(cv, gray, own), gray, own)
+    })
+
+  test("puts a cut-out's outline that scored as no grid back on the border", () => {
+    const page = cutPage(['left', 'right', 'top', 'bottom'])
+    const moved = onPage(page, (binary, gray, own) => {
+      expect(gridScore(cv, binary, outside, own)).toBeLessThan(MIN_GRID_SCORE)
+      return offDeskCorners(cv, binary, gray, outside, own)
+    })
+    expect(moved).not.toBeNull()
+    // Within a seventh of a cell (40 px): a side is put where the outline hugs the border's outer edge.
+    for (const [i, p] of moved!.entries()) expect(distance(p, CORNERS[i])).toBeLessThan(6)
+  })
+
+  test('leaves a quad on paper with no desk beyond it', () => {
+    expect(onPage(cutPage([]), (binary, gray, own) => offDeskCorners(cv, binary, gray, outside, own))).toBeNull()
   })
 })
