@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { cellName } from '../src/shared/sudoku/board'
 import { checkPaper } from '../src/shared/sudoku/check'
-import { loggedBoard, movesOf } from '../src/shared/timelapse-moves'
+import { checkedBoard, loggedBoard, movesOf } from '../src/shared/timelapse-moves'
 import type { ShotRecord } from '../src/shared/timelapse-shots'
 import { LOOK_SECONDS, type PencilledCell, type WrittenDigit } from '../devkit/solving-session'
 import { doubtText, doubtedLabel } from '../datasets/mnist-doubted'
@@ -108,7 +108,8 @@ export function logFigures({ records, written, pencilled }: SavedSession): LogFi
   const marksMoves = moves.filter((m) => m.kind === 'marks')
   const loggedRight = (p: PencilledCell) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())
   // The live panel: written digits taken for print on each shot's board, and "Check my paper" on the
-  // board the shots so far have (a mistake where the paper has one by then, none where it has none).
+  // board the shots so far have, as checkedBoard weighs it (a mistake where the paper has one by
+  // then, none where it has none).
   const onPaper = (r: ShotRecord) => written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
   const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
   return {
@@ -148,7 +149,7 @@ export function logFigures({ records, written, pencilled }: SavedSession): LogFi
     printedWritten: printedWritten.reduce((a, b) => a + b, 0),
     phantoms: phantomDigits(records, written),
     checkedRight: records.filter((r, i) => {
-      const check = checkPaper(loggedBoard(records.slice(0, i + 1))!)
+      const check = checkPaper(checkedBoard(records.slice(0, i + 1))!)
       return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'
     }).length,
   }

@@ -16,7 +16,7 @@
  *     person's mistakes (another candidate written) logged as written, not settled to the solution;
  *  4. each pencilled cell in a shot of its own, and logged with its marks; the shots' boards that
  *     took a written digit for print; "Check my paper" on the board the shots so far have, as the
- *     live panel asks it (timelapse-moves.ts's loggedBoard);
+ *     live panel asks it (timelapse-moves.ts's checkedBoard);
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
  *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory --records FILE --replay FILE]

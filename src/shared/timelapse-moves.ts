@@ -123,20 +123,61 @@ export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entri
 }
 
 /**
+ * The board "Check my paper" weighs while recording: the log's (loggedBoard), less the wrong digits
+ * it read unclearly, another digit read close to the best over their shots (CLOSE_RATIO): a check
+ * does not hold against the person a digit it cannot read. On 16 held-out solving sessions
+ * (bench:timelapse-session seeds 73-88), all 17 shots whose check was wrong reported a mistake where
+ * there was none, from pencil marks read as a digit before later shots read them as marks; 10 of
+ * them read that digit unclearly (8 at 0.54 and 5 at 0.31 for marks 5 7 8).
+ */
+export function checkedBoard(shots: readonly ShotRecord[]): { givens: Grid; entries: Grid } | null {
+  const page = pagesOf(shots).at(-1)!
+  if (!page.shots.length) return null
+  const { entries, clear } = settledEntries(page)
+  const checked = entries.map((d, cell) => (clear[cell] || d === page.solution?.[cell] ? d : 0))
+  return { givens: page.givens, entries: checked }
+}
+
+/**
  * The digit the log settles in each unprinted cell of a page after its last shot (one already there
  * at the page's first shot too, which is no move); 0 in the others.
  */
 export function loggedEntries(page: Page): Grid {
+  return settledEntries(page).entries
+}
+
+/** loggedEntries, and per cell whether its digit was read clearly (readClearly). */
+function settledEntries(page: Page): { entries: Grid; clear: boolean[] } {
   const entries = new Uint8Array(CELLS)
-  if (!page.shots.length) return entries
+  const clear = Array<boolean>(CELLS).fill(true)
+  if (!page.shots.length) return { entries, clear }
   const marks = page.shots.map((s) => s.marks.split(','))
   const ink = page.shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
   const tracks = digitTracks(page.shots, page.givens, marks, shotInks(ink))
   for (let cell = 0; cell < CELLS; cell++) {
     const last = tracks[cell].at(-1)
-    if (last) entries[cell] = settledDigit(last, cell, tracks, page.givens, page.solution).digit
+    if (!last) continue
+    entries[cell] = settledDigit(last, cell, tracks, page.givens, page.solution).digit
+    clear[cell] = readClearly(last)
   }
-  return entries
+  return { entries, clear }
+}
+
+/**
+ * A digit's odds against `best` over a segment's shots: per shot (the geometric mean over the shots
+ * that read a digit there), on the scale of the reader's one reading of a photo.
+ */
+const oddsAgainst =
+  (segment: Segment, best: Digit) =>
+  (d: number): number =>
+    Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[best - 1]) / Math.max(1, segment.readShots))
+
+/** Whether no digit but a segment's best is read within CLOSE_RATIO of it. */
+function readClearly(segment: Segment): boolean {
+  if (!segment.digit) return true
+  const odds = oddsAgainst(segment, segment.digit)
+  for (let d = 1; d <= 9; d++) if (d !== segment.digit && odds(d) >= CLOSE_RATIO) return false
+  return true
 }
 
 /** Each unprinted cell's digit segments over a page's shots (cell-track.ts), from the cells' ink (shotInks); none for printed cells. */
@@ -202,8 +243,7 @@ function writtenSettlingRatio(givens: Grid, cell: Cell, best: Digit, right: Digi
  * with the board at the segment's first shot), or the best is already in a peer cell on the board at
  * the segment's last shot and a candidate is read close to it (CLOSE_RATIO: with the best given up
  * only where it repeats a digit of its row, column or box, fewer clearly written wrong digits still
- * are taken for the candidate than the 1.8% that ratio measures). Ratios are per shot (the geometric
- * mean over the shots that read a digit there), on the scale of the reader's one reading of a photo.
+ * are taken for the candidate than the 1.8% that ratio measures). Ratios are oddsAgainst's.
  */
 function settledDigit(
   segment: Segment,
@@ -213,7 +253,7 @@ function settledDigit(
   solution: Grid | null,
 ): { digit: Digit | 0; doubtful: boolean } {
   if (!segment.digit) return { digit: 0, doubtful: false }
-  const ratioTo = (best: Digit) => (d: number) => Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[best - 1]) / Math.max(1, segment.readShots))
+  const ratioTo = (best: Digit) => oddsAgainst(segment, best)
   const boardAt = (shot: number) => new Set(peers[cell].map((peer) => givens[peer] || digitAt(tracks[peer], shot)))
   const best = printRuledOut(givens, cell, segment.digit, ratioTo(segment.digit))
   const ratio = ratioTo(best)

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, cellName, digitBit } from '../../src/shared/sudoku/board'
 import { solve } from '../../src/shared/sudoku/solver'
-import { loggedBoard, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
+import { checkedBoard, loggedBoard, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
 import {
   type ShotRecord,
   arrivedOfText,
@@ -498,5 +498,22 @@ describe('loggedBoard', () => {
     expect([board.entries[2], board.entries[3], board.entries[4]]).toEqual([4, 6, 0])
     expect(board.givens).toEqual(Uint8Array.from(PUZZLE, Number))
     expect(loggedBoard([])).toBeNull()
+  })
+})
+
+describe('checkedBoard', () => {
+  it('leaves out a wrong digit read unclearly, but keeps a clear wrong one and an unclear right one', () => {
+    const givens = givensOf(PUZZLE)
+    // r1c4 (the solution's 6) read 2 with 8 close, as pencil marks read as one digit are; r7c3 (the
+    // solution's 1) read a clear 3, a person's mistake; r1c3 read its solution's 4 with 9 close.
+    const probs = { 3: '2:55 8:30 6:1', 56: '3:90 1:1', 2: '4:55 9:35' }
+    const read = (frame: number) => withProbs(shot(frame, 2 * frame, { 3: 2, 56: 3, 2: 4 }, givens), probs)
+    const shots = [shot(1, 0, {}, givens), read(2), read(3)]
+    const logged = loggedBoard(shots)!
+    const checked = checkedBoard(shots)!
+    expect([logged.entries[3], logged.entries[56], logged.entries[2]]).toEqual([2, 3, 4])
+    expect([checked.entries[3], checked.entries[56], checked.entries[2]]).toEqual([0, 3, 4])
+    expect(checked.givens).toEqual(logged.givens)
+    expect(checkedBoard([])).toBeNull()
   })
 })

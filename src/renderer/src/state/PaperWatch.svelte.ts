@@ -3,7 +3,7 @@ import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import { HINT_LEVELS } from '../../../shared/sudoku/hint'
 import { playerCandidates } from '../../../shared/sudoku/pencil'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
-import { loggedBoard } from '../../../shared/timelapse-moves'
+import { checkedBoard, loggedBoard } from '../../../shared/timelapse-moves'
 import { type ShotBoard, type ShotRecord, arrivedText, digitsFilled, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
@@ -76,11 +76,12 @@ export class PaperWatch {
 
   /**
    * "Check my paper" on the board as the recording's shots have it (each digit weighed over every
-   * shot that shows it), with the last shot's pencil marks: one level more per press while no new
-   * shot came (nextCheckLevel; a shot clears the last answer); null before any read.
+   * shot that shows it, a wrong one read unclearly not held against the person: checkedBoard), with
+   * the last shot's pencil marks: one level more per press while no new shot came (nextCheckLevel;
+   * a shot clears the last answer); null before any read.
    */
   checkPaper(): PaperCheck | null {
-    const logged = loggedBoard(this.shots)
+    const logged = checkedBoard(this.shots)
     if (!this.board || !logged) return null
     const level = nextCheckLevel(this.check, this.checkLevel, true)
     const marks = marksOfText(this.board.marks)
