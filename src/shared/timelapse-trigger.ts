@@ -130,10 +130,17 @@ export class ShotTrigger {
   observe(look: Look): TriggerDecision {
     const view = this.viewOf(look)
     this.previous = look
+    const lostBefore = this.previousView === 'no-grid'
     if (view === 'writing' && (this.previousView === 'clear' || this.previousView === 'writing')) this.writingAt = look.at
     this.previousView = view
     // A steady, uncovered look's cells outside their ranges: for the arrivals, and for a clear look's shot.
     const outside = (view === 'writing' || view === 'clear') && look.cells && this.ranges ? this.ranges.changedCells(look.cells.ink) : null
+    // The grid found again, after a hand hid it, with new ink in a cell at its edge: nothing was seen
+    // of where the hand went, and it may lie beyond that edge with its pen still resting in the cell
+    // (as PEN_AWAY_MS says), its shaft across the band outside under RIM_RISE. On held-out solving
+    // sessions (bench:timelapse-session seeds 96 and 104) two shots had a pen's tip so in a bottom-row
+    // cell, the band below rising 0-0.046.
+    if (view === 'clear' && lostBefore && outside?.some(atGridEdge)) this.writingAt = look.at
     if (outside) this.arrivals.see(look.at, outside)
     if (view !== 'clear' || !look.cells) {
       this.clearSince = null
@@ -192,6 +199,9 @@ export class ShotTrigger {
     return changing ? 'writing' : 'clear'
   }
 }
+
+/** Whether a cell lies along the grid's border (its outer row or column). */
+const atGridEdge = (cell: Cell): boolean => cell < 9 || cell >= 72 || cell % 9 === 0 || cell % 9 === 8
 
 function changedCells(from: CellInk, to: CellInk): Cell[] {
   return cellsWhere((c) => inkChanged(from.ink[c], to.ink[c]))

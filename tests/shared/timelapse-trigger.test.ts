@@ -158,6 +158,15 @@ describe('ShotTrigger', () => {
     expect(run(new ShotTrigger(OPTIONS), aside).filter((at) => at > 1000)).toEqual([2000 + PEN_AWAY_MS])
   })
 
+  it('waits as for a pen at rest where the grid comes back from a hand that hid it with new ink at its edge, not in its middle', () => {
+    const lost = { corners: null, cells: null }
+    // The hand hid the grid from 2000 to 3500; from 4000 it is found again with a new digit in r9c3
+    // (the bottom row), where the pen may still rest with the hand beyond the edge, or in r5c5.
+    const after = (cell: number) => run(new ShotTrigger(OPTIONS), [...times(4, clear()), ...times(4, lost), ...times(12, clear([cell]))])
+    expect(after(74).filter((at) => at > 1000)).toEqual([4000 + PEN_AWAY_MS])
+    expect(after(40).filter((at) => at > 1000)).toEqual([4000 + OPTIONS.holdMs])
+  })
+
   it("waits while the hand holding the pen lies over the band outside the grid's edge beside the cell it wrote, though the band shows less ink", () => {
     // The hand's skin beside r5c9, over the margin's shaded print: the band's ink falls, its colour rises.
     const RIGHT_R5 = 9 + 4
