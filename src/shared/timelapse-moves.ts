@@ -25,7 +25,7 @@ import { type Segment, type ShotInk, type ShotReading, digitSegments } from './t
 import { type Page, pagesOf } from './timelapse-pages'
 import { type ShotRecord, UNREAD_FIELD, arrivedOfText, gridText, inkOfText, probsOfText } from './timelapse-shots'
 import { NEW_INK, inkChanged } from './timelapse-trigger'
-import { CLOSE_RATIO, printRuledOut, settlingRatio, sureDigit } from './vision/paper'
+import { CLOSE_RATIO, closeReadings, printRuledOut, settlingRatio, sureDigit } from './vision/paper'
 
 export interface DigitMove {
   readonly kind: 'digit'
@@ -172,12 +172,9 @@ const oddsAgainst =
   (d: number): number =>
     Math.exp((segment.logEvidence[d - 1] - segment.logEvidence[best - 1]) / Math.max(1, segment.readShots))
 
-/** Whether no digit but a segment's best is read within CLOSE_RATIO of it. */
+/** Whether no digit but a segment's best is read within CLOSE_RATIO of it (paper.ts's closeReadings). */
 function readClearly(segment: Segment): boolean {
-  if (!segment.digit) return true
-  const odds = oddsAgainst(segment, segment.digit)
-  for (let d = 1; d <= 9; d++) if (d !== segment.digit && odds(d) >= CLOSE_RATIO) return false
-  return true
+  return !segment.digit || closeReadings(segment.digit, oddsAgainst(segment, segment.digit)).length === 0
 }
 
 /** Each unprinted cell's digit segments over a page's shots (cell-track.ts), from the cells' ink (shotInks); none for printed cells. */

@@ -80,6 +80,11 @@ export const CLOSE_RATIO = 0.2
 
 const DIGITS: readonly Digit[] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
 
+/** The digits other than `best` read within CLOSE_RATIO of it (`ratio`: a digit's odds against the best). */
+export function closeReadings(best: Digit, ratio: (d: Digit) => number): Digit[] {
+  return DIGITS.filter((d) => d !== best && ratio(d) >= CLOSE_RATIO)
+}
+
 /**
  * What a written stroke whose best reading, `best`, repeats a digit printed in the cell's row,
  * column or box is taken for, where the reading is split between that digit and one other that
@@ -95,7 +100,7 @@ const DIGITS: readonly Digit[] = [1, 2, 3, 4, 5, 6, 7, 8, 9]
  */
 export function printRuledOut(givens: Grid, cell: Cell, best: Digit, ratio: (d: Digit) => number): Digit {
   if (!repeatsPrint(givens, cell, best)) return best
-  const close = DIGITS.filter((d) => d !== best && ratio(d) >= CLOSE_RATIO)
+  const close = closeReadings(best, ratio)
   return close.length === 1 && !repeatsPrint(givens, cell, close[0]) ? close[0] : best
 }
 
