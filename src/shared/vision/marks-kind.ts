@@ -36,17 +36,19 @@
  *
  * On a page whose other marks show them written as a keypad (marks.ts's keypadOdds), each piece is
  * leaned to its place's digit at the odds the page shows before it is counted, as the page's lists
- * are (paper-judge.ts), and pieces that share a place are joined into one mark first (a place
- * holds one candidate there): an MNIST 4 read as 9 and a 5 read as 6 beside a 2 in its place left
- * a cell of 2, 4 and 5 a digit. The lean only adds pieces in place, so it is kept to cells whose
- * ink is all marks: no stray ink beside the pieces, and no piece darker than the others than one
- * pencil is (ONE_PENCIL_SPREAD), for a pen digit written over marks can be a small piece beside
- * them, or ink the pieces leave out. The last pages of sessions 21-40, never looked at for it
- * (bench:handwriting): pencilled cells judged marks 176 -> 182 of 186, their very marks 160 ->
- * 166, written digits as before (593 of 600 read right); with digits written over the marks
- * (seeds 1-20, --ink-over-marks 0.3) 4 of 600 written digits judged marks before and after (on
- * seeds 1-10, 5 of 300 without the guard), pencilled cells judged marks 181 -> 187 of 192. The pen photos' marks,
- * written in rows, never make a keypad page, so their cells are judged as before.
+ * are (paper-judge.ts), and pieces that share a place are joined into one mark first (a place holds
+ * one candidate there): an MNIST 4 read as 9 and a 5 read as 6 beside a 2 in its place left a cell
+ * of 2, 4 and 5 a digit. The lean only adds pieces in place, so it is kept to cells whose ink is
+ * all marks: no stray ink beside the pieces, and no piece darker than the others than one pencil is
+ * (ONE_PENCIL_SPREAD), for a pen digit written over marks can be a small piece beside them, or ink
+ * the pieces leave out; and, where the page shows its pen and its pencil apart, no piece as dark as
+ * its pen (penDarknessLimit), for a pen digit can break into pieces alone. The last pages of
+ * sessions 21-40, never looked at for it (bench:handwriting): pencilled cells judged marks 176 ->
+ * 182 of 186, their very marks 160 -> 166, written digits as before (593 of 600 read right); with
+ * digits written over the marks (seeds 1-20, --ink-over-marks 0.3) 4 of 600 written digits judged
+ * marks before and after (on seeds 1-10, 5 of 300 without the guard), pencilled cells judged marks
+ * 181 -> 187 of 192. The pen photos' marks, written in rows, never make a keypad page, so their
+ * cells are judged as before.
  *
  * A pen digit written over the marks leaves them in their places too, and is itself no piece when
  * it spans most of the cell (marks.ts leaves such strokes out as lines): a stroke that long which
@@ -62,6 +64,7 @@ import type { GrayImage } from './image'
 import { type MarkPiece, findPieces, joinedByPlace, leanedToPlace, readMarkPieces } from './marks'
 import { argmax } from './nn'
 import { strokeDarkness } from './print-ink'
+import { median } from './median'
 
 const GIVEN = CELL_KINDS.indexOf('given')
 const ENTRY = CELL_KINDS.indexOf('entry')
@@ -93,6 +96,26 @@ export const MARKS_KIND_MIN_P = 0.5
  * darker than its cell's marks.
  */
 export const ONE_PENCIL_SPREAD = 30
+
+/**
+ * The grey level below which a piece's darkest ink (print-ink.ts's strokeDarkness) is a page's pen,
+ * not its pencil: midway between the medians of its written digits' and of its marks' pieces'
+ * darkness, where it has MIN_INKS of each and they lie ONE_PENCIL_SPREAD apart or more (marks
+ * written with the pen itself do not); -Infinity (nothing is pen) otherwise. A ballpoint is darker
+ * than graphite, and a pen digit whose light strokes break into pieces in two keypad places is no
+ * pair of marks however the page leans them (paper-judge.ts): on a held-out solving session
+ * (bench:timelapse-session seed 81) a 5 written by mistake, its bar apart from its bowl, was read
+ * as the marks 6 8 in every shot after a shake, its pieces at grey 85-98, the page's other written
+ * digits at 68-82 and its marks' pieces at 130-138.
+ */
+export function penDarknessLimit(penDarkness: readonly number[], pencilDarkness: readonly number[]): number {
+  if (penDarkness.length < MIN_INKS || pencilDarkness.length < MIN_INKS) return -Infinity
+  const [pen, pencil] = [median(penDarkness), median(pencilDarkness)]
+  return pencil - pen >= ONE_PENCIL_SPREAD ? (pen + pencil) / 2 : -Infinity
+}
+
+/** Written digits, and pieces of marks, a page needs before its pen and pencil are told apart: the fewest whose median no one odd stroke sets. */
+const MIN_INKS = 3
 
 /** A cell judged again as marks: its kinds' probabilities, its list, and its pieces with the stray ink beside them. */
 export interface TurnedToMarks {

@@ -16,12 +16,13 @@
  * cells judged printed.
  */
 import { CELL_KINDS } from './cell-reading'
+import type { Box } from './cells'
 import { type CellClassifier, loadCellClassifier } from './cell-classifier'
 import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readMarkPieces } from './marks'
-import { type MarksCandidate, joinedCandidate, marksByCandidate, marksCandidate } from './marks-kind'
+import { type MarksCandidate, joinedCandidate, marksByCandidate, marksCandidate, penDarknessLimit } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
@@ -120,9 +121,16 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
   function listedByPage(page: CutPage, cells: readonly JudgedCell[]): CellJudgement[] {
     const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
     if (!odds) return cells.map(({ judgement }) => judgement)
+    const darkness = (boxes: readonly Box[]): number[] => boxes.map((box) => strokeDarkness(page.flat, box))
+    const penBelow = penDarknessLimit(
+      darkness(cells.flatMap(({ judgement }, i) => (argmax(judgement.kind) === ENTRY && page.cells[i].box ? [page.cells[i].box] : []))),
+      darkness(cells.flatMap(({ pencil }) => pencil?.pieces.map((piece) => piece.box) ?? [])),
+    )
+    // A pen digit broken into pieces is no marks, however the page's keypad would lean them.
+    const inPen = (pieces: readonly MarkPiece[]): boolean => Math.min(...darkness(pieces.map((piece) => piece.box))) < penBelow
     return cells.map(({ judgement, pencil, candidate }, i) => {
       const joined = candidate && joinedCandidate(page.flat, page.bounds[i], candidate, written)
-      const turned = joined && marksByCandidate(judgement.kind, joined, page.cells[i].filled, odds)
+      const turned = joined && marksByCandidate(judgement.kind, joined, page.cells[i].filled, inPen(joined.pieces) ? 0 : odds)
       const marked = turned ?? pencil
       if (!marked) return judgement
       const pieces = joinedByPlace(page.flat, page.bounds[i], marked.pieces, written)

@@ -14,12 +14,16 @@ import type { CV } from '../../../src/shared/vision/cv'
 import { toGray } from '../../../src/shared/vision/gray'
 import type { GrayImage } from '../../../src/shared/vision/image'
 import { KEYPAD_ODDS, type MarkPiece, findPieces, keypadOdds, readMarkPieces } from '../../../src/shared/vision/marks'
-import { type MarksCandidate, joinedCandidate, marksByCandidate, marksByPieces, marksCandidate } from '../../../src/shared/vision/marks-kind'
+import { type MarksCandidate, joinedCandidate, marksByCandidate, marksByPieces, marksCandidate, penDarknessLimit } from '../../../src/shared/vision/marks-kind'
+import { strokeDarkness } from '../../../src/shared/vision/print-ink'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { gridLattice, warpGrid } from '../../../src/shared/vision/warp'
 import { loadWrittenDigitClassifier } from '../../../src/shared/vision/written-digits'
 import { hasPenPhotos, listPenPhotos, type PenPhoto } from '../../../datasets/kubiesa'
 import { lastPage, makeSolvingSession } from '../../../devkit/solving-session'
+
+/** Share of a session's written digits that must lie below penDarknessLimit: most, not the thin ones. */
+const MOST_PEN_BELOW = 0.8
 
 /** A cell model's judgements: an entry, surely; empty, surely. */
 const ENTRY = Float32Array.from(CELL_KINDS, (kind) => (kind === 'entry' ? 0.97 : 0.01))
@@ -202,4 +206,26 @@ describe("marksByCandidate: a page's keypad lean", () => {
     expect(marksCandidate(drawn([pencil, [45, 40, 145]]), bounds, clf)?.onePencil).toBe(true)
     expect(marksCandidate(drawn([pencil, [45, 40, 90]]), bounds, clf)?.onePencil).toBe(false)
   })
+})
+
+describe("penDarknessLimit: a page's pen told from its pencil", () => {
+  it('lies between the written digits and the marks, and nowhere where the page shows too few of either or marks in pen', () => {
+    expect(penDarknessLimit([70, 80, 75], [130, 138, 135])).toBe(105)
+    expect(penDarknessLimit([70, 80], [130, 138, 135])).toBe(-Infinity)
+    expect(penDarknessLimit([70, 80, 75], [130, 138])).toBe(-Infinity)
+    // Marks written with the pen itself: nothing is told apart.
+    expect(penDarknessLimit([70, 80, 75], [85, 90, 95])).toBe(-Infinity)
+  })
+
+  it("puts a session's every mark's piece above it, and its written digits below, but for thin ones", async () => {
+    // A pen stroke covering under STROKE_PERCENTILE of its box reads lighter than its ink: 11 of
+    // this session's 12 digits lie below at 70-102 (2026-11-30), one at 111; its marks at 126-143.
+    const session = await makeSolvingSession(cv, { seed: 3, digits: 12, marks: 1, idles: 0, passes: 0 })
+    const { flat, bounds, cells } = lastPage(cv, session)!
+    const pen = session.written.map((w) => strokeDarkness(flat, cells[w.cell].box!))
+    const pencil = session.pencilled.flatMap((p) => findPieces(flat, bounds[p.cell]).pieces.map((box) => strokeDarkness(flat, box)))
+    const limit = penDarknessLimit(pen, pencil)
+    expect(Math.min(...pencil)).toBeGreaterThan(limit)
+    expect(pen.filter((d) => d < limit).length).toBeGreaterThanOrEqual(MOST_PEN_BELOW * pen.length)
+  }, 60_000)
 })
