@@ -117,9 +117,8 @@ export function pageMoves({ shots, givens, solution }: Page): (DigitMove | Marks
  * session of no shots.
  */
 export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entries: Grid } | null {
-  const page = pagesOf(shots).at(-1)!
-  if (!page.shots.length) return null
-  return { givens: page.givens, entries: loggedEntries(page) }
+  const page = lastPageOf(shots)
+  return page && { givens: page.givens, entries: loggedEntries(page) }
 }
 
 /**
@@ -131,11 +130,17 @@ export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entri
  * them read that digit unclearly (8 at 0.54 and 5 at 0.31 for marks 5 7 8).
  */
 export function checkedBoard(shots: readonly ShotRecord[]): { givens: Grid; entries: Grid } | null {
-  const page = pagesOf(shots).at(-1)!
-  if (!page.shots.length) return null
+  const page = lastPageOf(shots)
+  if (!page) return null
   const { entries, clear } = settledEntries(page)
   const checked = entries.map((d, cell) => (clear[cell] || d === page.solution?.[cell] ? d : 0))
   return { givens: page.givens, entries: checked }
+}
+
+/** A session's last page (pagesOf), or null for a session of no shots. */
+function lastPageOf(shots: readonly ShotRecord[]): Page | null {
+  const page = pagesOf(shots).at(-1)!
+  return page.shots.length ? page : null
 }
 
 /**
