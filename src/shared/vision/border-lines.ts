@@ -4,8 +4,9 @@
  * be pixels away from the print: on a Wicht photo in a 1280×720 view (image1045), found only by
  * the lattice of its boxes, the left and top sides lay 5-7 px outside the border and the others
  * 2-3 px, so the border's line came into the margins of a row of cells as the camera shook, and
- * the time-lapse's trigger saw writing there. Each side is moved along its normal to where the
- * line along it is darkest within BORDER_REACH: the border's middle, wherever the detection put it.
+ * the time-lapse's trigger saw writing there. Each side is moved along its normal to the innermost
+ * line along it within BORDER_REACH, where that line is darkest: the border's middle, wherever the
+ * detection put it.
  * Only moved, not turned: where text runs beside part of a side, a turn to it put the far corner
  * 15 px off.
  */
@@ -31,7 +32,7 @@ const TO = 5 / 6
  */
 const LINE_QUANTILE = 0.75
 
-/** `corners` with each side moved onto the darkest line near it in `brightness` (x, y in pixels; NaN outside the image). */
+/** `corners` with each side moved onto the innermost line near it in `brightness` (x, y in pixels; NaN outside the image). */
 export function onBorderLines(brightness: (x: number, y: number) => number, corners: Corners): Corners {
   const centre = centroid(corners)
   const lines: Line[] = []
@@ -50,7 +51,7 @@ export function onBorderLines(brightness: (x: number, y: number) => number, corn
   return moved.every((p): p is Point => p !== null) ? (moved as unknown as Corners) : corners
 }
 
-/** How far along `inward` (pixels, either way) the line from `a` along `along` is darkest; 0 where no line is seen within reach. */
+/** How far along `inward` (pixels, either way) the innermost line from `a` along `along` is darkest; 0 where no line is seen within reach. */
 function darkestOffset(brightness: (x: number, y: number) => number, a: Point, along: Point, inward: Point, length: number): number {
   const cell = length / 9
   const steps = Math.max(2, Math.round(BORDER_REACH * OFFSETS_PER_CELL))
@@ -67,14 +68,31 @@ function darkestOffset(brightness: (x: number, y: number) => number, a: Point, a
     // A line partly out of the image (NaN) is no border seen.
     lit.push(line.some(Number.isNaN) ? Infinity : line[Math.floor(LINE_QUANTILE * (samples - 1))])
   }
-  const k = lit.indexOf(Math.min(...lit))
   // No line within reach (all paper, or the image ended): the side stays where it was found.
   const brightest = Math.max(...lit.filter(Number.isFinite))
-  if (!(lit[k] < LINE_CONTRAST * brightest)) return 0
+  const k = innermostLine(lit, LINE_CONTRAST * brightest)
+  if (k < 0) return 0
   // Between offsets: the vertex of the parabola through the darkest and its neighbours, so the
   // side does not jump a whole offset as the camera shakes by part of one.
   const [left, right] = [lit[k - 1], lit[k + 1]]
   const curve = left + right - 2 * lit[k]
   const between = Number.isFinite(left) && Number.isFinite(right) && curve > 0 ? (left - right) / (2 * curve) : 0
   return ((k - steps + between) / steps) * BORDER_REACH * cell
+}
+
+/**
+ * The innermost place in `lit` (outermost offset first) darker than `dark`, followed outwards to
+ * the bottom of its dip; -1 for none. Not the darkest within reach: beyond a cut-out's border the
+ * desk, and beyond a printed one text or a rule, can be darker than the border's line, and the
+ * border is the first line met coming from the cells. On a held-out solving session
+ * (bench:timelapse-session, image1000, whose paper ends half a cell past the grid's right side on
+ * a desk of grey 93), the desk's even band read darker along the side as found, a few pixels
+ * askew, than the 2 px line of grey 57 that side crosses, and the darkest put that side on the
+ * paper's edge, 17 px out, in 3 of the 7 looks traced.
+ */
+function innermostLine(lit: readonly number[], dark: number): number {
+  let k = lit.length - 1
+  while (k >= 0 && !(lit[k] < dark)) k--
+  while (k > 0 && lit[k - 1] <= lit[k]) k--
+  return k
 }

@@ -38,6 +38,14 @@ describe('onBorderLines', () => {
     expect(worst(onBorderLines(brightness, grown(4)), BORDER)).toBeLessThan(1)
   })
 
+  it('keeps to the border where a desk darker than its line lies just beyond the paper', () => {
+    // A cut-out: the paper ends 6 px right of the border, on a desk darker than the line, within reach of the side found.
+    const brightness = page((set) => {
+      for (let x = 388; x < 400; x++) for (let y = 0; y < 400; y++) set(x, y, 25)
+    })
+    expect(worst(onBorderLines(brightness, grown(4)), BORDER)).toBeLessThan(1)
+  })
+
   it('finds a border lying right at the edge of the image', () => {
     // The view's top edge 1 px above the border: the offsets further out are out of the image.
     const brightness = page()
