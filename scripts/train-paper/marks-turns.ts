@@ -1,11 +1,12 @@
 /**
  * What marks-kind.ts turns to marks, every inked cell taken as if the cell model had judged it an
  * entry: the pencilled cells of synthetic solving sessions (seeds 11-30 by default, marks 0.5; not
- * the benchmark's seeds), which should turn; the digits written over their own cell's marks in
- * sessions with --ink-over-marks 0.3 (the same seeds), and the givens and entries of the pen train
- * and val photos (cut from their metadata corners), which never should. Each cell is judged with
- * what cells.ts found in it, as paper-judge.ts judges it (the sessions' pencilled cells also without). The figures in
- * marks-kind.ts's comment are this script's.
+ * the benchmark's seeds), which should turn; the same sessions' written digits, the digits written
+ * over their own cell's marks in sessions with --ink-over-marks 0.3 (the same seeds), and the
+ * givens and entries of the pen train and val photos (cut from their metadata corners), which
+ * never should. Each cell is judged with what cells.ts found in it, as paper-judge.ts judges it
+ * (the sessions' pencilled cells also without). The figures in marks-kind.ts's comment are this
+ * script's.
  *
  *   npx tsx scripts/train-paper/marks-turns.ts [11-30]
  */
@@ -29,6 +30,8 @@ const classifier = await loadWrittenDigitClassifier()
 let pencilled = 0
 let turned = 0
 let turnedInkless = 0
+let written = 0
+let writtenTurned = 0
 for (let seed = from; seed <= to; seed++) {
   const session = await makeSolvingSession(cv, { seed, digits: 30, marks: 0.5 })
   const page = lastPage(cv, session)
@@ -38,8 +41,13 @@ for (let seed = from; seed <= to; seed++) {
     if (marksByPieces(ENTRY, page.flat, page.bounds[p.cell], classifier)) turned++
     if (marksByPieces(ENTRY, page.flat, page.bounds[p.cell], classifier, page.cells[p.cell].filled)) turnedInkless++
   }
+  for (const w of session.written) {
+    written++
+    if (marksByPieces(ENTRY, page.flat, page.bounds[w.cell], classifier, page.cells[w.cell].filled)) writtenTurned++
+  }
 }
 console.log(`synthetic sessions ${from}-${to}: ${turned} of ${pencilled} pencilled cells turned to marks, ${turnedInkless} with cells.ts's finding`)
+console.log(`the same sessions' written digits (none over marks): ${writtenTurned} of ${written} turned to marks`)
 let inked = 0
 let inkedTurned = 0
 for (let seed = from; seed <= to; seed++) {

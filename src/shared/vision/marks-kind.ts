@@ -50,6 +50,10 @@
  * 181 -> 187 of 192. The pen photos' marks, written in rows, never make a keypad page, so their
  * cells are judged as before.
  *
+ * Where the pieces read poorly (a blurred photo's), four or more of them, each in a place of its
+ * own, one pencil and nothing beside them, are marks however they read (SPREAD_PLACES): a digit
+ * written alone does not break so. Such a cell's pieces show nothing of the page's keypad.
+ *
  * A pen digit written over the marks leaves them in their places too, and is itself no piece when
  * it spans most of the cell (marks.ts leaves such strokes out as lines): a stroke that long which
  * is no line's remnant (FoundPieces.tall) keeps the cell a digit. Of 164 digits written over their
@@ -89,6 +93,19 @@ export const MAX_MARK_HEIGHT = 0.4
 export const MARKS_KIND_MIN_P = 0.5
 
 /**
+ * A cell whose ink is this many mark-sized pieces or more, each in a keypad place of its own, of
+ * one pencil and with no ink beside them, is marks even where they read as other digits (a blurred
+ * photo's): a digit written alone breaks into fewer. Taking every inked cell for an entry
+ * (scripts/train-paper/marks-turns.ts), at 4 no written digit of sessions 11-30 (600), no digit
+ * written over marks there (164) and no given or entry of the pen train and val photos (7,772)
+ * turns that did not before (one of each did, by their reading); at 3, two more pen val entries did. On a held-out solving session
+ * (bench:timelapse-session seed 85, image189), marks 4 5 8 9 whose 5 read 8 and 9 read 1 were a
+ * written 8 in the shots before the page showed its keypad, and "Check my paper" called it a
+ * mistake in 7 shots.
+ */
+export const SPREAD_PLACES = 4
+
+/**
  * Grey levels between a cell's darkest and lightest piece (print-ink.ts's strokeDarkness) within
  * which they may be one pencil. On the synthetic sessions (seeds 11-30, with and without digits
  * written over the marks) the pieces of 370 pencilled cells differ by 3 at the median and 11 at
@@ -123,6 +140,11 @@ export interface TurnedToMarks {
   readonly marks: readonly number[]
   readonly pieces: readonly MarkPiece[]
   readonly stray: number
+  /**
+   * Whether its pieces read as their places' digits; false where it was turned by how many places
+   * its pieces stand in alone (SPREAD_PLACES), whose pieces then show nothing of the page's keypad.
+   */
+  readonly readInPlace: boolean
 }
 
 /** A cell's ink as pieces of marks, read: what marksByPieces weighs. */
@@ -206,8 +228,10 @@ export function marksByCandidate(
   const apart = new Set(inPlace.map((piece) => piece.digit)).size === inPlace.length
   const digitWithoutInk = (best === GIVEN || best === ENTRY) && !digitInkFound
   const enough = digitWithoutInk ? inPlace.length >= 1 && 2 * inPlace.length >= places : inPlace.length >= 2 && 2 * inPlace.length > places
-  if (!enough || !apart) return null
+  const readInPlace = enough && apart
+  const spread = places >= SPREAD_PLACES && places === pieces.length && stray === 0 && onePencil
+  if (!readInPlace && !spread) return null
   const swapped = Float32Array.from(kind)
   ;[swapped[best], swapped[MARKS]] = [kind[MARKS], kind[best]]
-  return { kind: swapped, marks, pieces, stray }
+  return { kind: swapped, marks, pieces, stray, readInPlace }
 }

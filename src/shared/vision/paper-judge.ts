@@ -102,7 +102,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
     if (best === MARKS) {
       const found = findPieces(page.flat, page.bounds[i])
       const { pieces, reading } = readMarkPieces(page.flat, page.bounds[i], found, written)
-      return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray }, candidate: null }
+      return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray, readInPlace: true }, candidate: null }
     }
     const candidate = marksCandidate(page.flat, page.bounds[i], written)
     const pencilled = candidate && marksByCandidate(kind, candidate, cell.filled)
@@ -119,7 +119,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
    * others are. A cell judged a digit or empty is judged again by its pieces so joined and leaned (marks-kind.ts).
    */
   function listedByPage(page: CutPage, cells: readonly JudgedCell[]): CellJudgement[] {
-    const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil ? [pencil.pieces] : [])))
+    const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil?.readInPlace ? [pencil.pieces] : [])))
     if (!odds) return cells.map(({ judgement }) => judgement)
     const darkness = (boxes: readonly Box[]): number[] => boxes.map((box) => strokeDarkness(page.flat, box))
     const penBelow = penDarknessLimit(
@@ -147,7 +147,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
  */
 interface JudgedCell {
   readonly judgement: CellJudgement
-  readonly pencil: { readonly pieces: readonly MarkPiece[]; readonly stray: number } | null
+  readonly pencil: { readonly pieces: readonly MarkPiece[]; readonly stray: number; readonly readInPlace: boolean } | null
   readonly candidate: MarksCandidate | null
 }
 

@@ -180,6 +180,25 @@ describe("marksByCandidate: a page's keypad lean", () => {
     expect(marksByCandidate(ENTRY, { ...cell, pieces: [...cell.pieces, piece(5, 3, 0.9, 0.05)] }, true, PAGE_ODDS)).toBeNull()
   })
 
+  it('turns a cell of pencil pieces in four places of their own to marks, however they read, and keeps them out of the keypad they show', () => {
+    // Marks 4 5 8 9 on a blurred photo: the 5 read 8, the 9 read 1, the 4 unsure; only the 8 in its place.
+    const blurred: MarksCandidate = {
+      pieces: [piece(4, 4, 0.44, 0.44), piece(5, 8, 0.87, 0.05), piece(8, 8, 0.89, 0.89), piece(9, 1, 0.7, 0.1)],
+      stray: 0,
+      onePencil: true,
+      marks: [],
+    }
+    const turned = marksByCandidate(ENTRY, blurred)
+    expect(turned?.kind[CELL_KINDS.indexOf('marks')]).toBeCloseTo(ENTRY[CELL_KINDS.indexOf('entry')])
+    expect(turned?.readInPlace).toBe(false)
+    expect(marksByCandidate(ENTRY, cell, true, PAGE_ODDS)?.readInPlace).toBe(true)
+    // Three places are not enough, nor four pieces with ink beside them, of two inks, or two in a place.
+    expect(marksByCandidate(ENTRY, { ...blurred, pieces: blurred.pieces.slice(1) })).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...blurred, stray: 1 })).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...blurred, onePencil: false })).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...blurred, pieces: [...blurred.pieces.slice(0, 3), piece(8, 1, 0.7, 0.1)] })).toBeNull()
+  })
+
   it("joins the pieces that share a place into one mark, and gives up where the mark is a digit's height", () => {
     const flat: GrayImage = { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(250) }
     const bounds = { left: 0, top: 0, right: 100, bottom: 100 }
