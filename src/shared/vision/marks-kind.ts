@@ -96,9 +96,10 @@ export const MARKS_KIND_MIN_P = 0.5
  * A cell whose ink is this many mark-sized pieces or more, each in a keypad place of its own, of
  * one pencil and with no ink beside them, is marks even where they read as other digits (a blurred
  * photo's): a digit written alone breaks into fewer. Taking every inked cell for an entry
- * (scripts/train-paper/marks-turns.ts), at 4 no written digit of sessions 11-30 (600), no digit
- * written over marks there (164) and no given or entry of the pen train and val photos (7,772)
- * turns that did not before (one of each did, by their reading); at 3, two more pen val entries did. On a held-out solving session
+ * (scripts/train-paper/marks-turns.ts), at 4 nothing turns that did not before: none of the 600
+ * written digits of sessions 11-30, and of the 164 digits written over marks there and the pen
+ * train and val photos' 7,772 givens and entries, the one of each that their reading turned
+ * already; at 3, two more pen val entries turned. On a held-out solving session
  * (bench:timelapse-session seed 85, image189), marks 4 5 8 9 whose 5 read 8 and 9 read 1 were a
  * written 8 in the shots before the page showed its keypad, and "Check my paper" called it a
  * mistake in 7 shots.
@@ -220,8 +221,10 @@ export function marksByCandidate(
   const best = argmax(kind)
   if (best === MARKS) return null
   const places = new Set(pieces.map((piece) => piece.place)).size
-  // Leaned only where the cell's ink is all marks: no ink beside the pieces, none of it pen.
-  const odds = places === pieces.length && stray === 0 && onePencil ? pageOdds : 1
+  // The cell's ink all marks: one piece in each place, no ink beside the pieces, none of it pen.
+  const allMarks = places === pieces.length && stray === 0 && onePencil
+  // Leaned only then.
+  const odds = allMarks ? pageOdds : 1
   const inPlace = pieces
     .map((piece) => ({ ...leanedToPlace(piece, odds), place: piece.place }))
     .filter((piece) => piece.p >= MARKS_KIND_MIN_P && piece.digit === piece.place)
@@ -229,8 +232,7 @@ export function marksByCandidate(
   const digitWithoutInk = (best === GIVEN || best === ENTRY) && !digitInkFound
   const enough = digitWithoutInk ? inPlace.length >= 1 && 2 * inPlace.length >= places : inPlace.length >= 2 && 2 * inPlace.length > places
   const readInPlace = enough && apart
-  const spread = places >= SPREAD_PLACES && places === pieces.length && stray === 0 && onePencil
-  if (!readInPlace && !spread) return null
+  if (!readInPlace && !(allMarks && places >= SPREAD_PLACES)) return null
   const swapped = Float32Array.from(kind)
   ;[swapped[best], swapped[MARKS]] = [kind[MARKS], kind[best]]
   return { kind: swapped, marks, pieces, stray, readInPlace }
