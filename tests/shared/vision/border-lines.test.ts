@@ -46,6 +46,22 @@ describe('onBorderLines', () => {
     expect(worst(onBorderLines(brightness, grown(4)), BORDER)).toBeLessThan(1)
   })
 
+  it('moves a side towards a faint border by degrees, so a line as dark as the cut does not make it jump', () => {
+    // The top border printed faint, at 84-86% of the paper: as light shifts its darkness across
+    // the cut, the side found 3 px out moves less and less of the way, never by a jump.
+    const topSide = (grey: number) =>
+      onBorderLines(
+        page((set) => {
+          for (let x = 22; x < 380; x++) for (const y of [20, 21]) set(x, y, grey)
+        }),
+        grown(3),
+      )[0].y
+    const tops = [197, 199, 201, 203].map(topSide)
+    expect(tops[0]).toBeCloseTo(BORDER[0].y, 0)
+    for (let k = 1; k < tops.length; k++) expect(Math.abs(tops[k] - tops[k - 1])).toBeLessThan(1)
+    expect(tops[3]).toBeLessThan(tops[0])
+  })
+
   it('finds a border lying right at the edge of the image', () => {
     // The view's top edge 1 px above the border: the offsets further out are out of the image.
     const brightness = page()
