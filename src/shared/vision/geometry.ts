@@ -127,6 +127,11 @@ export function upscaledPoint(p: Point, factor: number): Point {
   return { x: (p.x + 0.5) * factor - 0.5, y: (p.y + 0.5) * factor - 0.5 }
 }
 
+/** The inverse of `upscaledPoint`: a point of an image in the pixels of its copy scaled down by `factor`. */
+export function downscaledPoint(p: Point, factor: number): Point {
+  return { x: (p.x + 0.5) / factor - 0.5, y: (p.y + 0.5) / factor - 0.5 }
+}
+
 export function angleDiff(a: number, b: number): number {
   let d = a - b
   while (d > Math.PI) d -= 2 * Math.PI

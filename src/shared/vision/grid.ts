@@ -25,7 +25,9 @@
  *     a border merged with a shadow's edges, along which the outline runs off and back (a hull
  *     corner out in the shadow);
  *  5. faint (`grid-faint.ts`): the outlines and lattices again, their inner lines sought in the
- *     grey image, for inner lines too light for the threshold (only border and box lines solid).
+ *     grey image, for inner lines too light for the threshold (only border and box lines solid);
+ *  6. live video only: the grid where the last look found it (`near`), for an outline that print
+ *     touching the border merges with as the camera shakes.
  * Every proposal must look like a grid (`grid-score.ts`): warped to a square, ten dark lines at
  * the expected positions in both directions, none through the middle of the cells and none going
  * on past the border. Nothing passes on blank pages, noise, text or crosswords, so those return
@@ -33,7 +35,7 @@
  */
 import type { CV, Own } from './cv'
 import { withMats } from './cv'
-import { centroid, upscaledPoint } from './geometry'
+import { centroid, downscaledPoint, upscaledPoint } from './geometry'
 import { contourQuads, gridHoles, largeOutlines } from './grid-contour'
 import { faintGridScore } from './grid-faint'
 import { houghQuads, linesRunBorderToBorder } from './grid-hough'
@@ -54,6 +56,8 @@ export interface GridDetection {
   readonly method: 'contour' | 'lattice' | 'hough'
   /** How grid-like the warped area looks, 0..1 (see `gridScore`). */
   readonly score: number
+  /** Taken where the last look's grid was (DetectGridOptions' `near`), no proposal of this look's being one. */
+  readonly tracked?: boolean
 }
 
 export interface DetectGridOptions {
@@ -77,6 +81,16 @@ export interface DetectGridOptions {
    * grid in view and a third with a hand over it.
    */
   readonly follow?: Fallback
+  /**
+   * With `live`: the grid the last look found. Where this look's proposals find none, the grid is
+   * taken to be where that one was, if it scores as a grid here. Print that touches a border can
+   * merge with its outline as the camera shakes by a pixel: on a held-out solving session
+   * (bench:timelapse-session, image1083, the last puzzle's solution grid and its number printed
+   * just below the grid) the outline took them in at a third of the looks and scored 0, while the
+   * last look's grid scored 0.68 there; the paper watch, which waits for the grid to stay in view,
+   * took no shot in nine minutes.
+   */
+  readonly near?: GridDetection
 }
 
 /** The fallbacks a live look may follow a grid with. */
@@ -100,7 +114,9 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   const { width, height } = isGrayScales(input) ? input.full : input
   if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return null
   const scales = grayScales(input, options.workingSize)
-  const live = options.live ? { follow: options.follow } : undefined
+  const { factor } = scales.working
+  const near = options.near && { ...options.near, corners: options.near.corners.map((p) => downscaledPoint(p, factor)) as unknown as Corners }
+  const live = options.live ? { follow: options.follow, near } : undefined
   const first = detectAt(cv, scales.working, live)
   if (live || (first && !first.lookAgain)) return first?.grid ?? null
   // The second look, twice as fine (gray.ts), for thin, faint lines that averaged away into the
@@ -129,9 +145,10 @@ interface Found {
   readonly lookAgain: boolean
 }
 
-/** A live look, and the fallback it follows, if any. */
+/** A live look, the fallback it follows, if any, and the last look's grid in the working copy's pixels, if any. */
 interface Live {
   readonly follow?: Fallback
+  readonly near?: GridDetection
 }
 
 function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found | null {
@@ -204,10 +221,14 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
     // the next (a portrait Wicht photo, image1043, in a 1280×720 view: grid scores 0.28-0.30
     // against MIN_GRID_SCORE, faint scores 0.64-0.65), and the time-lapse's trigger, which waits
     // for a steady grid, filmed 9 of a session's 30 digits.
-    return faintBest([
+    const faint = faintBest([
       [outlines, 'contour'],
       [lattices, 'lattice'],
     ])
+    if (faint || !live?.near) return faint
+    // 6. Live video: the grid where the last look found it (DetectGridOptions' `near`).
+    const score = gridScore(cv, binary, live.near.corners, own)
+    return score >= MIN_GRID_SCORE ? { grid: { ...live.near, score, tracked: true }, lookAgain: false } : null
   })
 }
 

@@ -12,7 +12,9 @@
  * looked for the way it was last found, and the thorough way only once every `lostThoroughEveryMs`:
  * at the paper watch's two looks a second, a thorough look at every look while a hand covered a
  * lattice-only grid cost a third of a core (bench:timelapse-session, image1049), and as the hand
- * leaves, the way that found the grid before finds it again.
+ * leaves, the way that found the grid before finds it again. Each live look carries the last look's
+ * grid, where that look found it by its own proposals, for a look whose proposals find none to
+ * take it where it was if it still scores as a grid there (grid.ts's `near`).
  *
  * The schedule counts time, not looks, because looks come at different rates: a camera's stream at
  * up to 30 a second, the time-lapse's paper watch at two. Counted in looks, a thorough look every
@@ -38,6 +40,8 @@ const LOST_THOROUGH_EVERY_MS = 1000
 export class LiveSchedule {
   /** How the last grid found was found; kept while it is lost. */
   private method: GridDetection['method'] | undefined
+  /** The last look's grid, where that look's own proposals found it (not `tracked`); null otherwise. */
+  private lastFound: GridDetection | null = null
   private missing = false
   private lastThoroughAt = -Infinity
 
@@ -54,12 +58,17 @@ export class LiveSchedule {
       return { live: false }
     }
     const follow: Fallback | undefined = this.method === 'contour' ? undefined : this.method
-    return { live: true, follow }
+    return { live: true, follow, ...(this.lastFound && { near: this.lastFound }) }
   }
 
-  /** What that look found: the grid detector's method, or undefined for no grid. */
-  saw(method: GridDetection['method'] | undefined): void {
-    this.missing = method === undefined
-    if (method) this.method = method
+  /**
+   * What that look found, or null for no grid. A grid only `tracked` from the look before is not
+   * tracked again, so a grid none of the detector's ways finds any more is soon looked for
+   * thoroughly, rather than held where it once was.
+   */
+  saw(grid: GridDetection | null): void {
+    this.missing = !grid
+    if (grid && !grid.tracked) this.method = grid.method
+    this.lastFound = grid && !grid.tracked ? grid : null
   }
 }

@@ -218,6 +218,32 @@ describe('detectGrid on photos', () => {
     expect(detectGrid(cv, merged.image, { live: true, follow: 'hough' })).toBeNull()
   })
 
+  test('live: where no proposal is a grid, the grid where the last look found it, if it scores as one there', async () => {
+    // The border merged with a column rule and a crossword: the fast way alone finds nothing (above).
+    const merged = await sceneOf(newspaperPage(), [
+      { x: 300, y: 40 },
+      { x: 980, y: 80 },
+      { x: 1060, y: 940 },
+      { x: 220, y: 920 },
+    ])
+    const last = detectGrid(cv, merged.image)!
+    const tracked = detectGrid(cv, merged.image, { live: true, near: last })
+    expect(tracked?.tracked).toBe(true)
+    expect(Math.max(...tracked!.corners.map((p, k) => distance(p, last.corners[k])))).toBeLessThan(0.01)
+    // The page gone from view: nothing where the grid was.
+    const blank: GrayImage = {
+      width: merged.image.width,
+      height: merged.image.height,
+      data: new Uint8Array(merged.image.width * merged.image.height).fill(200),
+    }
+    expect(detectGrid(cv, blank, { live: true, near: last })).toBeNull()
+    // A grid the outline finds is found by it, not taken from the last look.
+    const photo = await decodeImage(join(DIR, 'image1.jpg'))
+    const found = detectGrid(cv, photo, { live: true, near: last })
+    expect(found?.tracked).toBeUndefined()
+    expect(found).toEqual(detectGrid(cv, photo))
+  })
+
   test.each([30, -30, 15])('rotated by %d°: corners follow the rotation, in TL TR BR BL order', async (deg) => {
     // A photo with paper around the grid: rotating a tightly cropped one would put the canvas
     // edge against the grid border, a different problem (the webcam-frame tests above).

@@ -1,8 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import type { DetectGridOptions } from '../../../src/shared/vision/grid'
+import type { Corners } from '../../../src/shared/vision/image'
 import { LiveSchedule } from '../../../src/shared/vision/live-schedule'
 
 type Method = 'contour' | 'hough' | 'lattice' | undefined
+/** Where every grid of these tests is found. */
+const QUAD: Corners = [
+  { x: 10, y: 10 },
+  { x: 90, y: 10 },
+  { x: 90, y: 90 },
+  { x: 10, y: 90 },
+]
 
 /** A look's way as a letter: f fast, T thorough, L or H following the lattice or the Hough lines. */
 function letter(way: DetectGridOptions): string {
@@ -16,7 +24,8 @@ function ways(schedule: LiveSchedule, found: (way: string, look: number) => Meth
   for (let i = 0; i < looks; i++) {
     const way = letter(schedule.wayAt(i * ms))
     out += way
-    schedule.saw(found(way, i))
+    const method = found(way, i)
+    schedule.saw(method ? { method, corners: QUAD, score: 1 } : null)
   }
   return out
 }
@@ -53,5 +62,18 @@ describe('LiveSchedule', () => {
     // A grid only the lattice finds, covered by a hand on looks 3-6: found again at look 7, following the lattice.
     const found = (way: string, i: number): Method => (byLattice(way) && (i < 3 || i > 6) ? 'lattice' : undefined)
     expect(ways(schedule(), found, 10, 500)).toBe('fTLLTLTLLL')
+  })
+
+  test("a live look carries the last look's grid, where that look's own proposals found it, for the detector to fall back on", () => {
+    const live = schedule()
+    expect(live.wayAt(0).near).toBeUndefined()
+    const outline = { method: 'contour' as const, corners: QUAD, score: 0.7 }
+    live.saw(outline)
+    expect(live.wayAt(100)).toEqual({ live: true, near: outline })
+    // Found there again only as tracked: not carried on, and the way is as before.
+    live.saw({ ...outline, tracked: true })
+    expect(live.wayAt(200)).toEqual({ live: true })
+    live.saw(null)
+    expect(live.wayAt(300)).toEqual({ live: false })
   })
 })

@@ -40,7 +40,7 @@ export async function loadPipeline(): Promise<Pipeline> {
    * Grid and fiducial circles from one image's grey scales. When the grid's border is hidden (a
    * hand over it) but all four circles are seen, the grid comes from the sheet's pose.
    */
-  const detectOn = (scales: GrayScales, way: DetectGridOptions = {}): Found & { method?: GridDetection['method'] } => {
+  const detectOn = (scales: GrayScales, way: DetectGridOptions = {}): Found & { grid: GridDetection | null } => {
     const grid = detectGrid(cv, scales, way)
     const circles = detectFiducials(cv, scales, { workingSize: FIDUCIAL_SIZE })
     // Only circles that form the sheet's pattern are shown: round digits and dots pass as circles
@@ -50,15 +50,15 @@ export async function loadPipeline(): Promise<Pipeline> {
     return {
       corners: grid?.corners ?? (pose?.from === 4 ? pose.gridCorners : null),
       fiducials: trusted ? pose.circles.map(({ x, y, r }) => ({ x, y, r })) : [],
-      method: grid?.method,
+      grid,
     }
   }
   /** Live frames: the fast way, a grid's own way, the thorough way now and then (live-schedule.ts). */
   const liveDetector = (): ((image: RgbaImage, now: number) => Found) => {
     const schedule = new LiveSchedule()
     return (image, now) => {
-      const { corners, fiducials, method } = detectOn(grayScales(image, WORKING_SIZE), schedule.wayAt(now))
-      schedule.saw(method)
+      const { corners, fiducials, grid } = detectOn(grayScales(image, WORKING_SIZE), schedule.wayAt(now))
+      schedule.saw(grid)
       return { corners, fiducials }
     }
   }
