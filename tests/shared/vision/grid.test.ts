@@ -125,12 +125,7 @@ describe('detectGrid on photos', () => {
   })
 
   test('a grid against a column rule and a crossword: the grid, not their merged outline', async () => {
-    const scene = await sceneOf(newspaperPage(), [
-      { x: 300, y: 40 },
-      { x: 980, y: 80 },
-      { x: 1060, y: 940 },
-      { x: 220, y: 920 },
-    ])
+    const scene = await mergedNewspaperScene()
     const found = detectGrid(cv, scene.image)
     expect(found?.method).toBe('lattice')
     expectClose(found!.corners, printedEdge(NEWSPAPER_GRID, scene), LATTICE_BOUNDS)
@@ -205,12 +200,7 @@ describe('detectGrid on photos', () => {
     expect(live).not.toBeNull()
     expectClose(live!.corners, printedEdge(FAINT_GRID, faint))
     // A border merged with a column rule and a crossword: only the lattice of its boxes finds it.
-    const merged = await sceneOf(newspaperPage(), [
-      { x: 300, y: 40 },
-      { x: 980, y: 80 },
-      { x: 1060, y: 940 },
-      { x: 220, y: 920 },
-    ])
+    const merged = await mergedNewspaperScene()
     expect(detectGrid(cv, merged.image)?.method).toBe('lattice')
     expect(detectGrid(cv, merged.image, { live: true })).toBeNull()
     // Followed the way the lattice found it, the live look finds it where the thorough way does; following the Hough lines, it does not.
@@ -220,12 +210,7 @@ describe('detectGrid on photos', () => {
 
   test('live: where no proposal is a grid, the grid where the last look found it, if it scores as one there', async () => {
     // The border merged with a column rule and a crossword: the fast way alone finds nothing (above).
-    const merged = await sceneOf(newspaperPage(), [
-      { x: 300, y: 40 },
-      { x: 980, y: 80 },
-      { x: 1060, y: 940 },
-      { x: 220, y: 920 },
-    ])
+    const merged = await mergedNewspaperScene()
     const last = detectGrid(cv, merged.image)!
     const tracked = detectGrid(cv, merged.image, { live: true, near: last })
     expect(tracked?.tracked).toBe(true)
@@ -513,6 +498,16 @@ const NEWSPAPER_GRID = { x0: 60, y0: 250, side: 450, border: 5 }
  * column rule against its right border running the page's height, a crossword beyond it, and a
  * caption just under the grid. Thin lines 3 px, box lines and border 5 px (page is A4 at 4 px/mm).
  */
+/** newspaperPage photographed at a slant: its grid's border merged with a column rule and a crossword. */
+function mergedNewspaperScene(): ReturnType<typeof sceneOf> {
+  return sceneOf(newspaperPage(), [
+    { x: 300, y: 40 },
+    { x: 980, y: 80 },
+    { x: 1060, y: 940 },
+    { x: 220, y: 920 },
+  ])
+}
+
 function newspaperPage(): string {
   const { x0, y0, side, border } = NEWSPAPER_GRID
   const parts: string[] = ['<rect x="30" y="150" width="490" height="640" fill="#c8c8c8"/>']
