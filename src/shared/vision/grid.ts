@@ -114,9 +114,7 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   const { width, height } = isGrayScales(input) ? input.full : input
   if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) return null
   const scales = grayScales(input, options.workingSize)
-  const { factor } = scales.working
-  const near = options.near && { ...options.near, corners: options.near.corners.map((p) => downscaledPoint(p, factor)) as unknown as Corners }
-  const live = options.live ? { follow: options.follow, near } : undefined
+  const live = options.live ? { follow: options.follow, near: options.near && inWorking(options.near, scales.working.factor) } : undefined
   const first = detectAt(cv, scales.working, live)
   if (live || (first && !first.lookAgain)) return first?.grid ?? null
   // The second look, twice as fine (gray.ts), for thin, faint lines that averaged away into the
@@ -129,6 +127,11 @@ export function detectGrid(cv: CV, input: RgbaImage | GrayImage | GrayScales, op
   const finer = finerScale(scales)
   const second = finer && detectAt(cv, finer, undefined)
   return second?.grid ?? first?.grid ?? null
+}
+
+/** A grid found in the input image, in the pixels of its copy scaled down by `factor`. */
+function inWorking(grid: GridDetection, factor: number): GridDetection {
+  return { ...grid, corners: grid.corners.map((p) => downscaledPoint(p, factor)) as unknown as Corners }
 }
 
 /** Detection on one downscaled copy, corners mapped back to the original image's pixels. */

@@ -22,7 +22,7 @@ import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readMarkPieces } from './marks'
-import { type MarksCandidate, joinedCandidate, marksByCandidate, marksCandidate, penDarknessLimit } from './marks-kind'
+import { type MarksCandidate, type TurnedToMarks, joinedCandidate, marksByCandidate, marksCandidate, penDarknessLimit } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
@@ -147,7 +147,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
  */
 interface JudgedCell {
   readonly judgement: CellJudgement
-  readonly pencil: { readonly pieces: readonly MarkPiece[]; readonly stray: number; readonly readInPlace: boolean } | null
+  readonly pencil: Pick<TurnedToMarks, 'pieces' | 'stray' | 'readInPlace'> | null
   readonly candidate: MarksCandidate | null
 }
 
