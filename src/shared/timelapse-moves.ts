@@ -9,7 +9,7 @@
  * the cell's ink stay as it was (the shots' `ink`, where recorded). An unclear stroke is settled
  * much as the reader settles one on a photo (paper.ts): by the solution of the printed givens, when
  * its digit is read nearly as well as the best or the best repeats a printed digit of the cell's
- * row, column or box; nearly as well asks more where the best was one of few candidates when
+ * row, column or box, or a right digit written there later (rightLaterInPeer); nearly as well asks more where the best was one of few candidates when
  * written, as a person's mistake is a candidate then (writtenSettlingRatio); else, where the best
  * reading repeats a digit of its row, column or box, by the board's candidates. A stroke read about
  * evenly as a printed digit of the cell's row, column or box and one other is that other, as on a
@@ -242,10 +242,11 @@ function writtenSettlingRatio(givens: Grid, cell: Cell, best: Digit, right: Digi
  * A segment's digit: its best reading over its shots (or, where that repeats a printed peer and the
  * reading is split between it and one other digit, the other: paper.ts's printRuledOut), unless the
  * solution's digit is read nearly as well or the best repeats a printed peer (writtenSettlingRatio,
- * with the board at the segment's first shot), or the best is already in a peer cell on the board at
- * the segment's last shot and a candidate is read close to it (CLOSE_RATIO: with the best given up
- * only where it repeats a digit of its row, column or box, fewer clearly written wrong digits still
- * are taken for the candidate than the 1.8% that ratio measures). Ratios are oddsAgainst's.
+ * with the board at the segment's first shot) or a right digit written later (rightLaterInPeer), or
+ * the best is already in a peer cell on the board at the segment's last shot and a candidate is read
+ * close to it (CLOSE_RATIO: with the best given up only where it repeats a digit of its row, column
+ * or box, fewer clearly written wrong digits still are taken for the candidate than the 1.8% that
+ * ratio measures). Ratios are oddsAgainst's.
  */
 function settledDigit(
   segment: Segment,
@@ -260,7 +261,8 @@ function settledDigit(
   const best = printRuledOut(givens, cell, segment.digit, ratioTo(segment.digit))
   const ratio = ratioTo(best)
   const right = solution?.[cell] ?? 0
-  if (right && right !== best && ratio(right) >= writtenSettlingRatio(givens, cell, best, right, boardAt(segment.from))) return { digit: right, doubtful: true }
+  const needed = right && rightLaterInPeer(segment, cell, best, tracks, solution) ? 0 : writtenSettlingRatio(givens, cell, best, right, boardAt(segment.from))
+  if (right && right !== best && ratio(right) >= needed) return { digit: right, doubtful: true }
   if (best !== segment.digit) return { digit: best, doubtful: true }
   const taken = boardAt(segment.to - 1)
   if (!taken.has(best)) return { digit: best, doubtful: false }
@@ -270,6 +272,19 @@ function settledDigit(
     if (ratio(d) >= CLOSE_RATIO && (!candidate || segment.logEvidence[d - 1] > segment.logEvidence[candidate - 1])) candidate = d
   }
   return candidate ? { digit: candidate, doubtful: true } : { digit: best, doubtful: false }
+}
+
+/**
+ * Whether `best` was written later in a peer of the cell, as that peer's solution, while the cell
+ * read `best`: a peer segment of that digit begun at a later shot than the cell's and before its
+ * end. A person checks a digit's row, column and box before writing it, as they check the print
+ * (paper.ts's settlingRatio), so they did not see `best` in the cell then: the cell's reading
+ * is a misread, not a mistake. Digits read in one shot say nothing of which came first.
+ */
+function rightLaterInPeer(segment: Segment, cell: Cell, best: Digit, tracks: readonly Segment[][], solution: Grid | null): boolean {
+  return peers[cell].some(
+    (peer) => solution?.[peer] === best && tracks[peer].some((other) => other.digit === best && other.from > segment.from && other.from < segment.to),
+  )
 }
 
 /**

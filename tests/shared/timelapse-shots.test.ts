@@ -239,6 +239,21 @@ describe('movesOf', () => {
     expect(moves).toEqual([{ seconds: 2, frame: 2, cell: 'r1c4', digit: 6, was: 0, doubtful: true }])
   })
 
+  it('lets the solution settle a clear reading that repeats a digit written later in its row, column or box, not one written with it', () => {
+    const givens = givensOf(PUZZLE)
+    // r1c3 (the solution's 4; candidates 1, 2 and 4) read surely as 2, the solution's digit of r1c9, two cells along.
+    const read = (frame: number, entries: Record<number, number>) =>
+      withProbs(shot(frame, 2 * frame, entries, givens), Object.fromEntries(Object.keys(entries).map((c) => [c, c === '2' ? '2:98 4:1' : '2:99'])))
+    const logged = (shots: ShotRecord[]) => movesOf([shot(1, 0, {}, givens), ...shots]).map((m) => moveRecord(m))
+    // r1c9's 2 written two shots later: its writer saw no 2 in r1c3, so the stroke there is the solution's 4.
+    expect(logged([read(2, { 2: 2 }), read(3, { 2: 2 }), read(4, { 2: 2, 8: 2 }), read(5, { 2: 2, 8: 2 })])).toEqual([
+      { seconds: 4, frame: 2, cell: 'r1c3', digit: 4, was: 0, doubtful: true },
+      { seconds: 8, frame: 4, cell: 'r1c9', digit: 2, was: 0 },
+    ])
+    // Both first seen in one shot, which came first is unknown: r1c3's 2 is logged as written, a mistake.
+    expect(logged([read(2, { 2: 2, 8: 2 }), read(3, { 2: 2, 8: 2 })]).map((m) => m.digit)).toEqual([2, 2])
+  })
+
   it('takes a reading split between a printed digit of its row, column or box and one other for the other, but one spread wider for the solution', () => {
     const givens = givensOf(PUZZLE)
     // r1c4 (the solution's 6; 1 3 4 5 7 8 9 printed in its row, column or box) read over two shots.
