@@ -38,6 +38,7 @@ import { withMats } from './cv'
 import { centroid, downscaledPoint, upscaledPoint } from './geometry'
 import { contourQuads, gridHoles, largeOutlines } from './grid-contour'
 import { faintGridScore } from './grid-faint'
+import { boxAligned } from './grid-box-lines'
 import { houghQuads, linesRunBorderToBorder } from './grid-hough'
 import { latticeQuads } from './grid-lattice'
 import { outlineSideQuads } from './grid-outline-sides'
@@ -195,10 +196,19 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
     // 2. Evenly spaced Hough lines.
     if (tries('hough')) {
       const considerHough = (quads: readonly Corners[]): void => {
-        for (const q of quads) {
-          const score = gridScore(cv, binary, q, own)
-          if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesRunBorderToBorder(cv, binary, q, own)) continue
-          best = { corners: q, method: 'hough', score }
+        // Proposals whose thicker lines stand on the box lines' places, or show none, first; then
+        // those a cell off, moved where their thicker lines put them (reached along the proposal's
+        // own lattice, so less exact than a fit to the lines); then those as they are.
+        const aligned = quads.map((q) => boxAligned(cv, binary, q, own))
+        const cellOff = (q: Corners, i: number): boolean => aligned[i] !== q
+        const tiers = [quads.filter((q, i) => !cellOff(q, i)), aligned.filter((a, i) => cellOff(quads[i], i)), quads.filter(cellOff)]
+        for (const tier of tiers) {
+          for (const q of tier) {
+            const score = gridScore(cv, binary, q, own)
+            if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesRunBorderToBorder(cv, binary, q, own)) continue
+            best = { corners: q, method: 'hough', score }
+          }
+          if (best) return
         }
       }
       const houghs = houghQuads(cv, binary, own)

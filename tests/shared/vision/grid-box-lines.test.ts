@@ -1,0 +1,80 @@
+/** Where a grid's box lines are: a quad a cell off, told by its thicker lines. */
+import './opencv-node'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type CV, withMats } from '../../../src/shared/vision/cv'
+import { loadOpenCV } from '../../../src/shared/vision/opencv'
+import { distance } from '../../../src/shared/vision/geometry'
+import { thresholdImage } from '../../../src/shared/vision/grid'
+import { boxAligned } from '../../../src/shared/vision/grid-box-lines'
+import type { Corners, GrayImage } from '../../../src/shared/vision/image'
+import { matFromGray } from '../../../src/shared/vision/mats'
+
+let cv: CV
+beforeAll(async () => {
+  cv = await loadOpenCV()
+})
+
+const SIZE = 480
+const LEFT = 105
+const TOP = 105
+const CELL = 30
+
+/**
+ * A grey page with a grid of 30 px cells from (105, 105): lines `thin` px wide, the border and
+ * the box lines `thick`; a column of text lines left of the border, as a newspaper's margin.
+ */
+function page(thin: number, thick: number): GrayImage {
+  const data = new Uint8Array(SIZE * SIZE).fill(220)
+  const ink = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * SIZE + x] = 40
+  }
+  for (let i = 0; i <= 9; i++) {
+    const w = i % 3 === 0 ? thick : thin
+    const at = (origin: number) => origin + i * CELL - Math.floor(w / 2)
+    ink(at(LEFT), TOP, at(LEFT) + w, TOP + 9 * CELL + 1)
+    ink(LEFT, at(TOP), LEFT + 9 * CELL + 1, at(TOP) + w)
+  }
+  for (let y = TOP; y < TOP + 9 * CELL; y += 12) ink(LEFT - CELL + 4, y, LEFT - 6, y + 3)
+  return { width: SIZE, height: SIZE, data }
+}
+
+/** The grid's quad moved by whole cells. */
+const gridAt = (du: number, dv: number): Corners => {
+  const x0 = LEFT + du * CELL
+  const y0 = TOP + dv * CELL
+  const side = 9 * CELL
+  return [
+    { x: x0, y: y0 },
+    { x: x0 + side, y: y0 },
+    { x: x0 + side, y: y0 + side },
+    { x: x0, y: y0 + side },
+  ]
+}
+
+const aligned = (gray: GrayImage, quad: Corners): Corners => withMats((own) => boxAligned(cv, thresholdImage(cv, own(matFromGray(cv, gray)), own), quad, own))
+
+const offBy = (a: Corners, b: Corners): number => Math.max(...a.map((p, i) => distance(p, b[i])))
+
+describe('boxAligned', () => {
+  const boxed = page(1, 4)
+
+  it('leaves a grid whose thicker lines are its box lines where it is', () => {
+    const quad = gridAt(0, 0)
+    expect(aligned(boxed, quad)).toBe(quad)
+  })
+
+  it.each([
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+    [-1, 1],
+  ])('moves a quad %i, %i cells off back onto the grid', (du, dv) => {
+    expect(offBy(aligned(boxed, gridAt(du, dv)), gridAt(0, 0))).toBeLessThan(1)
+  })
+
+  it('leaves a quad a cell off where every line is printed alike: nothing tells', () => {
+    const quad = gridAt(-1, 0)
+    expect(aligned(page(2, 2), quad)).toBe(quad)
+  })
+})
