@@ -195,21 +195,25 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
     const tries = (fallback: Fallback): boolean => !live || live.follow === fallback
     // 2. Evenly spaced Hough lines.
     if (tries('hough')) {
+      /**
+       * Proposals whose thicker lines stand on the box lines' places, or show none, first; then
+       * the others, each where its thicker lines put it, a cell along its own lattice, if it passes
+       * both there and as it was (the grid is there or a cell off; one that only passes moved is
+       * left to the steps below, as before: reached along its lattice, it is less exact than a fit
+       * to the lines, and on a pen val photo, 01_08_honor_view_10_0, it read one entry wrong where
+       * the faint look's outline reads it right); else as it was.
+       */
       const considerHough = (quads: readonly Corners[]): void => {
-        // Proposals whose thicker lines stand on the box lines' places, or show none, first; then
-        // those a cell off, moved where their thicker lines put them (reached along the proposal's
-        // own lattice, so less exact than a fit to the lines); then those as they are.
-        const aligned = quads.map((q) => boxAligned(cv, binary, q, own))
-        const cellOff = (q: Corners, i: number): boolean => aligned[i] !== q
-        const tiers = [quads.filter((q, i) => !cellOff(q, i)), aligned.filter((a, i) => cellOff(quads[i], i)), quads.filter(cellOff)]
-        for (const tier of tiers) {
-          for (const q of tier) {
-            const score = gridScore(cv, binary, q, own)
-            if (score < MIN_HOUGH_SCORE || (best && score <= best.score) || !linesRunBorderToBorder(cv, binary, q, own)) continue
-            best = { corners: q, method: 'hough', score }
-          }
-          if (best) return
+        const passes = (q: Corners, score: number): boolean => score >= MIN_HOUGH_SCORE && linesRunBorderToBorder(cv, binary, q, own)
+        const take = (q: Corners): void => {
+          const score = gridScore(cv, binary, q, own)
+          if ((!best || score > best.score) && passes(q, score)) best = { corners: q, method: 'hough', score }
         }
+        const aligned = quads.map((q) => boxAligned(cv, binary, q, own))
+        quads.forEach((q, i) => aligned[i] === q && take(q))
+        if (best) return
+        const passesAsIs = (q: Corners): boolean => passes(q, gridScore(cv, binary, q, own))
+        quads.forEach((q, i) => aligned[i] !== q && passesAsIs(q) && take(passesAsIs(aligned[i]) ? aligned[i] : q))
       }
       const houghs = houghQuads(cv, binary, own)
       considerHough(houghs)
