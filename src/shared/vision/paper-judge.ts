@@ -22,7 +22,15 @@ import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readMarkPieces } from './marks'
-import { type MarksCandidate, type TurnedToMarks, joinedCandidate, marksByCandidate, marksCandidate, penDarknessLimit } from './marks-kind'
+import {
+  type MarksCandidate,
+  type TurnedToMarks,
+  joinedCandidate,
+  marksByCandidate,
+  marksByCandidateOrJoined,
+  marksCandidate,
+  penDarknessLimit,
+} from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
@@ -105,7 +113,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
       return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray, readInPlace: true }, candidate: null }
     }
     const candidate = marksCandidate(page.flat, page.bounds[i], written)
-    const pencilled = candidate && marksByCandidate(kind, candidate, cell.filled)
+    const pencilled = candidate && marksByCandidateOrJoined(kind, page.flat, page.bounds[i], candidate, written, cell.filled)
     if (pencilled) return { judgement: { kind: pencilled.kind, marks: pencilled.marks, written: null }, pencil: pencilled, candidate: null }
     const digitCell = best === GIVEN || best === ENTRY
     const digit = digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null
