@@ -9,9 +9,10 @@
  * the cell's ink stay as it was (the shots' `ink`, where recorded). An unclear stroke is settled
  * much as the reader settles one on a photo (paper.ts): by the solution of the printed givens, when
  * its digit is read nearly as well as the best or the best repeats a printed digit of the cell's
- * row, column or box, or a right digit written there later (rightLaterInPeer); nearly as well asks more where the best was one of few candidates when
- * written, as a person's mistake is a candidate then (writtenSettlingRatio); else, where the best
- * reading repeats a digit of its row, column or box, by the board's candidates. A stroke read about
+ * row, column or box, or a right digit written there later (rightLaterInPeer); nearly as well
+ * asks more where the best was one of few candidates when written, as a person's mistake is a
+ * candidate then (writtenSettlingRatio); else, where the best reading repeats a digit of its row,
+ * column or box, by the board's candidates. A stroke read about
  * evenly as a printed digit of the cell's row, column or box and one other is that other, as on a
  * photo (paper.ts's printRuledOut). A settled move
  * says so (`doubtful`). Any other clear digit is never changed: a mistake is logged as written.
@@ -261,8 +262,10 @@ function settledDigit(
   const best = printRuledOut(givens, cell, segment.digit, ratioTo(segment.digit))
   const ratio = ratioTo(best)
   const right = solution?.[cell] ?? 0
-  const needed = right && rightLaterInPeer(segment, cell, best, tracks, solution) ? 0 : writtenSettlingRatio(givens, cell, best, right, boardAt(segment.from))
-  if (right && right !== best && ratio(right) >= needed) return { digit: right, doubtful: true }
+  if (solution && right && right !== best) {
+    const needed = rightLaterInPeer(segment, cell, best, tracks, solution) ? 0 : writtenSettlingRatio(givens, cell, best, right, boardAt(segment.from))
+    if (ratio(right) >= needed) return { digit: right, doubtful: true }
+  }
   if (best !== segment.digit) return { digit: best, doubtful: true }
   const taken = boardAt(segment.to - 1)
   if (!taken.has(best)) return { digit: best, doubtful: false }
@@ -281,9 +284,9 @@ function settledDigit(
  * (paper.ts's settlingRatio), so they did not see `best` in the cell then: the cell's reading
  * is a misread, not a mistake. Digits read in one shot say nothing of which came first.
  */
-function rightLaterInPeer(segment: Segment, cell: Cell, best: Digit, tracks: readonly Segment[][], solution: Grid | null): boolean {
+function rightLaterInPeer(segment: Segment, cell: Cell, best: Digit, tracks: readonly Segment[][], solution: Grid): boolean {
   return peers[cell].some(
-    (peer) => solution?.[peer] === best && tracks[peer].some((other) => other.digit === best && other.from > segment.from && other.from < segment.to),
+    (peer) => solution[peer] === best && tracks[peer].some((other) => other.digit === best && other.from > segment.from && other.from < segment.to),
   )
 }
 

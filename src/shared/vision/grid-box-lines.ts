@@ -64,15 +64,21 @@ export function boxLinePhases(d: Uint8Array): [number | null, number | null] {
 export function boxAligned(cv: CV, binary: Mat, corners: Corners, own: Own): Corners {
   const cells = (phase: number | null): number => (phase === 1 ? 1 : phase === 2 ? -1 : 0)
   const [across, down] = boxLinePhases(warpToSquare(cv, binary, corners, own)).map(cells)
-  const moves = [
-    [across, down],
-    [across, 0],
-    [0, down],
-  ].filter(([du, dv], i) => (du || dv) && (i === 0 || (across && down)))
+  if (!across && !down) return corners
+  // Both directions at once, then each alone.
+  const moves =
+    across && down
+      ? [
+          [across, down],
+          [across, 0],
+          [0, down],
+        ]
+      : [[across, down]]
+  // Box lines in place in a direction moved; none out of place in one not moved.
+  const settled = (phase: number | null, shift: number): boolean => (shift ? phase === 0 : !phase)
   for (const [du, dv] of moves) {
     const moved = shiftedByCells(corners, du, dv)
     const [a, d] = boxLinePhases(warpToSquare(cv, binary, moved, own))
-    const settled = (phase: number | null, shift: number): boolean => (shift ? phase === 0 : !phase)
     if (settled(a, du) && settled(d, dv)) return moved
   }
   return corners

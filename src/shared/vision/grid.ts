@@ -204,16 +204,28 @@ function detectInWorking(cv: CV, gray: GrayImage, live: Live | undefined): Found
        * the faint look's outline reads it right); else as it was.
        */
       const considerHough = (quads: readonly Corners[]): void => {
-        const passes = (q: Corners, score: number): boolean => score >= MIN_HOUGH_SCORE && linesRunBorderToBorder(cv, binary, q, own)
-        const take = (q: Corners): void => {
+        /** The quad's score where it passes as a Hough grid, else null. */
+        const passing = (q: Corners): number | null => {
           const score = gridScore(cv, binary, q, own)
-          if ((!best || score > best.score) && passes(q, score)) best = { corners: q, method: 'hough', score }
+          return score >= MIN_HOUGH_SCORE && linesRunBorderToBorder(cv, binary, q, own) ? score : null
+        }
+        const take = (q: Corners, score: number): void => {
+          if (!best || score > best.score) best = { corners: q, method: 'hough', score }
         }
         const aligned = quads.map((q) => boxAligned(cv, binary, q, own))
-        quads.forEach((q, i) => aligned[i] === q && take(q))
+        const inPlace = quads.filter((q, i) => aligned[i] === q)
+        for (const q of inPlace) {
+          const score = passing(q)
+          if (score !== null) take(q, score)
+        }
         if (best) return
-        const passesAsIs = (q: Corners): boolean => passes(q, gridScore(cv, binary, q, own))
-        quads.forEach((q, i) => aligned[i] !== q && passesAsIs(q) && take(passesAsIs(aligned[i]) ? aligned[i] : q))
+        for (const [i, q] of quads.entries()) {
+          const asIs = aligned[i] === q ? null : passing(q)
+          if (asIs === null) continue
+          const moved = passing(aligned[i])
+          if (moved === null) take(q, asIs)
+          else take(aligned[i], moved)
+        }
       }
       const houghs = houghQuads(cv, binary, own)
       considerHough(houghs)
