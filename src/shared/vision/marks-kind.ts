@@ -176,7 +176,7 @@ export function marksByPieces(
 ): TurnedToMarks | null {
   if (argmax(kind) === MARKS) return null
   const candidate = marksCandidate(flat, cell, classifier)
-  return candidate && marksByCandidateOrJoined(kind, flat, cell, candidate, classifier, digitInkFound, pageOdds)
+  return candidate && marksByCandidateOrJoined(kind, flat, cell, candidate, classifier, digitInkFound, pageOdds).turned
 }
 
 /**
@@ -184,6 +184,8 @@ export function marksByPieces(
  * share a place joined (joinedCandidate), on any page: a light mark broken in two reads as two other
  * digits in one place. Fresh held-out seed 127's r1c9, a pencilled 5 cut into a 3 and a 7 in place
  * 5 beside a 9 in place 9, was logged as a written 5 until the page's marks showed its keypad.
+ * `joined`: the joined candidate where neither turned the cell (null where it turned, or where the
+ * joined pieces are no marks), for paper-judge.ts's second look to lean without joining again.
  */
 export function marksByCandidateOrJoined(
   kind: ArrayLike<number>,
@@ -193,11 +195,12 @@ export function marksByCandidateOrJoined(
   classifier: DigitClassifier,
   digitInkFound = true,
   pageOdds = 0,
-): TurnedToMarks | null {
+): { turned: TurnedToMarks | null; joined: MarksCandidate | null } {
   const turned = marksByCandidate(kind, candidate, digitInkFound, pageOdds)
-  if (turned) return turned
+  if (turned) return { turned, joined: null }
   const joined = joinedCandidate(flat, cell, candidate, classifier)
-  return joined && joined !== candidate ? marksByCandidate(kind, joined, digitInkFound, pageOdds) : null
+  const turnedJoined = joined && joined !== candidate ? marksByCandidate(kind, joined, digitInkFound, pageOdds) : null
+  return { turned: turnedJoined, joined: turnedJoined ? null : joined }
 }
 
 /**

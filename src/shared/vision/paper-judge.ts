@@ -22,15 +22,7 @@ import { boxClearOfCrop, cellCrop } from './cell-crop'
 import { cellPatches } from './cell-patch'
 import type { DigitClassifier } from './classifier'
 import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readMarkPieces } from './marks'
-import {
-  type MarksCandidate,
-  type TurnedToMarks,
-  joinedCandidate,
-  marksByCandidate,
-  marksByCandidateOrJoined,
-  marksCandidate,
-  penDarknessLimit,
-} from './marks-kind'
+import { type MarksCandidate, type TurnedToMarks, marksByCandidate, marksByCandidateOrJoined, marksCandidate, penDarknessLimit } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
 import type { CellJudge, CellJudgement, CutPage } from './read'
@@ -110,14 +102,16 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
     if (best === MARKS) {
       const found = findPieces(page.flat, page.bounds[i])
       const { pieces, reading } = readMarkPieces(page.flat, page.bounds[i], found, written)
-      return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray, readInPlace: true }, candidate: null }
+      return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray, readInPlace: true }, joined: null }
     }
     const candidate = marksCandidate(page.flat, page.bounds[i], written)
-    const pencilled = candidate && marksByCandidateOrJoined(kind, page.flat, page.bounds[i], candidate, written, cell.filled)
-    if (pencilled) return { judgement: { kind: pencilled.kind, marks: pencilled.marks, written: null }, pencil: pencilled, candidate: null }
+    const { turned, joined } = candidate
+      ? marksByCandidateOrJoined(kind, page.flat, page.bounds[i], candidate, written, cell.filled)
+      : { turned: null, joined: null }
+    if (turned) return { judgement: { kind: turned.kind, marks: turned.marks, written: null }, pencil: turned, joined: null }
     const digitCell = best === GIVEN || best === ENTRY
     const digit = digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null
-    return { judgement: { kind, written: digit, marks: [] }, pencil: null, candidate }
+    return { judgement: { kind, written: digit, marks: [] }, pencil: null, joined }
   }
 
   /**
@@ -136,8 +130,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
     )
     // A pen digit broken into pieces is no marks, however the page's keypad would lean them.
     const inPen = (pieces: readonly MarkPiece[]): boolean => Math.min(...darkness(pieces.map((piece) => piece.box))) < penBelow
-    return cells.map(({ judgement, pencil, candidate }, i) => {
-      const joined = candidate && joinedCandidate(page.flat, page.bounds[i], candidate, written)
+    return cells.map(({ judgement, pencil, joined }, i) => {
       const turned = joined && marksByCandidate(judgement.kind, joined, page.cells[i].filled, inPen(joined.pieces) ? 0 : odds)
       const marked = turned ?? pencil
       if (!marked) return judgement
@@ -150,13 +143,14 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
 
 /**
  * A cell's judgement, and the pieces of its pencil marks with the stray ink beside them (null for a
- * digit or an empty cell); for a digit or an empty cell whose ink might yet be marks, its pieces
- * (marks-kind.ts), for the page's second look.
+ * digit or an empty cell); for a digit or an empty cell whose ink might yet be marks, its pieces,
+ * those that share a place joined (marks-kind.ts's marksByCandidateOrJoined), for the page's
+ * second look.
  */
 interface JudgedCell {
   readonly judgement: CellJudgement
   readonly pencil: Pick<TurnedToMarks, 'pieces' | 'stray' | 'readInPlace'> | null
-  readonly candidate: MarksCandidate | null
+  readonly joined: MarksCandidate | null
 }
 
 /**

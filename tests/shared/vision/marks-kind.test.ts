@@ -147,7 +147,7 @@ describe('marksByPieces', () => {
       if (!halves || halves.pieces.length !== whole.pieces.length + 1) continue
       broken++
       if (marksByCandidate(ENTRY, halves, cells[cell].filled)) turnedApart++
-      if (marksByCandidateOrJoined(ENTRY, cut, bounds[cell], halves, clf, cells[cell].filled)) turnedJoined++
+      if (marksByCandidateOrJoined(ENTRY, cut, bounds[cell], halves, clf, cells[cell].filled).turned) turnedJoined++
     }
     expect(broken).toBeGreaterThanOrEqual(5)
     expect(turnedJoined).toBeGreaterThan(turnedApart)
