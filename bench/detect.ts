@@ -22,7 +22,6 @@
  */
 import { decodeImage } from '../src/cli/decode-image'
 import { loadOpenCV } from '../src/shared/vision/opencv'
-import { distance } from '../src/shared/vision/geometry'
 import { detectFiducials, poseFromFiducials } from '../src/shared/vision/fiducials'
 import { grayScales } from '../src/shared/vision/gray'
 import { detectGrid } from '../src/shared/vision/grid'
@@ -30,6 +29,7 @@ import type { Corners } from '../src/shared/vision/image'
 import { gridLattice, warpGrid } from '../src/shared/vision/warp'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos, type PenSplit } from '../datasets/kubiesa'
 import { WICHT_DIR, listPhotos, readOutlines } from '../datasets/wicht'
+import { WRONG_GRID, cornerError, meanSide } from '../devkit/corner-error'
 import { cutoutView } from '../devkit/cutout-views'
 import { filledView } from '../devkit/filled-views'
 import { webcamViews } from './webcam-views'
@@ -47,9 +47,6 @@ const filledPerPhoto = kinds.includes('filled') ? Number(opt('filled') ?? 1) : 0
 const cutoutsPerPhoto = kinds.includes('cutouts') ? Number(opt('cutouts') ?? 1) : 0
 const only = opt('only')?.split(',')
 const verbose = args.includes('--verbose')
-
-/** A mean corner error above this share of the side is a wrong grid (one cell is 11%). */
-const WRONG = 5
 
 const pct = (xs: number[], q: number): number => {
   if (xs.length === 0) return NaN
@@ -103,13 +100,13 @@ class Tally {
     }
     this.methods[found.method] = (this.methods[found.method] ?? 0) + 1
     if (!truth) return found.method
-    const px = mean(found.corners.map((p, i) => distance(p, truth[i])))
-    const side = mean([0, 1, 2, 3].map((i) => distance(truth[i], truth[(i + 1) % 4])))
-    const norm = (100 * px) / side
+    const error = cornerError(found.corners, truth)
+    const px = error * meanSide(truth)
+    const norm = 100 * error
     this.errPx.push(px)
     this.errNorm.push(norm)
     this.worst.push({ name, px, norm })
-    if (norm > WRONG) this.wrong.push(name)
+    if (error > WRONG_GRID) this.wrong.push(name)
     return `${found.method} err ${f1(px)} px (${norm.toFixed(2)}%)`
   }
 
@@ -129,7 +126,7 @@ class Tally {
       `\n${this.title}: images ${this.images}, grids found ${this.found} (${f1((100 * this.found) / this.images)}%), methods ${JSON.stringify(this.methods)}`,
     )
     if (this.missed.length) console.log(`missed: ${this.missed.join(' ')}`)
-    if (this.wrong.length) console.log(`wrong grids (mean corner error > ${WRONG}% of the side): ${this.wrong.join(' ')}`)
+    if (this.wrong.length) console.log(`wrong grids (mean corner error > ${100 * WRONG_GRID}% of the side): ${this.wrong.join(' ')}`)
     const { errPx, errNorm } = this
     if (!errPx.length) return
     console.log(

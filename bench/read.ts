@@ -27,6 +27,7 @@ import { bestDigits, repair } from '../src/shared/vision/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
 import { listPhotos } from '../datasets/wicht'
 import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
+import { cornerError } from '../devkit/corner-error'
 import { parseView, viewPhoto } from '../devkit/photo-views'
 import { cutoutView } from '../devkit/cutout-views'
 import { fitVoterWeights, type LabelledCell } from './voter-weights'
@@ -101,18 +102,8 @@ for (const photo of photos) {
     })
     continue
   }
-  // Corner error: mean distance of the four corners, as a fraction of the outline's mean side.
-  let cornerError: number | null = null
-  if (photo.outline && !view && !cutout) {
-    const o = photo.outline
-    const side = (Math.hypot(o[1].x - o[0].x, o[1].y - o[0].y) + Math.hypot(o[2].x - o[3].x, o[2].y - o[3].y)) / 2
-    // In the best of the four cyclic orders: a page read upside down or sideways names a different
-    // corner its top-left, yet the outline found is the same.
-    cornerError =
-      Math.min(...[0, 1, 2, 3].map((shift) => r.corners.reduce((s, p, k) => s + Math.hypot(p.x - o[(k + shift) % 4].x, p.y - o[(k + shift) % 4].y), 0))) /
-      4 /
-      side
-  }
+  // Corner error in the best of the four cyclic orders: the reader turns the page.
+  const outlineError = photo.outline && !view && !cutout ? cornerError(r.corners, photo.outline, true) : null
   rows.push({
     name: photo.name,
     truth: photo.truth,
@@ -120,7 +111,7 @@ for (const photo of photos) {
     votes: r.votes,
     grid: r.grid,
     flagged: new Set([...r.repaired, ...[...r.grid.keys()].filter((i) => r.grid[i] && r.confidence[i] < LOW_CONFIDENCE)]),
-    cornerError,
+    cornerError: outlineError,
     ms: r.ms,
   })
   process.stderr.write(`\r${rows.length}/${photos.length} ${photo.name}      `)

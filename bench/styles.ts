@@ -20,6 +20,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { WRONG_GRID, cornerError } from '../devkit/corner-error'
 import { FONT_FAMILIES } from '../devkit/synth-grid'
 import { gaussian, rng } from '../devkit/random'
 import { createNodeReader } from '../src/cli/reader-node'
@@ -409,16 +410,6 @@ async function photograph(cv: CV, r: Rand, page: Page, camera: Camera, pixelsPer
   }
 }
 
-/** Mean corner distance over the grid's mean side, in the best cyclic order (a turned read names another corner first). */
-function cornerError(found: Corners, truth: Corners): number {
-  const side = (Math.hypot(truth[1].x - truth[0].x, truth[1].y - truth[0].y) + Math.hypot(truth[2].x - truth[3].x, truth[2].y - truth[3].y)) / 2
-  return (
-    Math.min(...[0, 1, 2, 3].map((shift) => found.reduce((s, p, k) => s + Math.hypot(p.x - truth[(k + shift) % 4].x, p.y - truth[(k + shift) % 4].y), 0))) /
-    4 /
-    side
-  )
-}
-
 // ---------------------------------------------------------------- the run
 
 const bank = ['easy', 'medium', 'hard'].flatMap((level) => readPuzzles(`${level}_puzzle_and_solution.txt`).map((e) => e.puzzle))
@@ -473,7 +464,7 @@ for (const [s, style] of STYLES.entries()) {
       })
       continue
     }
-    const errs = photo.corners.map((c) => cornerError(result.corners, c))
+    const errs = photo.corners.map((c) => cornerError(result.corners, c, true))
     const picked = errs.indexOf(Math.min(...errs))
     const truth = puzzles[picked]
     let errors = 0
@@ -487,7 +478,7 @@ for (const [s, style] of STYLES.entries()) {
       else if (!truth[i]) falseFilled++
       else misread++
     }
-    const misplaced = errs[picked] > 0.05
+    const misplaced = errs[picked] > WRONG_GRID
     const wrong = [...truth.keys()]
       .filter((i) => result.grid[i] !== truth[i])
       .map((i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1} ${truth[i]}->${result.grid[i]}`)

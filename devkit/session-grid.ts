@@ -7,15 +7,9 @@
  * session still have to find the grid themselves; this only keeps the scene's truth right.
  */
 import sharp from 'sharp'
-import { distance, orderCorners } from '../src/shared/vision/geometry'
+import { orderCorners } from '../src/shared/vision/geometry'
 import type { Corners, Point } from '../src/shared/vision/image'
-
-/**
- * A grid whose corners lie farther than this share of its side from the outline, on average, is
- * another grid: bench/detect.ts's cut for a wrong grid (a cell is 11%). On the Wicht photos fitted
- * to the session's view the detector's grid lies within 2.5% of the outline but on one, at 11.5%.
- */
-const WRONG_GRID = 0.05
+import { WRONG_GRID, cornerError } from './corner-error'
 
 /** A photo's stored pixels and EXIF orientation (1 upright, 3 turned half round, 6 and 8 a quarter). */
 export interface StoredPhoto {
@@ -58,16 +52,12 @@ function storedPoint(orientation: number, w: number, h: number): ((p: Point) => 
   return null
 }
 
-/** The mean distance of a's corners from b's, as a share of b's mean side. */
-export function cornerError(a: Corners, b: Corners): number {
-  const side = [0, 1, 2, 3].reduce((sum, i) => sum + distance(b[i], b[(i + 1) % 4]), 0) / 4
-  return a.reduce((sum, p, i) => sum + distance(p, b[i]), 0) / 4 / side
-}
-
 /**
  * The session's grid: the detected one, which follows the print's lines more closely than a
  * contributed outline, unless the outline (where the photo has a trusted one) says it is another
- * grid, or none was detected; then the outline. Null where there is neither.
+ * grid (WRONG_GRID: on the Wicht photos fitted to the session's view the detector's grid lies
+ * within 2.5% of the outline but on one, at 11.5%), or none was detected; then the outline. Null
+ * where there is neither.
  */
 export function sessionCorners(detected: Corners | null, outline: Corners | null): Corners | null {
   return outline && (!detected || cornerError(detected, outline) > WRONG_GRID) ? outline : detected

@@ -3,7 +3,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { decodeImage } from '../../src/cli/decode-image'
 import type { Corners, RgbaImage } from '../../src/shared/vision/image'
-import { cornerError, outlineInView, sessionCorners } from '../../devkit/session-grid'
+import { cornerError } from '../../devkit/corner-error'
+import { outlineInView, sessionCorners } from '../../devkit/session-grid'
 
 const quad = (x: number, y: number, side: number): Corners => [
   { x, y },
