@@ -194,8 +194,8 @@ function peak(profile: Float64Array, lo: number, hi: number, fallback: number): 
  * The 10×10 line crossings, measured locally: for crossing (i, j) the vertical line is searched in
  * the band of rows one cell high around it, the horizontal line in the band of columns, each within
  * ±20% of a cell of the global line position, where the line runs through both cells beside the
- * crossing (`bothSides`). Isolated outliers (a digit stroke next to a line) are pulled back to the
- * median of themselves and their two neighbours along the line (`smoothOutliers`), and end points
+ * crossing (`bothSides`). Outliers (a digit stroke next to a line) are pulled back to the median
+ * of the crossings around them along the line, themselves among them (`smoothOutliers`), and end points
  * that step away from their line unlike the lines beside them to the line's last step's median
  * (`endsLikeNeighbours`). `points[j][i]` is row j, column i.
  */
@@ -263,21 +263,42 @@ function placed(summed: Float64Array, lo: number, hi: number, found: number, fal
 }
 
 /**
- * Median of three along each line: a vertical line's x at crossing j is compared with its values
- * at j − 1 and j + 1 ('down'); a horizontal line's y at crossing i with i − 1 and i + 1 ('across').
- * A single wrong measurement (more than `tol` from that median) is replaced by it; curved lines,
- * which change smoothly, are kept. End points are left alone.
+ * Crossings compared along their line: a vertical line's x at crossing j with its values around j
+ * ('down'), a horizontal line's y at crossing i with its values around i ('across'). A wrong
+ * measurement (more than `tol` from the median of the crossings around it, itself among them) is
+ * replaced by that median; curved lines, which change smoothly, are kept. End points are left
+ * alone. Two passes (NEIGHBOURHOODS): the three around it first, then the five, as pencil marks in
+ * the left column of cells stacked in one column (4 and 7 in one cell, 7 above it, 4 below) run
+ * beside the line through both cells at two crossings in a row, where the three keep both (fresh
+ * held-out session seed 135's r7c3 then lost a fifth of its width and its marks were read as a
+ * written 5).
  */
 function smoothOutliers(v: number[][], tol: number, along: 'down' | 'across'): void {
   const { get, set } = alongLines(v, along)
-  const fixes: [number, number, number][] = []
-  for (let line = 0; line < 10; line++) {
-    for (let k = 1; k < 9; k++) {
-      const m = median([get(line, k - 1), get(line, k), get(line, k + 1)])
-      if (Math.abs(get(line, k) - m) > tol) fixes.push([line, k, m])
+  for (const size of NEIGHBOURHOODS) {
+    const fixes: [number, number, number][] = []
+    for (let line = 0; line < 10; line++) {
+      for (let k = 1; k < 9; k++) {
+        const m = medianAround(k, size, (at) => get(line, at))
+        if (Math.abs(get(line, k) - m) > tol) fixes.push([line, k, m])
+      }
     }
+    for (const [line, k, m] of fixes) set(line, k, m)
   }
-  for (const [line, k, m] of fixes) set(line, k, m)
+}
+
+/**
+ * The neighbourhoods a lattice value is compared with, in turn: the three around it, then the five.
+ * The five alone let a lone wrong value stand where the other four spread: a line's end stepped
+ * 9 px from its inner crossing (the median of its own and the two lines' beside it, 0; of the five,
+ * 2) kept a session's r3c1 marks from being read (scripts/train-paper/marks-turns.ts).
+ */
+const NEIGHBOURHOODS = [3, 5] as const
+
+/** The median of the `size` values nearest index `k` of ten (`k` among them; the window moved inward at the ends). */
+function medianAround(k: number, size: number, value: (at: number) => number): number {
+  const from = Math.min(Math.max(0, k - (size >> 1)), 10 - size)
+  return median(Array.from({ length: size }, (_, d) => value(from + d)))
 }
 
 /** The lattice's values `v[j][i]` by line and by crossing along it: vertical lines ('down', line i) or horizontal ones ('across', line j). */
@@ -295,23 +316,29 @@ function alongLines(
  * side only, as no line runs on past the border, so ink beside the line's end in the outer cell
  * (pencil marks 3, 6 and 9 against a thin line) can pull it, and smoothOutliers leaves end points
  * alone. The step from a line's last inner crossing to its end is compared with the same step of
- * the two lines beside it: paper bending and perspective move neighbouring lines' ends alike,
- * ink beside one line moves that line's alone. A step more than `tol` from the three's median is
- * replaced by it. The border lines themselves (the grid's corners and edges) are left alone.
+ * the lines nearest it (NEIGHBOURHOODS: the two beside it, then the four): paper bending and
+ * perspective move neighbouring lines' ends alike, ink beside one line moves that line's alone, or
+ * two lines' where digits are written one above the other in the outer column (pen val photo
+ * 01_01_honor_view_10_1's 7 and 5 in r2c1 and r3c1, whose top bars pulled the ends of the lines
+ * above them 12 px down once their inner crossings were put back, and the 7 was judged marks). A
+ * step more than `tol` from the median is replaced by it. The border lines themselves (the grid's
+ * corners and edges) are left alone.
  * Comparing an end point with its own line continued from its inner crossings instead moved right
  * end points of the pen val photos by 10-30 px where the page bends at its edge (bench:paper val
  * 72 -> 69 of 80 photos read all right); this took it from 73 to 74.
  */
 function endsLikeNeighbours(v: number[][], tol: number, along: 'down' | 'across'): void {
   const { get, set } = alongLines(v, along)
-  for (const [end, inner] of [
-    [0, 1],
-    [9, 8],
-  ]) {
-    const steps = Array.from({ length: 10 }, (_, line) => get(line, end) - get(line, inner))
-    for (let line = 1; line < 9; line++) {
-      const m = median(steps.slice(line - 1, line + 2))
-      if (Math.abs(steps[line] - m) > tol) set(line, end, get(line, inner) + m)
+  for (const size of NEIGHBOURHOODS) {
+    for (const [end, inner] of [
+      [0, 1],
+      [9, 8],
+    ]) {
+      const steps = Array.from({ length: 10 }, (_, line) => get(line, end) - get(line, inner))
+      for (let line = 1; line < 9; line++) {
+        const m = medianAround(line, size, (at) => steps[at])
+        if (Math.abs(steps[line] - m) > tol) set(line, end, get(line, inner) + m)
+      }
     }
   }
 }

@@ -157,3 +157,20 @@ test('corners found a sixth of a cell outside the border: the inner lines are fo
   const lattice = gridLattice(warped)
   for (let j = 0; j < 10; j++) expect(Math.abs(lattice[j][1].x - (inset + cell))).toBeLessThan(0.05 * cell)
 })
+
+test('pencil marks in the left column of three stacked cells do not pull two crossings of the line beside them', () => {
+  // Marks 7 in r6c3, 4 and 7 in r7c3 and 4 in r8c3, their left strokes a sixth of a cell right of
+  // the thin line at the cells' left: at the crossings above and below r7c3 they run through both
+  // cells beside the crossing, as the line does, and outweigh the light line there.
+  const { warped, cell, stroke } = drawnGrid()
+  const line = 2 * cell
+  const marks: [row: number, from: number][] = [
+    [5, 0.7],
+    [6, 0.38],
+    [6, 0.7],
+    [7, 0.38],
+  ]
+  for (const [row, from] of marks) stroke(line + 0.16 * cell, (row + from) * cell, line + 0.16 * cell + 4, (row + from + 0.25) * cell)
+  const lattice = gridLattice(warped)
+  for (let j = 0; j < 10; j++) expect(Math.abs(lattice[j][2].x - line)).toBeLessThan(0.05 * cell)
+})
