@@ -10,7 +10,7 @@ import type { CV, Own } from './cv'
 import { applyHomography } from './geometry'
 import type { Corners } from './image'
 import { squareToQuad } from '../render/homography'
-import { SCORE_CELL, SCORE_SIZE, warpToSquare } from './grid-square'
+import { SCORE_CELL, SCORE_SIZE, middlesBeside, warpToSquare } from './grid-square'
 import { median } from './median'
 
 type Mat = InstanceType<CV['Mat']>
@@ -35,9 +35,8 @@ export function boxLinePhases(d: Uint8Array): [number | null, number | null] {
   const phase = (columns: boolean): number | null => {
     const profile = new Float64Array(SCORE_SIZE)
     for (let y = 0; y < SCORE_SIZE; y++) for (let x = 0; x < SCORE_SIZE; x++) profile[columns ? x : y] += d[y * SCORE_SIZE + x] / (255 * SCORE_SIZE)
-    const middle = (cell: number): number[] => Array.from(profile.subarray(cell * SCORE_CELL + 8, cell * SCORE_CELL + 16))
     const weight = (i: number): number => {
-      const paper = median([...middle(i - 1), ...middle(i)])
+      const paper = median(middlesBeside(profile, i))
       let ink = 0
       for (let k = i * SCORE_CELL - LINE_SPAN; k <= i * SCORE_CELL + LINE_SPAN; k++) ink += Math.max(0, profile[k] - paper)
       return ink

@@ -6,7 +6,7 @@
 import type { CV, Own } from './cv'
 import type { Corners } from './image'
 import { LINE_REACH, linesGoOn, squareScore } from './grid-score'
-import { SCORE_CELL, SCORE_SIZE, warpQuad, warpToSquare } from './grid-square'
+import { SCORE_CELL, SCORE_SIZE, middlesBeside, warpQuad, warpToSquare } from './grid-square'
 
 type Mat = InstanceType<CV['Mat']>
 
@@ -72,7 +72,5 @@ function solidBoxLines(d: Uint8Array): boolean {
  * quarter, 0.45. On a grid with empty cells the median and the least agree.
  */
 function paperLevel(profile: Float64Array, i: number): number {
-  let least = Infinity
-  for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) least = Math.min(least, profile[k])
-  return least
+  return Math.min(...middlesBeside(profile, i))
 }

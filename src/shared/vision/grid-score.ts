@@ -5,7 +5,7 @@
  */
 import type { CV, Own } from './cv'
 import type { Corners } from './image'
-import { SCORE_CELL, SCORE_SIZE, stripProfile, warpQuad, warpToSquare } from './grid-square'
+import { SCORE_CELL, SCORE_SIZE, middlesBeside, stripProfile, warpQuad, warpToSquare } from './grid-square'
 import { median } from './median'
 
 type Mat = InstanceType<CV['Mat']>
@@ -98,8 +98,7 @@ function profileScore(profile: Float64Array, norm: number): number {
     let line = 0
     for (let k = c - LINE_REACH; k <= c + LINE_REACH; k++) line = Math.max(line, profile[k] / norm)
     // Mid-cell background: the median of the middle third of the cells on either side.
-    const bg: number[] = []
-    for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) bg.push(profile[k] / norm)
+    const bg = middlesBeside(profile, i).map((v) => v / norm)
     inner.push(Math.max(0, line - median(bg)))
   }
   inner.sort((a, b) => a - b)

@@ -16,6 +16,17 @@ type Mat = InstanceType<CV['Mat']>
 export const SCORE_CELL = 24
 export const SCORE_SIZE = SCORE_CELL * 9
 
+/**
+ * A profile across the square (one value a pixel) over the middle thirds of the two cells beside
+ * inner line `i` (8-16 px into each): where the paper shows between a line and the next, the level
+ * a line is weighed against.
+ */
+export function middlesBeside(profile: ArrayLike<number>, i: number): number[] {
+  const out: number[] = []
+  for (const cell of [i - 1, i]) for (let k = cell * SCORE_CELL + 8; k < cell * SCORE_CELL + 16; k++) out.push(profile[k])
+  return out
+}
+
 /** The threshold image inside `corners`, warped to a SCORE_SIZE square (row by row, 0 or 255 but for the edges of lines). */
 export function warpToSquare(cv: CV, binary: Mat, corners: Corners, own: Own): Uint8Array {
   return warpQuad(cv, binary, corners, own).data

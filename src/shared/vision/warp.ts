@@ -195,9 +195,9 @@ function peak(profile: Float64Array, lo: number, hi: number, fallback: number): 
  * the band of rows one cell high around it, the horizontal line in the band of columns, each within
  * ±20% of a cell of the global line position, where the line runs through both cells beside the
  * crossing (`bothSides`). Outliers (a digit stroke next to a line) are pulled back to the median
- * of the crossings around them along the line, themselves among them (`smoothOutliers`), and end points
- * that step away from their line unlike the lines beside them to the line's last step's median
- * (`endsLikeNeighbours`). `points[j][i]` is row j, column i.
+ * of the crossings around them along the line, themselves among them (`smoothOutliers`), and end
+ * points that step away from their line unlike the lines beside them to the line's last step's
+ * median (`endsLikeNeighbours`). `points[j][i]` is row j, column i.
  */
 export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warped)): Point[][] {
   const { width: w, height: h } = warped

@@ -10,12 +10,12 @@ import './opencv-node'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { decodeImage } from '../../../src/cli/decode-image'
 import type { CV } from '../../../src/shared/vision/cv'
-import { distance } from '../../../src/shared/vision/geometry'
 import { detectGrid } from '../../../src/shared/vision/grid'
 import type { Corners, RgbaImage } from '../../../src/shared/vision/image'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
 import { WICHT_DIR, listPhotos, readOutlines } from '../../../datasets/wicht'
 import { hasPenPhotos, listPenPhotos } from '../../../datasets/kubiesa'
+import { WRONG_GRID, cornerError } from '../../../devkit/corner-error'
 import { MAX_MARGIN, cutoutView } from '../../../devkit/cutout-views'
 
 let cv: CV
@@ -72,8 +72,6 @@ const outlines = readOutlines(WICHT_DIR)
 const photos = listPhotos(WICHT_DIR).filter((p) => outlines.has(p.name))
 /** Every 25th photo with a trusted outline: not chosen by how the detection does on them. */
 const SAMPLE = photos.filter((_, i) => i % 25 === 0)
-/** A wrong grid, as bench:detect counts one: corners off by more than 5% of the side on average (a cell is 11%). */
-const WRONG = 0.05
 
 /**
  * Corners within this share of the side count as placed well: 153 of Wicht's 160 photos as taken
@@ -88,8 +86,7 @@ async function cutoutError(jpg: string, outline: Corners, name: string): Promise
   const view = cutoutView(await decodeImage(jpg), outline, name)
   const found = detectGrid(cv, view.image)
   if (!found) return null
-  const side = [0, 1, 2, 3].reduce((s, i) => s + distance(view.corners[i], view.corners[(i + 1) % 4]), 0) / 4
-  return found.corners.reduce((s, p, i) => s + distance(p, view.corners[i]), 0) / 4 / side
+  return cornerError(found.corners, view.corners)
 }
 
 describe.skipIf(!photos.length)('detectGrid on cut-out puzzles', () => {
@@ -100,7 +97,7 @@ describe.skipIf(!photos.length)('detectGrid on cut-out puzzles', () => {
       expect(error, photo.name).not.toBeNull()
       errors.push(error!)
     }
-    expect(Math.max(...errors)).toBeLessThan(WRONG)
+    expect(Math.max(...errors)).toBeLessThan(WRONG_GRID)
     expect(errors.filter((e) => e <= CLOSE).length).toBeGreaterThanOrEqual(MIN_CLOSE)
   })
 })
@@ -120,6 +117,6 @@ describe.skipIf(!PEN_SAMPLE.length)('detectGrid on cut-out pen-solved puzzles', 
     const errors = await Promise.all(PEN_SAMPLE.map((photo) => cutoutError(photo.jpg, photo.corners, photo.name)))
     const found = errors.filter((e): e is number => e !== null)
     expect(found.length).toBeGreaterThanOrEqual(MIN_PEN_FOUND)
-    expect(Math.max(...found)).toBeLessThan(WRONG)
+    expect(Math.max(...found)).toBeLessThan(WRONG_GRID)
   }, 120_000)
 })
