@@ -13,6 +13,7 @@
 import { squareToQuad } from '../render/homography'
 import { CELLS } from '../sudoku/board'
 import { onBorderLines } from './border-lines'
+import { bilinear } from './brightness'
 import { applyHomography, distance, type Homography } from './geometry'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { byteQuantile, median } from './median'
@@ -115,38 +116,9 @@ const UNSHADED = 0.88
  */
 const EDGE_ROWS = 2
 
-const luma = (image: RgbaImage | GrayImage): ((x: number, y: number) => number) => {
-  const { width, data } = image
-  if (data.length === image.width * image.height) return (x, y) => data[y * width + x]
-  return (x, y) => {
-    const i = (y * width + x) * 4
-    return (data[i] * 77 + data[i + 1] * 150 + data[i + 2] * 29) >> 8
-  }
-}
-
-/**
- * Brightness between pixels, interpolated: a nearest-pixel sample makes a stroke's ink share jump
- * by a few percent when the camera shakes by a pixel, about the size of a pencil mark.
- */
-const bilinear = (image: RgbaImage | GrayImage): ((x: number, y: number) => number) => {
-  const at = luma(image)
-  const maxX = image.width - 1
-  const maxY = image.height - 1
-  return (x, y) => {
-    if (x < 0 || y < 0 || x > maxX || y > maxY) return 0
-    const x0 = Math.min(Math.floor(x), maxX - 1)
-    const y0 = Math.min(Math.floor(y), maxY - 1)
-    const fx = x - x0
-    const fy = y - y0
-    const top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
-    const bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
-    return top * (1 - fy) + bottom * fy
-  }
-}
-
 export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk {
-  const at = bilinear(image)
-  const inside = (x: number, y: number): number => (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1 ? Number.NaN : at(x, y))
+  // NaN outside the image: a side partly out of it is no border seen (border-lines.ts), a band out of it shows nothing (rimInk); a cell's sample there stores as 0.
+  const inside = bilinear(image)
   const border = onBorderLines(inside, corners)
   const m = squareToQuad(border)
   const side = CELL_SAMPLES
@@ -168,7 +140,7 @@ export function cellInk(image: RgbaImage | GrayImage, corners: Corners): CellInk
         const u = u0 + (i + 0.5) / (9 * side)
         const v = v0 + (j + 0.5) / (9 * side)
         const { x, y } = applyHomography(m, { x: u, y: v })
-        samples[k++] = at(x, y)
+        samples[k++] = inside(x, y)
         tint[cell] += tintAt(x, y)
       }
     }

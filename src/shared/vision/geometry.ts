@@ -78,7 +78,7 @@ function normaliser(pts: readonly Point[]): { cx: number; cy: number; s: number 
 }
 
 /** Gaussian elimination with partial pivoting; null when singular. */
-function solveLinear(a: Float64Array[], b: Float64Array): Float64Array | null {
+export function solveLinear(a: Float64Array[], b: Float64Array): Float64Array | null {
   const n = b.length
   const m = a.map((row, i) => Float64Array.from([...row, b[i]]))
   for (let c = 0; c < n; c++) {

@@ -13,8 +13,8 @@
  * at the paper watch's two looks a second, a thorough look at every look while a hand covered a
  * lattice-only grid cost a third of a core (bench:timelapse-session, image1049), and as the hand
  * leaves, the way that found the grid before finds it again. Each live look carries the last look's
- * grid, where that look found it by its own proposals, for a look whose proposals find none to
- * take it where it was if it still scores as a grid there (grid.ts's `near`).
+ * grid, for a look whose proposals find none to take it where it was if it still scores as a grid
+ * there (grid.ts's `near`).
  *
  * The schedule counts time, not looks, because looks come at different rates: a camera's stream at
  * up to 30 a second, the time-lapse's paper watch at two. Counted in looks, a thorough look every
@@ -41,7 +41,7 @@ export class LiveSchedule {
   /** How the last grid found was found; kept while it is lost. */
   private method: GridDetection['method'] | undefined
   /** The last look's grid, where that look's own proposals found it (not `tracked`); null otherwise. */
-  private lastFound: GridDetection | null = null
+  private lastGrid: GridDetection | null = null
   private missing = false
   private lastThoroughAt = -Infinity
 
@@ -58,17 +58,22 @@ export class LiveSchedule {
       return { live: false }
     }
     const follow: Fallback | undefined = this.method === 'contour' ? undefined : this.method
-    return { live: true, follow, ...(this.lastFound && { near: this.lastFound }) }
+    return { live: true, follow, ...(this.lastGrid && { near: this.lastGrid }) }
   }
 
   /**
-   * What that look found, or null for no grid. A grid only `tracked` from the look before is not
-   * tracked again, so a grid none of the detector's ways finds any more is soon looked for
-   * thoroughly, rather than held where it once was.
+   * What that look found, or null for no grid. A grid only `tracked` from the look before is
+   * carried on to the next look too, for as long as it scores as a grid where it was: not carried,
+   * the look after a tracked one found none, and the paper watch, which waits for three clear looks
+   * in a row, saw the grid at two looks of three at most (held-out seed 164, image1067, whose
+   * outline merges with a column rule and whose Hough lines pass at one look of five: no shot in
+   * nine minutes). The grid is held where it once was only while it still scores there; the paper
+   * watch's corners are then put on the frame's own lines (grid-lines-fit.ts), which follow the
+   * camera's shake.
    */
   saw(grid: GridDetection | null): void {
     this.missing = !grid
     if (grid && !grid.tracked) this.method = grid.method
-    this.lastFound = grid && !grid.tracked ? grid : null
+    this.lastGrid = grid
   }
 }

@@ -64,15 +64,16 @@ describe('LiveSchedule', () => {
     expect(ways(schedule(), found, 10, 500)).toBe('fTLLTLTLLL')
   })
 
-  test("a live look carries the last look's grid, where that look's own proposals found it, for the detector to fall back on", () => {
+  test("a live look carries the last look's grid, found or tracked, for the detector to fall back on", () => {
     const live = schedule()
     expect(live.wayAt(0).near).toBeUndefined()
     const outline = { method: 'contour' as const, corners: QUAD, score: 0.7 }
     live.saw(outline)
     expect(live.wayAt(100)).toEqual({ live: true, near: outline })
-    // Found there again only as tracked: not carried on, and the way is as before.
-    live.saw({ ...outline, tracked: true })
-    expect(live.wayAt(200)).toEqual({ live: true })
+    // Found there again only as tracked: carried on, and the way is as before.
+    const tracked = { ...outline, tracked: true }
+    live.saw(tracked)
+    expect(live.wayAt(200)).toEqual({ live: true, near: tracked })
     live.saw(null)
     expect(live.wayAt(300)).toEqual({ live: false })
   })

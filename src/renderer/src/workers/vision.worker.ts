@@ -6,6 +6,7 @@
 import { type CellInk, cellInk } from '../../../shared/vision/cell-ink'
 import { SteadyCorners } from '../../../shared/vision/steady-corners'
 import { upscaledPoint } from '../../../shared/vision/geometry'
+import { fitToGridLines } from '../../../shared/vision/grid-lines-fit'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
 import { type Found, type Pipeline, loadPipeline } from './vision-pipeline'
 import type { VisionReply, VisionRequest } from './vision-protocol'
@@ -186,7 +187,8 @@ async function handle(request: VisionRequest): Promise<void> {
       const full = fullFrames.read(request.frame, Infinity, true)
       const image = frames.read(request.frame, LIVE_SIZE)
       const seen = scaleFound(liveFrames(image, performance.now()), image.scale)
-      const found = withCells(full, { ...seen, corners: steadyCorners.follow(seen.corners) })
+      // Put on the frame's own lines before steadying: the fallbacks place one grid's corners pixels apart from look to look (grid-lines-fit.ts).
+      const found = withCells(full, { ...seen, corners: steadyCorners.follow(seen.corners && fitToGridLines(full, seen.corners)) })
       const ms = performance.now() - started
       reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })
       return
