@@ -91,14 +91,15 @@ function fitOnce(brightness: Brightness, corners: Corners): Corners | null {
   const seen = [...linesSeen(sampled, 'x'), ...linesSeen(sampled, 'y')]
   // Least squares, then again over the places near it, until those are the places it was fitted to.
   let kept = seen
-  for (let round = 0; round < FIT_ROUNDS; round++) {
-    const fit = enoughOnBothAxes(kept) && latticeFit(kept)
-    if (!fit) return null
-    const near = seen.filter((s) => Math.abs(latticeLine(fit, s) - s.k) <= OFF_FIT)
+  let fit: Homography | null
+  for (let round = 0; ; round++) {
+    const current = enoughOnBothAxes(kept) ? latticeFit(kept) : null
+    fit = current
+    if (!current || round === FIT_ROUNDS) break
+    const near = seen.filter((s) => Math.abs(latticeLine(current, s) - s.k) <= OFF_FIT)
     if (near.length === kept.length && near.every((s, i) => s === kept[i])) break
     kept = near
   }
-  const fit = enoughOnBothAxes(kept) && latticeFit(kept)
   const toCells = fit && invertHomography(fit)
   if (!toCells) return null
   return GRID_CORNERS.map((q) => {
