@@ -88,8 +88,13 @@ const steadyCorners = new SteadyCorners()
  * One camera stream read in the worker. Frames are pulled only when the previous one is done;
  * the processor keeps just the newest frame, so frames arriving meanwhile are dropped, not queued.
  */
-/** How long a read may wait before the stream's queue counts as empty (a camera frame comes every 33-100 ms; the queue holds one). */
-const QUEUE_DRAINED_MS = 20
+/**
+ * How long a stopped stream may take to end before it is cancelled. The page stops the camera's
+ * track right after asking the worker to stop, which ends the stream once the frames already
+ * posted to the worker have come; a camera frame comes every 33-100 ms, but a page busy for a
+ * second or more (an axe-core run in the e2e tests) posts them late.
+ */
+const STREAM_END_MS = 3000
 
 class StreamDetector {
   private readonly reader: ReadableStreamDefaultReader<VideoFrame>
@@ -137,14 +142,18 @@ class StreamDetector {
   }
 
   /**
-   * Closes the frames still queued in the stream, then cancels it: a cancel alone drops them
-   * unclosed, and Chromium warns when it collects them ("A VideoFrame was garbage collected
-   * without being closed"). A read still waiting after QUEUE_DRAINED_MS means the queue is empty.
+   * Closes every frame still on its way, until the page's stopped track ends the stream. A cancel
+   * from this side drops them unclosed instead: the frames queued here, and the ones the page had
+   * already posted, which arrive after it. Chromium warns when it collects them ("A VideoFrame was
+   * garbage collected without being closed"; a 20 ms wait for an empty queue before cancelling
+   * let one through in a CI run). A stream that has not ended after STREAM_END_MS is cancelled.
    */
   private async closeQueued(): Promise<void> {
+    const deadline = performance.now() + STREAM_END_MS
     for (;;) {
       const read = this.reader.read()
-      const next = await Promise.race([read, new Promise<null>((resolve) => setTimeout(() => resolve(null), QUEUE_DRAINED_MS))])
+      const waited = Math.max(0, deadline - performance.now())
+      const next = await Promise.race([read, new Promise<null>((resolve) => setTimeout(() => resolve(null), waited))])
       if (next === null) {
         // Resolves the waiting read as done, so no later frame is handed to it; but a frame that
         // reached it between the timeout and the cancel is in its result, and is closed too.
