@@ -16,6 +16,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ['tests/setup/scratch-tmp.ts'],
     projects: [
       {
         extends: true,

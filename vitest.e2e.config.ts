@@ -14,5 +14,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    globalSetup: ['tests/setup/scratch-tmp.ts'],
   },
 })
