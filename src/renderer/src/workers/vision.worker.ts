@@ -8,6 +8,7 @@ import { SteadyCorners } from '../../../shared/vision/steady-corners'
 import { upscaledPoint } from '../../../shared/vision/geometry'
 import { fitToGridLines } from '../../../shared/vision/grid-lines-fit'
 import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
+import { closeToEnd } from './close-to-end'
 import { type Found, type Pipeline, loadPipeline } from './vision-pipeline'
 import type { VisionReply, VisionRequest } from './vision-protocol'
 
@@ -85,10 +86,6 @@ let liveFrames: ReturnType<Pipeline['live']> | undefined
 const steadyCorners = new SteadyCorners()
 
 /**
- * One camera stream read in the worker. Frames are pulled only when the previous one is done;
- * the processor keeps just the newest frame, so frames arriving meanwhile are dropped, not queued.
- */
-/**
  * How long a stopped stream may take to end before it is cancelled. The page stops the camera's
  * track right after asking the worker to stop, which ends the stream once the frames already
  * posted to the worker have come; a camera frame comes every 33-100 ms, but a page busy for a
@@ -96,6 +93,10 @@ const steadyCorners = new SteadyCorners()
  */
 const STREAM_END_MS = 3000
 
+/**
+ * One camera stream read in the worker. Frames are pulled only when the previous one is done;
+ * the processor keeps just the newest frame, so frames arriving meanwhile are dropped, not queued.
+ */
 class StreamDetector {
   private readonly reader: ReadableStreamDefaultReader<VideoFrame>
   private readonly frames = new FrameReader()
@@ -114,7 +115,8 @@ class StreamDetector {
     try {
       await this.detectEach()
     } finally {
-      await this.closeQueued()
+      // Every frame still on its way is closed; the page's stopped track ends the stream.
+      await closeToEnd(this.reader, STREAM_END_MS)
     }
   }
 
@@ -139,32 +141,6 @@ class StreamDetector {
   pause(paused: boolean): void {
     this.paused = paused
     if (!paused) this.resume?.()
-  }
-
-  /**
-   * Closes every frame still on its way, until the page's stopped track ends the stream. A cancel
-   * from this side drops them unclosed instead: the frames queued here, and the ones the page had
-   * already posted, which arrive after it. Chromium warns when it collects them ("A VideoFrame was
-   * garbage collected without being closed"; a 20 ms wait for an empty queue before cancelling
-   * let one through in a CI run). A stream that has not ended after STREAM_END_MS is cancelled.
-   */
-  private async closeQueued(): Promise<void> {
-    const deadline = performance.now() + STREAM_END_MS
-    for (;;) {
-      const read = this.reader.read()
-      const waited = Math.max(0, deadline - performance.now())
-      const next = await Promise.race([read, new Promise<null>((resolve) => setTimeout(() => resolve(null), waited))])
-      if (next === null) {
-        // Resolves the waiting read as done, so no later frame is handed to it; but a frame that
-        // reached it between the timeout and the cancel is in its result, and is closed too.
-        await this.reader.cancel().catch(() => undefined)
-        const late = await read.catch(() => null)
-        if (late && !late.done) late.value.close()
-        return
-      }
-      if (next.done) return
-      next.value.close()
-    }
   }
 
   delete(): void {
