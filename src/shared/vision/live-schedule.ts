@@ -40,7 +40,7 @@ const LOST_THOROUGH_EVERY_MS = 1000
 export class LiveSchedule {
   /** How the last grid found was found; kept while it is lost. */
   private method: GridDetection['method'] | undefined
-  /** The last look's grid, where that look's own proposals found it (not `tracked`); null otherwise. */
+  /** The last look's grid, found by its own proposals or tracked from the look before; null for none. */
   private lastGrid: GridDetection | null = null
   private missing = false
   private lastThoroughAt = -Infinity
