@@ -2,17 +2,19 @@
  * How alike a page's printed digits are, against its written ones: each given or entry cell's best
  * normalised correlation (templates.ts's `features`, 20x20 ink maps) with the other printed givens
  * of the same digit on its page, from the labels (not a reading). Print is one font a page, so a
- * digit that matches none of the page's print of its value is likely written: a cue for telling
- * neat handwriting from print (bench:handwriting: 191 of 300 MNIST digits judged print), measured,
- * not yet used.
+ * digit that matches none of the page's print of its value is likely written: print-shape.ts's
+ * SHAPE_BANDS and PRINT_TWIN come from these figures, and so do its tables.
  *
- *   npx tsx scripts/train-paper/print-shapes.ts      (pen train photos, every other; Wicht's photos)
+ *   npx tsx scripts/train-paper/print-shapes.ts      (pen train photos; Wicht's photos;
+ *                                                     the last pages of synthetic sessions 1-10)
  */
 import { decodeImage } from '../../src/cli/decode-image'
 import { toGray } from '../../src/shared/vision/gray'
 import { loadOpenCV } from '../../src/shared/vision/opencv'
 import { dot, features } from '../../src/shared/vision/templates'
 import { listPenPhotos } from '../../datasets/kubiesa'
+import { lastPage, makeSolvingSession } from '../../devkit/solving-session'
+import { SHAPE_BANDS } from '../../src/shared/vision/print-shape'
 import { cellsFromCorners, photoCells } from '../../datasets/wicht-cells'
 import { loadPhotos } from '../../datasets/wicht-folds'
 
@@ -43,23 +45,29 @@ function quantiles(name: string, values: number[]): string {
   const sorted = [...values].sort((a, b) => a - b)
   const q = (p: number) => sorted[Math.floor(p * (sorted.length - 1))].toFixed(2)
   const below = (t: number) => sorted.filter((v) => v < t).length
-  return `${name}: ${sorted.length} cells; min ${q(0)}, p1 ${q(0.01)}, p5 ${q(0.05)}, median ${q(0.5)}, p95 ${q(0.95)}, max ${q(1)}; below 0.85: ${below(0.85)}, below 0.9: ${below(0.9)}`
+  const bands = SHAPE_BANDS.map(
+    ({ below: edge }, k) => `${k ? SHAPE_BANDS[k - 1].below : 0}-${edge}: ${below(edge) - (k ? below(SHAPE_BANDS[k - 1].below) : 0)}`,
+  )
+  return `${name}: ${sorted.length} cells; min ${q(0)}, p1 ${q(0.01)}, p5 ${q(0.05)}, median ${q(0.5)}, p95 ${q(0.95)}, max ${q(1)}; below 0.9: ${below(0.9)}; in SHAPE_BANDS ${bands.join(', ')}`
 }
 
 const givens: number[] = []
 const entries: number[] = []
-let every = 0
+const entriesAlike: number[] = []
 for (const photo of listPenPhotos('train')) {
   const kinds = photo.kinds
-  if (!kinds || every++ % 2) continue
+  if (!kinds) continue
   const images = cellsFromCorners(cv, toGray(await decodeImage(photo.jpg)), photo.corners).map((image) => (image ? features(image) : null))
   const digit = (cell: number) => photo.labels[cell]
   const printed = (cell: number) => kinds[cell] === 'given'
   givens.push(...bestMatches(images, digit, printed, printed))
   entries.push(...bestMatches(images, digit, printed, (cell) => kinds[cell] === 'entry'))
+  const written = (cell: number) => kinds[cell] === 'entry'
+  entriesAlike.push(...bestMatches(images, digit, written, written))
 }
 console.log(quantiles('pen train givens against the page’s other givens', givens))
 console.log(quantiles('pen train entries against the page’s givens', entries))
+console.log(quantiles('pen train entries against the page’s other entries (one person’s hand)', entriesAlike))
 
 const wicht: number[] = []
 for (const photo of loadPhotos()) {
@@ -76,3 +84,20 @@ for (const photo of loadPhotos()) {
   )
 }
 console.log(quantiles('Wicht givens against the page’s other givens', wicht))
+
+const sessionGivens: number[] = []
+const sessionWritten: number[] = []
+for (let seed = 1; seed <= 10; seed++) {
+  const session = await makeSolvingSession(cv, { seed, digits: 30, marks: 0.3 })
+  const page = lastPage(cv, session)
+  if (!page) continue
+  const truth = Uint8Array.from(session.givens)
+  for (const { cell, digit } of session.written) truth[cell] = digit
+  const images = page.cells.map((c) => (c.filled ? features(c.image) : null))
+  const digit = (cell: number) => truth[cell]
+  const printed = (cell: number) => session.givens[cell] > 0
+  sessionGivens.push(...bestMatches(images, digit, printed, printed))
+  sessionWritten.push(...bestMatches(images, digit, printed, (cell) => session.written.some((w) => w.cell === cell)))
+}
+console.log(quantiles('sessions 1-10 (image1), givens against the page’s other givens', sessionGivens))
+console.log(quantiles('sessions 1-10 (image1), MNIST digits against the page’s givens', sessionWritten))

@@ -4,7 +4,8 @@
  *
  * 1. The cell model (cell-classifier.ts) gives each cell's kind from its patch (cell-patch.ts).
  * 2. The page's print settles givens against entries: print is one size on a page, handwriting
- *    is not (print-height.ts); print is one black, pen and pencil are lighter (print-ink.ts).
+ *    is not (print-height.ts); print is one black, pen and pencil are lighter (print-ink.ts); print
+ *    is one font, and each printed digit has a twin among the page's prints of its value (print-shape.ts).
  * 3. A written digit is read by the written-digit model (written-digits.ts) from cells.ts's
  *    normalised digit image, together with the cell model's digit head (a product of the two);
  *    where cells.ts found no digit blob, by the cell model's digit head alone.
@@ -25,6 +26,8 @@ import { type MarkPiece, findPieces, joinedByPlace, keypadOdds, marksList, readM
 import { type MarksCandidate, type TurnedToMarks, marksByCandidate, marksByCandidateOrJoined, marksCandidate, penDarknessLimit } from './marks-kind'
 import { settleKindsByHeight } from './print-height'
 import { settleKindsByInk, strokeDarkness } from './print-ink'
+import { settleKindsByShape } from './print-shape'
+import { features } from './templates'
 import type { CellJudge, CellJudgement, CutPage } from './read'
 import { loadWrittenDigitClassifier } from './written-digits'
 import { argmax, reweigh } from './nn'
@@ -75,13 +78,20 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
         page.cells.map((c) => c.whole),
         page.cells.map((c, i) => c.whole !== null && boxClearOfCrop(c.whole, cellCrop(page.bounds[i], page.flat.width, page.flat.height))),
       )
-      const kinds = settleKindsByInk(
+      const byInk = settleKindsByInk(
         byHeight,
         page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
+      const readWritten = writtenReader(page)
+      const judgedPrint = (i: number): boolean => argmax(byInk[i]) === GIVEN && page.cells[i].filled
+      const kinds = settleKindsByShape(
+        byInk,
+        page.cells.map((c, i) => (judgedPrint(i) ? features(c.image) : null)),
+        page.cells.map((_, i) => (judgedPrint(i) ? writtenDigit(readWritten(i), probs[i].digit) : null)),
+      )
       return listedByPage(
         page,
-        page.cells.map((_, i) => judgeCell(page, i, kinds[i], probs[i].digit)),
+        page.cells.map((_, i) => judgeCell(page, i, kinds[i], probs[i].digit, readWritten)),
       )
     },
     judgeCells(page: CutPage, cells: readonly number[]): CellJudgement[] {
@@ -91,12 +101,23 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
           cells.map((i) => page.bounds[i]),
         ),
       )
-      return cells.map((i, k) => judgeCell(page, i, inkedKind(probs[k].kind, page.cells[i].filled), probs[k].digit).judgement)
+      const readWritten = writtenReader(page)
+      return cells.map((i, k) => judgeCell(page, i, inkedKind(probs[k].kind, page.cells[i].filled), probs[k].digit, readWritten).judgement)
     },
   }
 
+  /** The written-digit model's reading of a cell's digit image; each cell is read once (print-shape.ts needs it first). */
+  function writtenReader(page: CutPage): (cell: number) => Float32Array {
+    const readings = new Map<number, Float32Array>()
+    return (cell) => {
+      let probs = readings.get(cell)
+      if (!probs) readings.set(cell, (probs = written.classify(page.cells[cell].image).probs))
+      return probs
+    }
+  }
+
   /** One cell's judgement from its kind: marks by their pieces, a digit read as handwriting; and the marks' pieces. */
-  function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array): JudgedCell {
+  function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array, readWritten: (cell: number) => Float32Array): JudgedCell {
     const cell = page.cells[i]
     const best = argmax(kind)
     if (best === MARKS) {
@@ -110,7 +131,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
       : { turned: null, joined: null }
     if (turned) return { judgement: { kind: turned.kind, marks: turned.marks, written: null }, pencil: turned, joined: null }
     const digitCell = best === GIVEN || best === ENTRY
-    const digit = digitCell ? (cell.filled ? writtenDigit(written.classify(cell.image).probs, head) : head) : null
+    const digit = digitCell ? (cell.filled ? writtenDigit(readWritten(i), head) : head) : null
     return { judgement: { kind, written: digit, marks: [] }, pencil: null, joined }
   }
 
