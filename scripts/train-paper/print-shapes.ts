@@ -60,9 +60,9 @@ for (const photo of listPenPhotos('train')) {
   const images = cellsFromCorners(cv, toGray(await decodeImage(photo.jpg)), photo.corners).map((image) => (image ? features(image) : null))
   const digit = (cell: number) => photo.labels[cell]
   const printed = (cell: number) => kinds[cell] === 'given'
-  givens.push(...bestMatches(images, digit, printed, printed))
-  entries.push(...bestMatches(images, digit, printed, (cell) => kinds[cell] === 'entry'))
   const written = (cell: number) => kinds[cell] === 'entry'
+  givens.push(...bestMatches(images, digit, printed, printed))
+  entries.push(...bestMatches(images, digit, printed, written))
   entriesAlike.push(...bestMatches(images, digit, written, written))
 }
 console.log(quantiles('pen train givens against the page’s other givens', givens))
