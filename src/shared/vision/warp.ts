@@ -165,23 +165,36 @@ function lineContrast(profile: Float64Array, cell: number): Float64Array {
 }
 
 /**
- * Position of the strongest line in [lo, hi]: the darkest 3-sample run, refined to sub-pixel by a
- * parabola. Returns `fallback` when the window holds no clear peak (flat profile).
+ * Position of the strongest line in [lo, hi]: the darkest 3-sample run that is a peak of the
+ * profile standing in the window (no darker run beside it, inside the window or out, and the
+ * middle of its plateau within the window), refined to sub-pixel by a parabola. Returns `fallback`
+ * when the window holds no clear peak (a flat profile, or one that only climbs toward a stronger
+ * line beyond the window). Without the peak test a window's end on the flank of a row of bold
+ * printed digits beyond it outweighed a faint inner line within it, and the row's cells were cut
+ * through their digits (bench:styles, faint inner lines).
  */
 function peak(profile: Float64Array, lo: number, hi: number, fallback: number): number {
   const a = Math.max(1, Math.floor(lo))
   const b = Math.min(profile.length - 2, Math.ceil(hi))
   if (b <= a) return fallback
-  let best = a
+  const run = (i: number): number => (i < 1 || i > profile.length - 2 ? -Infinity : profile[i] + profile[i - 1] + profile[i + 1])
+  // A window at the image's end cuts the plateau there, whose middle then says nothing (the border's lines).
+  const cutByEdge = a <= 1 || b >= profile.length - 2
+  const standsInWindow = (i: number): boolean => {
+    if (run(i) < run(i - 1) || run(i) < run(i + 1)) return false
+    const middle = plateauMiddle(profile, i)
+    return cutByEdge || (middle >= a && middle <= b)
+  }
+  let best = -1
   let min = Infinity
   let sum = 0
   for (let i = a; i <= b; i++) {
-    if (profile[i] + profile[i - 1] + profile[i + 1] > profile[best] + profile[best - 1] + profile[best + 1]) best = i
+    if ((best < 0 || run(i) > run(best)) && standsInWindow(i)) best = i
     min = Math.min(min, profile[i])
     sum += profile[i]
   }
   const avg = sum / (b - a + 1)
-  if (profile[best] - min < 0.25 * (avg - min + 1e-9) + 1) return fallback
+  if (best < 0 || profile[best] - min < 0.25 * (avg - min + 1e-9) + 1) return fallback
   const l = profile[best - 1]
   const c = profile[best]
   const r = profile[best + 1]

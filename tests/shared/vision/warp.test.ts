@@ -92,10 +92,10 @@ test('faint lines under the soft edge of a shadow are found where the ink is', (
 })
 
 /**
- * A drawn 900 px grid on grey paper: thick box lines, thin light inner ones, `inset` px inside the
- * image's edges (corners found outside the border); `stroke` paints ink over it.
+ * A drawn 900 px grid on grey paper: thick box lines, thin light inner ones (`innerGrey`), `inset` px
+ * inside the image's edges (corners found outside the border); `stroke` paints ink over it.
  */
-function drawnGrid(inset = 0): { warped: GrayImage; cell: number; stroke: (x0: number, y0: number, x1: number, y1: number) => void } {
+function drawnGrid(inset = 0, innerGrey = 185): { warped: GrayImage; cell: number; stroke: (x0: number, y0: number, x1: number, y1: number) => void } {
   const size = 900
   const cell = (size - 1 - 2 * inset) / 9
   const data = new Uint8Array(size * size).fill(235)
@@ -104,7 +104,7 @@ function drawnGrid(inset = 0): { warped: GrayImage; cell: number; stroke: (x0: n
       for (let x = Math.max(0, Math.round(x0)); x < Math.min(size, Math.round(x1)); x++) data[y * size + x] = grey
   }
   for (let i = 0; i < 10; i++) {
-    const [half, grey] = i % 3 === 0 ? [3, 30] : [1, 185]
+    const [half, grey] = i % 3 === 0 ? [3, 30] : [1, innerGrey]
     const at = inset + i * cell
     paint(at - half, inset, at + half + 1, size - inset, grey)
     paint(inset, at - half, size - inset, at + half + 1, grey)
@@ -173,4 +173,17 @@ test('pencil marks in the left column of three stacked cells do not pull two cro
   for (const [row, from] of marks) stroke(line + 0.16 * cell, (row + from) * cell, line + 0.16 * cell + 4, (row + from + 0.25) * cell)
   const lattice = gridLattice(warped)
   for (let j = 0; j < 10; j++) expect(Math.abs(lattice[j][2].x - line)).toBeLessThan(0.05 * cell)
+})
+
+test('a row of bold printed digits between two faint inner lines does not pull them onto its edges', () => {
+  // Seven bold digits across row 5, from a fifth of a cell below its top line to a fifth above its
+  // bottom one, and inner lines barely darker than the paper (a light grey, as bench:styles prints
+  // them): each line's search window ends on the flank of the digits' edges just beyond it, higher
+  // there than the faint line within it.
+  const { warped, cell, stroke } = drawnGrid(0, 225)
+  for (const col of [1, 2, 3, 4, 5, 6, 7]) stroke((col + 0.3) * cell, 4.21 * cell, (col + 0.7) * cell, 4.79 * cell)
+  const { ys } = gridLines(warped)
+  for (const j of [4, 5]) expect(Math.abs(ys[j] - j * cell)).toBeLessThan(0.05 * cell)
+  const lattice = gridLattice(warped)
+  for (const j of [4, 5]) for (let i = 0; i < 10; i++) expect(Math.abs(lattice[j][i].y - j * cell)).toBeLessThan(0.05 * cell)
 })
