@@ -72,11 +72,12 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
   return {
     judge(page: CutPage): CellJudgement[] {
       const probs = cellModel.classifyCells(cellPatches(page.flat, page.bounds))
+      const clearOfCrop = page.cells.map((c, i) => c.whole !== null && boxClearOfCrop(c.whole, cellCrop(page.bounds[i], page.flat.width, page.flat.height)))
       const byHeight = settleKindsByHeight(
         probs.map((p, i) => inkedKind(p.kind, page.cells[i].filled)),
         page.cells.map((c) => c.box),
         page.cells.map((c) => c.whole),
-        page.cells.map((c, i) => c.whole !== null && boxClearOfCrop(c.whole, cellCrop(page.bounds[i], page.flat.width, page.flat.height))),
+        clearOfCrop,
       )
       const byInk = settleKindsByInk(
         byHeight,
@@ -84,9 +85,10 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
       )
       const readWritten = writtenReader(page)
       const judgedPrint = (i: number): boolean => argmax(byInk[i]) === GIVEN && page.cells[i].filled
+      // A digit the cell's crop cuts has lost its shape (print-shape.ts compares only whole ones).
       const kinds = settleKindsByShape(
         byInk,
-        page.cells.map((c, i) => (judgedPrint(i) ? features(c.image) : null)),
+        page.cells.map((c, i) => (judgedPrint(i) && clearOfCrop[i] ? features(c.image) : null)),
         page.cells.map((_, i) => (judgedPrint(i) ? writtenDigit(readWritten(i), probs[i].digit) : null)),
       )
       return listedByPage(

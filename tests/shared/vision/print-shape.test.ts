@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { CELL_IMAGE_SIZE } from '../../../src/shared/vision/cells'
-import { PRINT_TWIN, SHAPE_BANDS, SURE_VALUE, settleKindsByShape } from '../../../src/shared/vision/print-shape'
+import { PLAUSIBLE_VALUE, PRINT_TWIN, SHAPE_BANDS, SURE_VALUE, settleKindsByShape } from '../../../src/shared/vision/print-shape'
 import { dot, features } from '../../../src/shared/vision/templates'
 
 const probs = (...p: number[]): Float32Array => Float32Array.from(p)
@@ -22,11 +22,13 @@ function shape(ink: (x: number, y: number) => boolean): Float32Array {
 /** A typeset "7": a bar along the top and a stem down the right, `shift` px to the right. */
 const printed = (shift: number): Float32Array =>
   shape((x, y) => (y >= 10 && y < 18 && x >= 20 + shift && x < 60 + shift) || (x >= 52 + shift && x < 60 + shift && y >= 10 && y < 70))
+/** A typeset "1": a stem down the middle, `shift` px to the right. */
+const printedOne = (shift: number): Float32Array => shape((x, y) => x >= 36 + shift && x < 44 + shift && y >= 10 && y < 70)
 /** A hand's "7": a short flag and a long slanted stroke. */
 const written = shape((x, y) => (y >= 14 && y < 18 && x >= 30 && x < 50) || (Math.abs(x - (50 - (y - 14) / 3)) < 2 && y >= 14 && y < 74))
 /** A "7" half like the print: the print's bar and the top of its stem, the rest of the stem further in. */
 const halfLike = shape(
-  (x, y) => (y >= 10 && y < 18 && x >= 20 && x < 60) || (x >= 52 && x < 60 && y >= 10 && y < 50) || (x >= 36 && x < 44 && y >= 50 && y < 70),
+  (x, y) => (y >= 10 && y < 18 && x >= 20 && x < 60) || (x >= 52 && x < 60 && y >= 10 && y < 54) || (x >= 36 && x < 44 && y >= 54 && y < 70),
 )
 
 const ratio = (p: Float32Array): number => p[1] / p[2]
@@ -69,11 +71,20 @@ describe('settleKindsByShape', () => {
     expect(out.slice(2).map((p) => Array.from(p))).toEqual(kinds.slice(2).map((p) => Array.from(p)))
   })
 
-  it('does not compare a digit whose value is read unsurely (print cut by a bad corner reads so)', () => {
-    const out = settleKindsByShape([GIVEN, GIVEN, GIVEN], [printed(0), printed(1), written], [read(7), read(7), read(7, SURE_VALUE - 0.05)])
-    expect(Array.from(out[2])).toEqual(Array.from(GIVEN))
-    const sure = settleKindsByShape([GIVEN, GIVEN, GIVEN], [printed(0), printed(1), written], [read(7), read(7), read(7, SURE_VALUE + 0.05)])
-    expect(ratio(sure[2])).toBeCloseTo(ratio(GIVEN) * SHAPE_BANDS[0].factor, 4)
+  it('compares a digit read unsurely with the print of each value it may be, where each has twinned print', () => {
+    // Read 7 at 0.6 and 1 at 0.35: it may be either, so it is compared with both values' print.
+    const unsure = Float32Array.from({ length: 9 }, (_, d) => (d === 6 ? 0.6 : d === 0 ? 0.35 : 0.05 / 7))
+    expect(Math.min(unsure[0], unsure[6])).toBeGreaterThanOrEqual(PLAUSIBLE_VALUE)
+    expect(Math.max(...unsure)).toBeLessThan(SURE_VALUE)
+    const sevensOnly = settleKindsByShape([GIVEN, GIVEN, GIVEN], [printed(0), printed(1), written], [read(7), read(7), unsure])
+    expect(Array.from(sevensOnly[2])).toEqual(Array.from(GIVEN))
+    const bothPrinted = [printed(0), printed(1), printedOne(0), printedOne(1)]
+    const both = settleKindsByShape([GIVEN, GIVEN, GIVEN, GIVEN, GIVEN], [...bothPrinted, written], [read(7), read(7), read(1), read(1), unsure])
+    const likeness = Math.max(...bothPrinted.map((print) => dot(written, print)))
+    expect(ratio(both[4])).toBeCloseTo(ratio(GIVEN) * SHAPE_BANDS.find(({ below }) => likeness < below)!.factor, 4)
+    // Print read unsurely (cut by a bad corner) is as like its value's print as print is: left alone.
+    const cutPrint = settleKindsByShape([GIVEN, GIVEN, GIVEN, GIVEN, GIVEN], [...bothPrinted, printed(2)], [read(7), read(7), read(1), read(1), unsure])
+    expect(Array.from(cutPrint[4])).toEqual(Array.from(GIVEN))
   })
 
   it('cannot tell a hand’s twins from print: two alike written digits judged print stay print', () => {
