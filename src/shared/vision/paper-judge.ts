@@ -185,8 +185,22 @@ interface JudgedCell {
 const INK_FOUND_RATE = Float32Array.from(CELL_KINDS, (kind) => ({ empty: 1 / 11530, given: 6960 / 6962, entry: 564 / 578, marks: 317 / 378 })[kind])
 
 /**
- * The cell model's kind probabilities weighed by whether cells.ts found ink there (a likelihood,
- * renormalised). Over Wicht's photos the cell model alone called two glare-washed printed 7s
+ * The most the cell model's odds of print against a written entry may say, before height, ink and
+ * shape weigh them. It learned handwriting from one person's (the pen train photos) and takes other
+ * writers' digits for print, mostly at its floor of p(entry) (163 of 180 on sessions 101-106, odds
+ * of 10^4), so its verdict cannot stand at those odds against a shape that is no print's (weighed
+ * 0.003, print-shape.ts) and a height that is not print's. Limited to 100, bench:handwriting judges
+ * 9 of seeds 1-10's 300 written digits print where it judged 32 (29 of seeds 11-40's 900 where 114);
+ * bench:read and the pen val photos read every printed given as before (the train photos' folds:
+ * two givens of a photo already wrong taken for entries). Chosen, not fitted (the one value tried);
+ * a 5% mix of given and entry (odds of at most 19) cost the pen val photos 4 givens
+ * (scripts/train-paper/README.md).
+ */
+const PRINT_ODDS_LIMIT = 100
+
+/**
+ * The cell model's kind probabilities, floored and with its odds of print against an entry held
+ * to PRINT_ODDS_LIMIT, weighed by whether cells.ts found ink there (a likelihood, renormalised). Over Wicht's photos the cell model alone called two glare-washed printed 7s
  * empty, and a smudge showing through from the page's back a given; cells.ts's ink settles both.
  * Where it found none, only p(given) is weighed: its look was made for print and misses print
  * once in thousands, but the handwriting and pencil it misses are the faint strokes the cell
@@ -195,6 +209,7 @@ const INK_FOUND_RATE = Float32Array.from(CELL_KINDS, (kind) => ({ empty: 1 / 115
  */
 function inkedKind(kind: Float32Array, filled: boolean): Float32Array {
   const floored = Array.from(kind, (p) => Math.max(1e-4, p))
+  floored[ENTRY] = Math.max(floored[ENTRY], floored[GIVEN] / PRINT_ODDS_LIMIT)
   return reweigh(floored, (k) => (filled ? INK_FOUND_RATE[k] : k === GIVEN ? 1 - INK_FOUND_RATE[k] : 1))
 }
 
