@@ -2,7 +2,8 @@
  * The cell judge of a page a person is solving (read.ts's CellJudge): which cells hold a printed
  * given, a written entry, pencil marks or nothing, and what the written ones say.
  *
- * 1. The cell model (cell-classifier.ts) gives each cell's kind from its patch (cell-patch.ts).
+ * 1. The cell model (cell-classifier.ts) gives each cell's kind from its patch (cell-patch.ts),
+ *    its odds of print against an entry held to PRINT_ODDS_LIMIT (it knows one person's hand).
  * 2. The page's print settles givens against entries: print is one size on a page, handwriting
  *    is not (print-height.ts); print is one black, pen and pencil are lighter (print-ink.ts); print
  *    is one font, and each printed digit has a twin among the page's prints of its value (print-shape.ts).
@@ -200,8 +201,9 @@ const PRINT_ODDS_LIMIT = 100
 
 /**
  * The cell model's kind probabilities, floored and with its odds of print against an entry held
- * to PRINT_ODDS_LIMIT, weighed by whether cells.ts found ink there (a likelihood, renormalised). Over Wicht's photos the cell model alone called two glare-washed printed 7s
- * empty, and a smudge showing through from the page's back a given; cells.ts's ink settles both.
+ * to PRINT_ODDS_LIMIT, weighed by whether cells.ts found ink there (a likelihood, renormalised).
+ * Over Wicht's photos the cell model alone called two glare-washed printed 7s empty, and a smudge
+ * showing through from the page's back a given; cells.ts's ink settles both.
  * Where it found none, only p(given) is weighed: its look was made for print and misses print
  * once in thousands, but the handwriting and pencil it misses are the faint strokes the cell
  * model is unsure of too, so for those its silence is no independent evidence (weighing entries
