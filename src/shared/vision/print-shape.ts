@@ -95,8 +95,9 @@ export function settleKindsByShape(
   return kinds.map((p, i) => {
     if (!judgedPrint.includes(i) || twinned.includes(i)) return Float32Array.from(p)
     const values = sure[i] ? [sure[i]] : Array.from(readings[i]!).flatMap((q, d) => (q >= PLAUSIBLE_VALUE ? [d + 1] : []))
-    if (values.some((value) => !printOf(value).length)) return Float32Array.from(p)
-    const likeness = Math.max(...values.flatMap(printOf).map((j) => alike(i, j)))
+    const prints = values.map(printOf)
+    if (prints.some((print) => !print.length)) return Float32Array.from(p)
+    const likeness = Math.max(...prints.flat().map((j) => alike(i, j)))
     const band = SHAPE_BANDS.find(({ below }) => likeness < below)
     return band ? reweigh(p, (k) => (k === GIVEN ? band.factor : 1)) : Float32Array.from(p)
   })
