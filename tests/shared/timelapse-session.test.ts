@@ -80,7 +80,7 @@ describe('a synthetic session with mistakes and digits over pencil marks', () =>
     }
   }, 120_000)
 
-  it("thins a felt-tip's strokes to a pen's by the digit's size, so a digit written flat keeps its ink, and never breaks a stroke", () => {
+  it("thins a felt-tip's strokes to a pen's by the digit's size, so a digit written flat keeps its ink, and never breaks a stroke or opens a loop", () => {
     /** A 28x28 sample with full ink in the rectangles [x, y, w, h]. */
     const sample = (rects: [number, number, number, number][]): number[] => {
       const s = new Array<number>(28 * 28).fill(0)
@@ -100,5 +100,16 @@ describe('a synthetic session with mistakes and digits over pencil marks', () =>
     const joined = bars.map((ink, i) => (ink === 0 && Math.floor(i / 28) >= 13 && Math.floor(i / 28) < 15 && i % 28 >= 10 && i % 28 < 18 ? 0.55 : ink))
     expect(penCore(bars)).toBeGreaterThan(0.1)
     expect(penCore(joined)).toBeLessThanOrEqual(0.1)
+    // A felt-tip loop, as an 0, its top drawn lightly: thinned only while the loop stays closed (a
+    // U is still one piece, so only the loop tells the light stroke has gone).
+    const ring = sample([
+      [6, 4, 16, 4],
+      [6, 20, 16, 4],
+      [6, 4, 4, 20],
+      [18, 4, 4, 20],
+    ])
+    const lightTop = ring.map((ink, i) => (Math.floor(i / 28) < 8 && i % 28 >= 10 && i % 28 < 18 ? 0.55 * ink : ink))
+    expect(penCore(ring)).toBeGreaterThan(0.1)
+    expect(penCore(lightTop)).toBeLessThanOrEqual(0.1)
   })
 })
