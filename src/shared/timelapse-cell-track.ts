@@ -95,14 +95,14 @@ export const UNINKED_CHANGE_COST = 6
 
 /**
  * Nats a cell's digit costs for staying the same digit at a shot where ink arrived in the cell:
- * ink arrives where something is written, and no one writes over their own digit. The same count
- * as UNINKED_CHANGE_COST's, the other way round: of the cell-shots where the watch saw ink
- * change, 817 of 819 first showed a digit or a pencilled cell. Without it, a cell something was
- * read in from the first shot on, unsure, kept that reading's digit where the same digit was
+ * ink arrives where something is written, and no one writes over their own digit. The count
+ * behind UNINKED_CHANGE_COST, read the other way round: every cell-shot where the watch saw ink
+ * change first showed a digit or a pencilled cell (817; none of the 66,906 others). Without it, a
+ * cell read as an unsure digit from the first shot on kept that digit where the same digit was
  * later written over it, and the log had no move there (image1049's crease in r9c6, read 6 at 0.7
  * and 8 at 0.08 from the first shot, settled to the solution's 8: the 8 written there, read 8 at
- * 0.98, was taken for the crease's reading all along). A digit in a pencilled cell is its marks
- * (MARKS), so marks added to a cell's marks cost nothing.
+ * 0.98, was taken for the crease's reading all along). Nothing and marks are not charged: marks
+ * are added to a cell's marks over time.
  */
 export const ARRIVED_UNCHANGED_COST = UNINKED_CHANGE_COST
 
