@@ -52,8 +52,11 @@ const MAX_OFF_CENTRE = 0.32
 const MIN_PIECE_AREA = 4
 const MAX_WAIST_GAP = 0.1
 
-/** 8-connected components of a w x h mask (non-zero = ink); `band` is the edge band width. */
-export function blobsIn(mask: Uint8Array, w: number, h: number, band: number): Blob[] {
+/**
+ * Connected components of a w x h mask (non-zero = ink), 8-connected or, with `diagonal` false,
+ * 4-connected (the paper an 8-connected ink closes in); `band` is the edge band width.
+ */
+export function blobsIn(mask: Uint8Array, w: number, h: number, band: number, diagonal = true): Blob[] {
   const label = new Int32Array(w * h).fill(-1)
   const blobs: Blob[] = []
   const stack: number[] = []
@@ -82,7 +85,7 @@ export function blobsIn(mask: Uint8Array, w: number, h: number, band: number): B
         if (ny < 0 || ny >= h) continue
         for (let dx = -1; dx <= 1; dx++) {
           const nx = jx + dx
-          if (nx < 0 || nx >= w) continue
+          if (nx < 0 || nx >= w || (dx && dy && !diagonal)) continue
           const k = ny * w + nx
           if (label[k] >= 0 || !mask[k]) continue
           label[k] = id
