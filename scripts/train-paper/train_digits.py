@@ -36,6 +36,8 @@ README.md's Steps, with what each variant gave):
                     KD_TEMPERATURE=2), weighed KD_WEIGHT=0.7 against the label's (Hinton et al.
                     2015), so one model learns what an ensemble reads, at one model's cost
                     (README.md, "Members with other seeds"; not shipped)
+  WARP_THIN_KEEP_SHAPE=1  warp's thinning only where it keeps the digit's pieces and loops
+                    (README.md, "Thinning that keeps a digit's shape"; not shipped)
   VARIANT=name      names the CV run's files (cv-digits-<data>-<name>.*), so variants coexist
   DIGIT_NET=shallow  the network: shallow (one conv before each pool), or deep (two; DigitNet)
   MNIST_HOLDOUT=0   every (n / MNIST_HOLDOUT)-th MNIST training digit kept out of training, so
@@ -53,6 +55,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
+from synth_pages import ink_shape
 from train import CACHE, FOLDS, ROOT, SEED, UNKNOWN, pen_kinds
 
 torch.set_num_threads(2)
@@ -82,6 +85,9 @@ WARP = {'rotate': float(os.environ.get('WARP_ROTATE', 0.14)), 'shear': float(os.
         'stretch': float(os.environ.get('WARP_STRETCH', 0.12)), 'scale': float(os.environ.get('WARP_SCALE', 0.06)),
         'shift': float(os.environ.get('WARP_SHIFT', 3)), 'elastic': float(os.environ.get('WARP_ELASTIC', 2.0)),
         'stroke': float(os.environ.get('WARP_STROKE', 0.5))}
+# WARP_THIN_KEEP_SHAPE=1: warp's thinning left out of a digit it would break or open (shapes_kept):
+# at half ink it does so to 18% of mnist80's digits, 30% of the 8s (README.md, 2026-12-01).
+WARP_THIN_KEEP_SHAPE = os.environ.get('WARP_THIN_KEEP_SHAPE') == '1'
 assert CROP % INPUT == 0 and INPUT % 4 == 0 and CROP <= 80
 
 
@@ -193,8 +199,21 @@ def warp_batch(ink, g):
     if thick.any():
         out[thick] = F.max_pool2d(out[thick], 3, 1, 1)
     if thin.any():
-        out[thin] = -F.max_pool2d(F.pad(-out[thin], (0, 1, 0, 1), value=-1.0), 2, 1)
+        thinned = -F.max_pool2d(F.pad(-out[thin], (0, 1, 0, 1), value=-1.0), 2, 1)
+        out[thin] = shapes_kept(out[thin], thinned) if WARP_THIN_KEEP_SHAPE else thinned
     return out
+
+
+def shapes_kept(before, after):
+    """Each image of `after` that has no more pieces and no fewer loops at half ink than its image
+    of `before` (synth_pages.py's ink_shape; a 2x2 px speck is no piece), else that of `before`."""
+    kept = before.clone()
+    for i in range(len(before)):
+        pieces, loops = ink_shape(before[i, 0].numpy() >= 0.5, 4)
+        thin_pieces, thin_loops = ink_shape(after[i, 0].numpy() >= 0.5, 4)
+        if thin_pieces <= pieces and thin_loops >= loops:
+            kept[i] = after[i]
+    return kept
 
 
 def load_net(path):
