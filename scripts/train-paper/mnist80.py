@@ -5,16 +5,16 @@
 
 Each digit is enlarged 4x (bicubic), cut at half ink, its strokes thinned by 0-3 px a side (MNIST
 strokes are ~15% of a digit's height, a pen's 4-10%; with THIN_KEEP_SHAPE=1 never so far that a
-stroke breaks or a loop opens: synth_pages.py's thinned_keeping_shape), then treated as
-normalise() does: the ink's tight box scaled to DIGIT_HEIGHT 40 (width capped at 64) by area
-averaging and centred on white.
+stroke breaks or a loop opens: synth_pages.py's thinned), then treated as normalise() does: the
+ink's tight box scaled to DIGIT_HEIGHT 40 (width capped at 64) by area averaging and centred on
+white.
 """
 import os
 
 import numpy as np
-from PIL import Image, ImageFilter
+from PIL import Image
 
-from synth_pages import THIN_KEEP_SHAPE, mnist_digits, thinned_keeping_shape
+from synth_pages import mnist_digits, thinned
 from train import CACHE
 
 SIDE, HEIGHT = 80, 40
@@ -25,10 +25,7 @@ def normalise(ink, r):
     binary = Image.fromarray(((np.asarray(big) >= 128) * 255).astype(np.uint8))
     radius = int(r.integers(0, 4))
     if radius:
-        if THIN_KEEP_SHAPE:  # a sample's pixel is 4x4 here: ink_shape's least area
-            thin = thinned_keeping_shape(binary, radius, 128, 16)
-        else:
-            thin = binary.filter(ImageFilter.MinFilter(2 * radius + 1))
+        thin = thinned(binary, radius, 128, 16)  # a sample's pixel is 4x4 here: ink_shape's least area
         if (np.asarray(thin) > 0).sum() > 0.4 * (np.asarray(binary) > 0).sum():
             binary = thin
     a = np.asarray(binary) > 0

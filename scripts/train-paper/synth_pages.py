@@ -141,19 +141,31 @@ def ink_shape(ink, least_area):
     return piece_count, int((sizes >= least_area).sum())
 
 
+def shape_kept(shape, thinned_shape):
+    """Whether ink_shape's (pieces, loops) after thinning keep the digit's: no more pieces (no
+    stroke broken) and no fewer loops (none opened)."""
+    return thinned_shape[0] <= shape[0] and thinned_shape[1] >= shape[1]
+
+
 def thinned_keeping_shape(img, radius, level, least_area):
     """img (PIL, 'L', ink bright) eroded by up to `radius` px a side, at the widest erosion that keeps
-    the digit's shape at `level`: no more pieces and no fewer loops than before. Thinning can break
-    a light stroke or open a loop (a 9's head, an 8 into a 3): that would train a digit drawn as
-    another under its label (every 8th MNIST training digit thinned as mnist80.py thins them: 3% of
-    them, 15% of the 8s at 2 px)."""
+    the digit's shape at `level` (shape_kept). Thinning can break a light stroke or open a loop (a
+    9's head, an 8 into a 3): that would train a digit drawn as another under its label (every 8th
+    MNIST training digit thinned as mnist80.py thins them: 3% of them, 15% of the 8s at 2 px)."""
     shape = ink_shape(np.asarray(img) >= level, least_area)
     for r in range(radius, 0, -1):
         thin = img.filter(ImageFilter.MinFilter(2 * r + 1))
-        pieces, loops = ink_shape(np.asarray(thin) >= level, least_area)
-        if pieces <= shape[0] and loops >= shape[1]:
+        if shape_kept(shape, ink_shape(np.asarray(thin) >= level, least_area)):
             return thin
     return img
+
+
+def thinned(img, radius, level, least_area):
+    """img (PIL, 'L', ink bright) eroded by `radius` px a side; with THIN_KEEP_SHAPE, only as far as
+    keeps its shape at `level` (thinned_keeping_shape)."""
+    if THIN_KEEP_SHAPE:
+        return thinned_keeping_shape(img, radius, level, least_area)
+    return img.filter(ImageFilter.MinFilter(2 * radius + 1))
 
 
 def mnist_alpha(sample, px, r):
@@ -167,10 +179,8 @@ def mnist_alpha(sample, px, r):
     # drawn), then sharpen the soft edge.
     radius = int(round(px * r.uniform(0.015, 0.05)))
     t = r.uniform(0.2, 0.5)
-    if radius > 0 and THIN_KEEP_SHAPE:
-        img = thinned_keeping_shape(img, radius, 255 * t, max(1, round(scale * scale)))
-    elif radius > 0:
-        img = img.filter(ImageFilter.MinFilter(2 * radius + 1))
+    if radius > 0:
+        img = thinned(img, radius, 255 * t, max(1, round(scale * scale)))
     a = np.asarray(img, dtype=np.float32) / 255
     return np.clip((a - t) / (1 - t) * r.uniform(1.2, 2), 0, 1)
 

@@ -55,7 +55,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from synth_pages import ink_shape
+from synth_pages import ink_shape, shape_kept
 from train import CACHE, FOLDS, ROOT, SEED, UNKNOWN, pen_kinds
 
 torch.set_num_threads(2)
@@ -205,13 +205,11 @@ def warp_batch(ink, g):
 
 
 def shapes_kept(before, after):
-    """Each image of `after` that has no more pieces and no fewer loops at half ink than its image
-    of `before` (synth_pages.py's ink_shape; a 2x2 px speck is no piece), else that of `before`."""
+    """Each image of `after` that keeps its image of `before`'s shape at half ink (synth_pages.py's
+    shape_kept; a 2x2 px speck is no piece), else that of `before`."""
     kept = before.clone()
     for i in range(len(before)):
-        pieces, loops = ink_shape(before[i, 0].numpy() >= 0.5, 4)
-        thin_pieces, thin_loops = ink_shape(after[i, 0].numpy() >= 0.5, 4)
-        if thin_pieces <= pieces and thin_loops >= loops:
+        if shape_kept(ink_shape(before[i, 0].numpy() >= 0.5, 4), ink_shape(after[i, 0].numpy() >= 0.5, 4)):
             kept[i] = after[i]
     return kept
 
