@@ -84,7 +84,7 @@ export function boxAligned(cv: CV, binary: Mat, corners: Corners, own: Own): Cor
 }
 
 /** The quad moved `du` cells across and `dv` down its own lattice. */
-function shiftedByCells(corners: Corners, du: number, dv: number): Corners {
+export function shiftedByCells(corners: Corners, du: number, dv: number): Corners {
   const toImage = squareToQuad(corners)
   const unit = [
     [0, 0],

@@ -123,10 +123,15 @@ function dominantDirections(segments: readonly Segment[]): [number, number] {
  *    outline was found first).
  */
 export function linesRunBorderToBorder(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
+  return linesCrossing(cv, binary, corners, own).every((crossing) => crossing >= MIN_LINES_CROSSING)
+}
+
+/** Per row of cells, then per column, how many of the other direction's eight inner lines cross it. */
+export function linesCrossing(cv: CV, binary: Mat, corners: Corners, own: Own): number[] {
   const d = warpToSquare(cv, binary, corners, own)
   const c = SCORE_CELL
   const strips = [true, false].flatMap((across) => Array.from({ length: 9 }, (_, cell) => ({ across, from: cell * c + 3, to: (cell + 1) * c - 3 })))
-  return strips.every((strip) => {
+  return strips.map((strip) => {
     // The lines cross a strip along a row of cells (`across`) or down a column.
     const profile = stripProfile(d, SCORE_SIZE, strip)
     const midCells: number[] = []
@@ -138,6 +143,6 @@ export function linesRunBorderToBorder(cv: CV, binary: Mat, corners: Corners, ow
       for (let k = i * c - LINE_REACH; k <= i * c + LINE_REACH; k++) line = Math.max(line, profile[k])
       if (line - base >= CROSSING_CONTRAST) crossing++
     }
-    return crossing >= MIN_LINES_CROSSING
+    return crossing
   })
 }

@@ -39,7 +39,7 @@ import { centroid, downscaledPoint, upscaledPoint } from './geometry'
 import { contourQuads, gridHoles, largeOutlines } from './grid-contour'
 import { faintGridScore } from './grid-faint'
 import { boxAligned } from './grid-box-lines'
-import { houghQuads, linesRunBorderToBorder } from './grid-hough'
+import { houghQuads, linesCrossing, linesRunBorderToBorder } from './grid-hough'
 import { latticeQuads } from './grid-lattice'
 import { outlineSideQuads } from './grid-outline-sides'
 import { MIN_GRID_SCORE, MIN_HOUGH_SCORE, gridScore } from './grid-score'
@@ -275,6 +275,19 @@ export function thresholdImage(cv: CV, src: Mat, own: Own): Mat {
   const block = oddAtLeast(Math.round(Math.min(src.cols, src.rows) / THRESHOLD_BLOCK_DIVISOR), MIN_THRESHOLD_BLOCK)
   cv.adaptiveThreshold(blurred, binary, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, THRESHOLD_OFFSET)
   return binary
+}
+
+/**
+ * How surely `corners` (in `scales`' full image) are a grid's place rather than a cell off it: the
+ * fewest of the other direction's eight inner lines that cross any row or column of its cells
+ * (grid-hough.ts's linesCrossing), on the working copy's threshold image. A Sudoku's lines cross
+ * every row and column of it; a quad a cell off has a row or column of whatever lies beyond the
+ * border, which few or none of them cross.
+ */
+export function weakestCrossing(cv: CV, scales: GrayScales, corners: Corners): number {
+  const { gray, factor } = scales.working
+  const inWorking = corners.map((p) => downscaledPoint(p, factor)) as unknown as Corners
+  return withMats((own) => Math.min(...linesCrossing(cv, thresholdImage(cv, own(matFromGray(cv, gray)), own), inWorking, own)))
 }
 
 /**

@@ -26,7 +26,8 @@ import { detectGrid } from './grid'
 import type { Corners, GrayImage, RgbaImage } from './image'
 import { type EarlierInk, judgeNewInk } from './new-ink'
 import { type CellEvidence, decidePaper, inkKinds, mayBeGiven } from './paper'
-import { printOnPage } from './print-on-page'
+import { printOnPage, showsPrint } from './print-on-page'
+import { gridOnPrint } from './print-place'
 import { gridLattice, warpGrid } from './warp'
 
 /** Anything that turns cell images into digit probabilities (null for empty cells). */
@@ -218,9 +219,17 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     return meanBest(ensembleOf(judges, cells, votes))
   }
   const turn = options.voters.length ? await pageTurn(pageAt(0).cells, (t) => pageAt(t).cells, sureness, cheap.length > 0) : 0
-  const cutPage = pageAt(turn)
-  const gridCorners: Corners = turn ? rotateCorners(corners, turn) : corners
+  let cutPage = pageAt(turn)
+  let gridCorners: Corners = turn ? rotateCorners(corners, turn) : corners
   lap('orientation')
+  // A time-lapse's print tells a grid found a cell off (print-place.ts).
+  const known = options.print
+  const placed = known?.turn === turn ? gridOnPrint(cv, scales, cutPage.cells, gridCorners, known.givens) : null
+  if (placed) {
+    gridCorners = placed
+    cutPage = cut(warpGrid(cv, scales.full, gridCorners, options.warpSize ?? 900))
+    lap('grid moved')
+  }
   let page: typeof cutPage = cutPage
   let judgements = options.judge ? await options.judge.judge(page) : null
   if (judgements) lap('kinds')
@@ -234,8 +243,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     lap('new ink')
   }
   const kinds = judgements?.map((j) => j.kind) ?? inkKinds(page.cells)
-  const known = options.print
-  const print = judgements && known?.turn === turn && printOnPage(known.givens, (cell) => page.cells[cell].filled) ? known.givens : undefined
+  const print = judgements && known?.turn === turn && printOnPage(known.givens, (cell) => showsPrint(page.cells[cell])) ? known.givens : undefined
   // Print is read only in the cells that may be printed (none where the print is known): the votes
   // the orientation judges already cast are kept for those, and the costlier voters never see the
   // surely written digits.

@@ -45,3 +45,19 @@ export function fillInCell(set: SetPixel, row: number, col: number, across: read
   const { x, y } = cellOrigin(row, col)
   for (let t = down[0]; t < down[1]; t++) for (let w = across[0]; w < across[1]; w++) set(x + w, y + t, value)
 }
+
+/** The square quad of a grid of `cell`-pixel cells whose top-left corner is at (`left`, `top`), moved `across` and `down` whole cells. */
+export function gridQuad(left: number, top: number, cell: number, across = 0, down = 0): Corners {
+  const x0 = left + across * cell
+  const y0 = top + down * cell
+  const side = 9 * cell
+  return [
+    { x: x0, y: y0 },
+    { x: x0 + side, y: y0 },
+    { x: x0 + side, y: y0 + side },
+    { x: x0, y: y0 + side },
+  ]
+}
+
+/** How far apart two quads are: the largest distance between their corners. */
+export const quadsApart = (a: Corners, b: Corners): number => Math.max(...a.map((p, i) => Math.hypot(p.x - b[i].x, p.y - b[i].y)))

@@ -3,11 +3,11 @@ import './opencv-node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type CV, withMats } from '../../../src/shared/vision/cv'
 import { loadOpenCV } from '../../../src/shared/vision/opencv'
-import { distance } from '../../../src/shared/vision/geometry'
 import { thresholdImage } from '../../../src/shared/vision/grid'
 import { boxAligned } from '../../../src/shared/vision/grid-box-lines'
 import type { Corners, GrayImage } from '../../../src/shared/vision/image'
 import { matFromGray } from '../../../src/shared/vision/mats'
+import { gridQuad, quadsApart } from './drawn-grid'
 
 let cv: CV
 beforeAll(async () => {
@@ -39,21 +39,9 @@ function page(thin: number, thick: number): GrayImage {
 }
 
 /** The grid's quad moved by whole cells. */
-const gridAt = (du: number, dv: number): Corners => {
-  const x0 = LEFT + du * CELL
-  const y0 = TOP + dv * CELL
-  const side = 9 * CELL
-  return [
-    { x: x0, y: y0 },
-    { x: x0 + side, y: y0 },
-    { x: x0 + side, y: y0 + side },
-    { x: x0, y: y0 + side },
-  ]
-}
+const gridAt = (across: number, down: number): Corners => gridQuad(LEFT, TOP, CELL, across, down)
 
 const aligned = (gray: GrayImage, quad: Corners): Corners => withMats((own) => boxAligned(cv, thresholdImage(cv, own(matFromGray(cv, gray)), own), quad, own))
-
-const offBy = (a: Corners, b: Corners): number => Math.max(...a.map((p, i) => distance(p, b[i])))
 
 describe('boxAligned', () => {
   const boxed = page(1, 4)
@@ -70,7 +58,7 @@ describe('boxAligned', () => {
     [0, 1],
     [-1, 1],
   ])('moves a quad %i, %i cells off back onto the grid', (du, dv) => {
-    expect(offBy(aligned(boxed, gridAt(du, dv)), gridAt(0, 0))).toBeLessThan(1)
+    expect(quadsApart(aligned(boxed, gridAt(du, dv)), gridAt(0, 0))).toBeLessThan(1)
   })
 
   it('leaves a quad a cell off where every line is printed alike: nothing tells', () => {
