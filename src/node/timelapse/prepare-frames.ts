@@ -7,13 +7,13 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CV } from '../../shared/vision/cv'
-import type { Corners } from '../../shared/vision/image'
+import type { Corners, RgbaImage } from '../../shared/vision/image'
 import { abortError } from './encode'
 import type { CropRect } from './ffmpeg-args'
 import { isWholeJpeg } from './frame-check'
 import { frameName, FRAME_PREFIX, sequenceFile } from './frame-names'
 import { decodeJpeg, encodeJpeg } from './jpeg'
-import { Stabiliser, type LocateCorners } from './stabilise'
+import { Stabiliser, steadyCorners, type LocateCorners } from './stabilise'
 import { formatElapsed } from '../../shared/elapsed'
 import type { FinalCard, FrameAnnotation } from '../../shared/timelapse-annotations'
 import { annotationSvg, cardSvg } from './annotate'
@@ -58,6 +58,14 @@ export interface PreparedFrames {
   cleanup(): Promise<void>
 }
 
+/** A shot read (and, when stabilising, decoded and located) that waits for the next one's corners. */
+interface LoadedFrame {
+  readonly number: number
+  readonly jpeg: Uint8Array
+  readonly image: RgbaImage | null
+  readonly corners: Corners | null
+}
+
 export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> {
   const prefix = o.prefix ?? FRAME_PREFIX
   const sources = o.numbers.map((n) => sequenceFile(o.dir, n, prefix, o.skipped))
@@ -70,35 +78,66 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
   const first = o.numbers[0]
   const files: string[] = []
   let skipped = 0
+  let done = 0
+  const progress = () => o.onFrame?.(++done, o.numbers.length)
   // A shot's technique lines stay up until newer ones replace them: one shot is a tenth of a second of film.
   let notes: readonly string[] = []
+  /** A shot read, and when stabilising decoded and located; null where it cannot be decoded (counted). */
+  const load = async (i: number): Promise<LoadedFrame | null> => {
+    const jpeg: Uint8Array = await readFile(sources[i])
+    try {
+      if (!(await isWholeJpeg(jpeg))) throw new Error('not a whole JPEG')
+      if (!stabiliser) return { number: o.numbers[i], jpeg, image: null, corners: null }
+      const image = await decodeJpeg(jpeg)
+      return { number: o.numbers[i], jpeg, image, corners: await stabiliser.corners(image) }
+    } catch (error) {
+      if (errorCode(error) !== undefined) throw error
+      skipped++
+      progress()
+      return null
+    }
+  }
+  /** A loaded shot registered by `corners`, stamped, annotated and staged. */
+  const finish = async (frame: LoadedFrame, corners: Corners | null): Promise<void> => {
+    let jpeg = frame.jpeg
+    try {
+      if (stabiliser && frame.image) {
+        const { image, registered } = stabiliser.register(frame.image, corners)
+        if (registered) jpeg = await encodeJpeg(image, 92)
+      }
+      if (o.stamp) jpeg = await stampJpeg(jpeg, formatElapsed((frame.number - first) * o.stamp.intervalSeconds), 92, o.stamp.area)
+      const annotation = o.annotate?.byFrame.get(frame.number)
+      if (annotation) {
+        if (annotation.notes.length) notes = annotation.notes
+        jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes, o.annotate?.area))
+      }
+    } catch (error) {
+      if (errorCode(error) !== undefined) throw error
+      skipped++
+      progress()
+      return
+    }
+    const staged = join(o.stagingDir, frameName(files.length + 1))
+    await writeFile(staged, jpeg)
+    files.push(staged)
+    progress()
+  }
   try {
+    // Each shot waits for the next one's corners: a quad found elsewhere in one shot alone is put
+    // back where its neighbours place the sheet (steadyCorners).
+    let waiting: LoadedFrame | null = null
+    let before: Corners | null = null
     for (let i = 0; i < o.numbers.length; i++) {
       if (o.signal?.aborted) throw abortError()
-      let jpeg: Uint8Array = await readFile(sources[i])
-      try {
-        if (!(await isWholeJpeg(jpeg))) throw new Error('not a whole JPEG')
-        if (stabiliser) {
-          const { image, registered } = await stabiliser.next(await decodeJpeg(jpeg))
-          if (registered) jpeg = await encodeJpeg(image, 92)
-        }
-        if (o.stamp) jpeg = await stampJpeg(jpeg, formatElapsed((o.numbers[i] - first) * o.stamp.intervalSeconds), 92, o.stamp.area)
-        const annotation = o.annotate?.byFrame.get(o.numbers[i])
-        if (annotation) {
-          if (annotation.notes.length) notes = annotation.notes
-          jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes, o.annotate?.area))
-        }
-      } catch (error) {
-        if (errorCode(error) !== undefined) throw error
-        skipped++
-        o.onFrame?.(i + 1, o.numbers.length)
-        continue
+      const frame = await load(i)
+      if (!frame) continue
+      if (waiting) {
+        await finish(waiting, steadyCorners(before, waiting.corners, frame.corners))
+        before = waiting.corners
       }
-      const staged = join(o.stagingDir, frameName(files.length + 1))
-      await writeFile(staged, jpeg)
-      files.push(staged)
-      o.onFrame?.(i + 1, o.numbers.length)
+      waiting = frame
     }
+    if (waiting) await finish(waiting, steadyCorners(before, waiting.corners, null))
     if (o.annotate?.card.lines.length && files.length) await appendCard(files, o.stagingDir, o.annotate)
   } catch (error) {
     await cleanup()

@@ -3,12 +3,17 @@
  * known amount per frame. `locate` returns those true corners (the detector itself is tested
  * with the vision code), so these tests check the homography and warp, and the failure count.
  */
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Stabiliser, usableCorners, warpToReference } from '../../../src/node/timelapse/stabilise'
+import { LONE_JUMP, Stabiliser, steadyCorners, usableCorners, warpToReference } from '../../../src/node/timelapse/stabilise'
+import { frameName } from '../../../src/node/timelapse/frame-names'
+import { decodeJpeg, encodeJpeg } from '../../../src/node/timelapse/jpeg'
+import { prepareFrames } from '../../../src/node/timelapse/prepare-frames'
 import type { CV } from '../../../src/shared/vision/cv'
 import type { Corners, RgbaImage } from '../../../src/shared/vision/image'
-import { loadOpenCVForTests } from './helpers'
+import { loadOpenCVForTests, tempDir } from './helpers'
 
 const W = 320
 const H = 240
@@ -105,6 +110,45 @@ describe('Stabiliser', () => {
     const out = await s.next(await frame(0, 0))
     expect(out.registered).toBe(false)
     expect(s.failed).toBe(1)
+  })
+})
+
+describe('steadyCorners', () => {
+  // Twice LONE_JUMP of the sheet's side.
+  const jump = Math.ceil(2 * LONE_JUMP * SHEET.w)
+
+  it('puts a quad found elsewhere in one frame alone back where its neighbours place the sheet', () => {
+    expect(steadyCorners(cornersAt(0, 0), cornersAt(0, -SHEET.h / 9), cornersAt(1, 0))).toEqual(cornersAt(0, 0))
+    expect(steadyCorners(cornersAt(0, 0), cornersAt(jump, 0), cornersAt(0, 1))).toEqual(cornersAt(0, 0))
+  })
+
+  it('keeps a frame’s own corners where the sheet moved and stayed, where it is moving, at either end and within the jitter', () => {
+    expect(steadyCorners(cornersAt(0, 0), cornersAt(30, 0), cornersAt(30, 1))).toEqual(cornersAt(30, 0))
+    expect(steadyCorners(cornersAt(0, 0), cornersAt(15, 0), cornersAt(30, 0))).toEqual(cornersAt(15, 0))
+    expect(steadyCorners(null, cornersAt(30, 0), cornersAt(0, 0))).toEqual(cornersAt(30, 0))
+    expect(steadyCorners(cornersAt(0, 0), cornersAt(30, 0), null)).toEqual(cornersAt(30, 0))
+    expect(steadyCorners(cornersAt(0, 0), cornersAt(2, 1), cornersAt(0, 1))).toEqual(cornersAt(2, 1))
+  })
+})
+
+describe('prepareFrames stabilising', () => {
+  it('registers a shot whose quad alone was found a row off by its neighbours’ corners', async () => {
+    const dir = await tempDir('steady')
+    const numbers = [1, 2, 3, 4]
+    for (const n of numbers) await writeFile(join(dir, frameName(n)), await encodeJpeg(await frame(6, 4), 95))
+    const located = [cornersAt(6, 4), cornersAt(6, 4 - SHEET.h / 7), cornersAt(6, 4), cornersAt(6, 4)]
+    let calls = 0
+    const prepared = await prepareFrames({
+      dir,
+      numbers,
+      stagingDir: join(dir, '.staging'),
+      stabilise: { cv, locate: () => located[calls++], reference: cornersAt(0, 0) },
+    })
+    const ref = await frame(0, 0)
+    expect(prepared.registrationFailures).toBe(0)
+    for (const file of prepared.files) expect(sheetDifference(ref, await decodeJpeg(await readFile(file)))).toBeLessThan(8)
+    await prepared.cleanup()
+    await rm(dir, { recursive: true, force: true })
   })
 })
 
