@@ -82,6 +82,13 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
   const progress = () => o.onFrame?.(++done, o.numbers.length)
   // A shot's technique lines stay up until newer ones replace them: one shot is a tenth of a second of film.
   let notes: readonly string[] = []
+  /** A shot that cannot be decoded or drawn on is left out and counted; a failing disk stops the work. */
+  const skip = (error: unknown): null => {
+    if (errorCode(error) !== undefined) throw error
+    skipped++
+    progress()
+    return null
+  }
   /** A shot read, and when stabilising decoded and located; null where it cannot be decoded (counted). */
   const load = async (i: number): Promise<LoadedFrame | null> => {
     const jpeg: Uint8Array = await readFile(sources[i])
@@ -91,10 +98,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
       const image = await decodeJpeg(jpeg)
       return { number: o.numbers[i], jpeg, image, corners: await stabiliser.corners(image) }
     } catch (error) {
-      if (errorCode(error) !== undefined) throw error
-      skipped++
-      progress()
-      return null
+      return skip(error)
     }
   }
   /** A loaded shot registered by `corners`, stamped, annotated and staged. */
@@ -112,9 +116,7 @@ export async function prepareFrames(o: PrepareOptions): Promise<PreparedFrames> 
         jpeg = await overlayJpeg(jpeg, (width, height) => annotationSvg(width, height, annotation, notes, o.annotate?.area))
       }
     } catch (error) {
-      if (errorCode(error) !== undefined) throw error
-      skipped++
-      progress()
+      skip(error)
       return
     }
     const staged = join(o.stagingDir, frameName(files.length + 1))

@@ -278,16 +278,18 @@ export function thresholdImage(cv: CV, src: Mat, own: Own): Mat {
 }
 
 /**
- * How surely `corners` (in `scales`' full image) are a grid's place rather than a cell off it: the
- * fewest of the other direction's eight inner lines that cross any row or column of its cells
- * (grid-hough.ts's linesCrossing), on the working copy's threshold image. A Sudoku's lines cross
- * every row and column of it; a quad a cell off has a row or column of whatever lies beyond the
- * border, which few or none of them cross.
+ * How surely each of `quads` (in `scales`' full image) is a grid's place rather than a cell off it:
+ * the fewest of the other direction's eight inner lines that cross any row or column of its cells
+ * (grid-hough.ts's linesCrossing), on the working copy's threshold image, made once for all of
+ * them. A Sudoku's lines cross every row and column of it; a quad a cell off has a row or column
+ * of whatever lies beyond the border, which few or none of them cross.
  */
-export function weakestCrossing(cv: CV, scales: GrayScales, corners: Corners): number {
+export function weakestCrossings(cv: CV, scales: GrayScales, quads: readonly Corners[]): number[] {
   const { gray, factor } = scales.working
-  const inWorking = corners.map((p) => downscaledPoint(p, factor)) as unknown as Corners
-  return withMats((own) => Math.min(...linesCrossing(cv, thresholdImage(cv, own(matFromGray(cv, gray)), own), inWorking, own)))
+  return withMats((own) => {
+    const binary = thresholdImage(cv, own(matFromGray(cv, gray)), own)
+    return quads.map((quad) => Math.min(...linesCrossing(cv, binary, quad.map((p) => downscaledPoint(p, factor)) as unknown as Corners, own)))
+  })
 }
 
 /**

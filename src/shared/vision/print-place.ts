@@ -4,7 +4,7 @@
  * the print a cell off (print-on-page.ts's printMove), and is moved onto it. So may a print read
  * from a grid a cell off, at the shot it was kept, so the grid is moved only where the moved place
  * is the likelier grid: its every row and column crossed by more of its inner lines (grid.ts's
- * weakestCrossing). grid-box-lines.ts tells most grids a cell off by their box lines as they are
+ * weakestCrossings). grid-box-lines.ts tells most grids a cell off by their box lines as they are
  * found, but not on a page whose every line is printed alike. On a held-out solving session of such
  * a page (bench:timelapse-session), one shot found the grid a row up, read a proper puzzle there,
  * and the log took it for another page, whose print the next shot misread: 2 of the 30 digits
@@ -15,7 +15,7 @@ import type { Grid } from '../sudoku/board'
 import type { CellImage } from './cells'
 import type { CV } from './cv'
 import type { GrayScales } from './gray'
-import { weakestCrossing } from './grid'
+import { weakestCrossings } from './grid'
 import { shiftedByCells } from './grid-box-lines'
 import type { Corners } from './image'
 import { printMove, printOnPage, showsPrint } from './print-on-page'
@@ -27,5 +27,6 @@ export function gridOnPrint(cv: CV, scales: GrayScales, cells: readonly CellImag
   const move = printMove(print, inked)
   if (!move) return null
   const moved = shiftedByCells(corners, move.across, move.down)
-  return weakestCrossing(cv, scales, moved) > weakestCrossing(cv, scales, corners) ? moved : null
+  const [there, here] = weakestCrossings(cv, scales, [moved, corners])
+  return there > here ? moved : null
 }

@@ -1,4 +1,5 @@
 /** A page drawn pixel by pixel for the watch's tests: white paper and a grid of 2 px lines, and whatever a test adds. */
+import { distance } from '../../../src/shared/vision/geometry'
 import type { Corners, GrayImage } from '../../../src/shared/vision/image'
 
 const SIDE = 400
@@ -60,4 +61,4 @@ export function gridQuad(left: number, top: number, cell: number, across = 0, do
 }
 
 /** How far apart two quads are: the largest distance between their corners. */
-export const quadsApart = (a: Corners, b: Corners): number => Math.max(...a.map((p, i) => Math.hypot(p.x - b[i].x, p.y - b[i].y)))
+export const quadsApart = (a: Corners, b: Corners): number => Math.max(...a.map((p, i) => distance(p, b[i])))
