@@ -7,6 +7,7 @@
  */
 // Types only: importing opencv.ts would load the 10 MB OpenCV module for every encode, stabilised or not.
 import type { CV } from '../../shared/vision/cv'
+import { cornerMovement } from '../../shared/vision/geometry'
 import type { Corners, RgbaImage } from '../../shared/vision/image'
 
 /** Finds the sheet's corners (TL, TR, BR, BL) in a frame, or null when it cannot. */
@@ -96,13 +97,14 @@ export class Stabiliser {
 }
 
 /**
- * How far, as a share of the sheet's side, a frame's corners may lie from both its neighbours'
- * (themselves within it of each other) before they are taken for a quad the detector found
- * elsewhere than the sheet (steadyCorners). On a held-out solving session's 53 shots
- * (bench:timelapse-session seed 223), consecutive frames' corners moved 0-1.7% of the side, where
- * the grid found a row off moved 13.3% and four quads a fifth to a third of a cell off 2.6-4.0%.
+ * How far, as a share of the sheet's diagonal (geometry.ts's cornerMovement, as the watch measures
+ * a steady grid), a frame's corners may lie from both its neighbours' (themselves within it of each
+ * other) before they are taken for a quad the detector found elsewhere than the sheet
+ * (steadyCorners). On a held-out solving session's 53 shots (bench:timelapse-session seed 223),
+ * consecutive frames' corners moved 0-1.2% of the diagonal, where the grid found a row off moved
+ * 9.4% and four quads a fifth to a third of a cell off 1.8-2.8%: 1.4%, 2% of a square's side.
  */
-export const LONE_JUMP = 0.02
+export const LONE_JUMP = 0.014
 
 /**
  * The corners to register a frame by, given its neighbours' (`before`, `after`; null where none):
@@ -112,7 +114,6 @@ export const LONE_JUMP = 0.02
  */
 export function steadyCorners(before: Corners | null, now: Corners | null, after: Corners | null): Corners | null {
   if (!usableCorners(before) || !usableCorners(now) || !usableCorners(after)) return now
-  const limit = LONE_JUMP * Math.hypot(before[1].x - before[0].x, before[1].y - before[0].y)
-  const apart = (a: Corners, b: Corners): number => Math.max(...a.map((p, i) => Math.hypot(p.x - b[i].x, p.y - b[i].y)))
-  return apart(before, after) <= limit && apart(now, before) > limit && apart(now, after) > limit ? before : now
+  const apart = (a: Corners, b: Corners): boolean => cornerMovement(a, b) > LONE_JUMP
+  return !apart(after, before) && apart(now, before) && apart(now, after) ? before : now
 }

@@ -114,8 +114,8 @@ describe('Stabiliser', () => {
 })
 
 describe('steadyCorners', () => {
-  // Twice LONE_JUMP of the sheet's side.
-  const jump = Math.ceil(2 * LONE_JUMP * SHEET.w)
+  // Twice LONE_JUMP of the sheet's diagonal.
+  const jump = Math.ceil(2 * LONE_JUMP * Math.hypot(SHEET.w, SHEET.h))
 
   it('puts a quad found elsewhere in one frame alone back where its neighbours place the sheet', () => {
     expect(steadyCorners(cornersAt(0, 0), cornersAt(0, -SHEET.h / 9), cornersAt(1, 0))).toEqual(cornersAt(0, 0))
