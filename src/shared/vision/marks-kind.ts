@@ -50,6 +50,9 @@
  * 181 -> 187 of 192. The pen photos' marks, written in rows, never make a keypad page, so their
  * cells are judged as before.
  *
+ * On such a page a cell whose ink is all marks and whose pieces make a sure list needs one of them
+ * in its place, not most (SURE_LIST_IN_PLACE): a 5 written like a 6 stands in place 5 as no 5.
+ *
  * Where the pieces read poorly (a blurred photo's), four or more of them, each in a place of its
  * own, one pencil and nothing beside them, are marks however they read (SPREAD_PLACES): a digit
  * written alone does not break so. Such a cell's pieces show nothing of the page's keypad.
@@ -105,6 +108,21 @@ export const MARKS_KIND_MIN_P = 0.5
  * mistake in 7 shots.
  */
 export const SPREAD_PLACES = 4
+
+/**
+ * Pieces in their places enough, on a page written as a keypad (`pageOdds`, which paper-judge.ts
+ * gives no cell with a piece as dark as the page's pen), for a cell whose ink is all marks and
+ * whose pieces make a sure list (marks.ts's MARK_MIN_P each, no two alike) to be marks, where a
+ * majority in place is not: a person's 5 written like a 6 is no 5 to the model, in place 5 or
+ * not, and a column of two such marks is no written digit. On a held-out solving session
+ * (bench:timelapse-session seed 224), marks 2 5 one above the other, the 5 read 6 at 0.97, were a
+ * written 2 in 12 shots and the log kept it. Replayed on 70 sessions' shots (the issue's 40 and
+ * fresh seeds 212-241), that cell alone changed the log; a cell of marks 1 7 read empty in 11 of
+ * x51's shots became marks. Without the keypad page, and with it the guard against the page's
+ * pen, a pen 1 of held-out seed 238 broken in two, its pieces read 1 and, in place, 8, was taken
+ * for marks. The pen photos' pages, written in rows, are never keypad pages.
+ */
+const SURE_LIST_IN_PLACE = 1
 
 /**
  * Grey levels between a cell's darkest and lightest piece (print-ink.ts's strokeDarkness) within
@@ -256,7 +274,9 @@ export function marksByCandidate(
   const digitWithoutInk = (best === GIVEN || best === ENTRY) && !digitInkFound
   const enough = digitWithoutInk ? inPlace.length >= 1 && 2 * inPlace.length >= places : inPlace.length >= 2 && 2 * inPlace.length > places
   const readInPlace = enough && apart
-  if (!readInPlace && !(allMarks && places >= SPREAD_PLACES)) return null
+  // On a keypad page, a sure list of pencil (SURE_LIST_IN_PLACE).
+  const sureList = allMarks && pageOdds > 0 && marks.length >= 2 && inPlace.length >= SURE_LIST_IN_PLACE
+  if (!readInPlace && !sureList && !(allMarks && places >= SPREAD_PLACES)) return null
   const swapped = Float32Array.from(kind)
   ;[swapped[best], swapped[MARKS]] = [kind[MARKS], kind[best]]
   return { kind: swapped, marks, pieces, stray, readInPlace }

@@ -219,6 +219,19 @@ describe("marksByCandidate: a page's keypad lean", () => {
     expect(marksByCandidate(ENTRY, { ...cell, pieces: [...cell.pieces, piece(5, 3, 0.9, 0.05)] }, true, PAGE_ODDS)).toBeNull()
   })
 
+  it('takes a sure list of pencil with one piece in its place for marks on a keypad page, and nowhere else', () => {
+    // Marks 2 5 one above the other, the 5 written like a 6: read 6 at 0.97, its place's 5 at 0.004.
+    const column: MarksCandidate = { pieces: [piece(2, 2, 0.999, 0.999), piece(5, 6, 0.97, 0.004)], stray: 0, onePencil: true, marks: [2, 6] }
+    expect(marksByCandidate(ENTRY, column, true, PAGE_ODDS)?.kind[CELL_KINDS.indexOf('marks')]).toBeCloseTo(ENTRY[CELL_KINDS.indexOf('entry')])
+    // Not on a page of no keypad (or of pen pieces, to which paper-judge.ts gives no odds), nor
+    // with the list unsure, ink beside the pieces, two inks, or no piece in its place.
+    expect(marksByCandidate(ENTRY, column)).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...column, marks: [] }, true, PAGE_ODDS)).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...column, stray: 1 }, true, PAGE_ODDS)).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...column, onePencil: false }, true, PAGE_ODDS)).toBeNull()
+    expect(marksByCandidate(ENTRY, { ...column, pieces: [piece(1, 2, 0.999, 0.0001), column.pieces[1]] }, true, PAGE_ODDS)).toBeNull()
+  })
+
   it('turns a cell of pencil pieces in four places of their own to marks, however they read, and keeps them out of the keypad they show', () => {
     // Marks 4 5 8 9 on a blurred photo: the 5 read 8, the 9 read 1, the 4 unsure; only the 8 in its place.
     const blurred: MarksCandidate = {
