@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs'
 import { cellName } from '../src/shared/sudoku/board'
 import { checkPaper } from '../src/shared/sudoku/check'
-import { checkedBoard, loggedBoard, movesOf } from '../src/shared/timelapse-moves'
+import { annotationsOf } from '../src/shared/timelapse-annotations'
+import { checkedBoard, loggedBoard, loggedDigitsFilled, movesOf } from '../src/shared/timelapse-moves'
+import { pagesOf } from '../src/shared/timelapse-pages'
 import type { ShotRecord } from '../src/shared/timelapse-shots'
 import { LOOK_SECONDS, type PencilledCell, type WrittenDigit } from '../devkit/solving-session'
 import { doubtText, doubtedLabel } from '../datasets/mnist-doubted'
@@ -23,6 +25,8 @@ export interface SavedSession {
    * from sessions saved before 2026-11-29, whose shots were all read.
    */
   readonly shots?: readonly SavedShot[]
+  /** The photo's print, as the session drew its digits on (gridText); absent from sessions saved before 2026-12-02's last. */
+  readonly printed?: string
 }
 
 export interface SavedShot {
@@ -85,9 +89,15 @@ export interface LogFigures {
   readonly checkedRight: number
   /** Cells the board after the last shot has a written digit in where none was written (the panel's digits filled counts them). */
   readonly phantoms: readonly string[]
+  /**
+   * Shots whose digits filled is the paper's, its print and the digits written by then: on the live
+   * panel (loggedDigitsFilled, the shots so far) and in the annotated film (annotationsOf). Null
+   * for a session saved without its print.
+   */
+  readonly filledRight: { readonly live: number; readonly film: number } | null
 }
 
-export function logFigures({ records, written, pencilled }: SavedSession): LogFigures {
+export function logFigures({ records, written, pencilled, printed }: SavedSession): LogFigures {
   const moves = movesOf(records)
   const digitMoves = moves.filter((m) => m.kind === 'digit')
   const logged = digitMoves.filter((m) => m.digit !== 0)
@@ -112,6 +122,8 @@ export function logFigures({ records, written, pencilled }: SavedSession): LogFi
   // then, none where it has none).
   const onPaper = (r: ShotRecord) => written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
   const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
+  const film = annotationsOf(pagesOf(records))
+  const filledOnPaper = (r: ShotRecord) => [...(printed ?? '')].filter((d) => d !== '0').length + onPaper(r).length
   return {
     inOrder,
     extra: logged.length - inOrder,
@@ -148,6 +160,13 @@ export function logFigures({ records, written, pencilled }: SavedSession): LogFi
     boardsWrong: printedWritten.filter(Boolean).length,
     printedWritten: printedWritten.reduce((a, b) => a + b, 0),
     phantoms: phantomDigits(records, written),
+    filledRight:
+      printed === undefined
+        ? null
+        : {
+            live: records.filter((r, i) => loggedDigitsFilled(records.slice(0, i + 1)) === filledOnPaper(r)).length,
+            film: records.filter((r) => Number.parseInt(film.get(r.frame)?.filled ?? '') === filledOnPaper(r)).length,
+          },
     checkedRight: records.filter((r, i) => {
       const check = checkPaper(checkedBoard(records.slice(0, i + 1))!)
       return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'

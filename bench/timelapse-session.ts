@@ -16,7 +16,8 @@
  *     person's mistakes (another candidate written) logged as written, not settled to the solution;
  *  4. each pencilled cell in a shot of its own, and logged with its marks; the shots' boards that
  *     took a written digit for print; "Check my paper" on the board the shots so far have, as the
- *     live panel asks it (timelapse-moves.ts's checkedBoard);
+ *     live panel asks it (timelapse-moves.ts's checkedBoard); the digits filled the live panel and
+ *     the annotated film show, against the paper's (`--records` saves the print for it);
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
  *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory --records FILE --replay FILE]
@@ -34,7 +35,7 @@ import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { createNodeReader } from '../src/cli/reader-node'
 import { counted } from '../src/shared/counted'
-import { type ShotRecord, arrivedText, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
+import { type ShotRecord, arrivedText, gridText, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
 import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
 import { PaperMemory } from '../src/shared/vision/paper-memory'
 import type { RgbaImage } from '../src/shared/vision/image'
@@ -119,7 +120,7 @@ const inFilm = session.written.filter((w) => shots.some((s) => s >= w.look)).len
 const occludedShots = shots.filter((s) => session.covered[s])
 const occluded = occludedShots.length
 // 3 and 4: the move log against the truth, and the live panel's boards.
-const saved: SavedSession = { records, written: session.written, pencilled: session.pencilled, shots: savedShots }
+const saved: SavedSession = { records, written: session.written, pencilled: session.pencilled, shots: savedShots, printed: gridText(session.givens) }
 const RECORDS = arg('records', '')
 if (RECORDS) writeFileSync(RECORDS, JSON.stringify(saved))
 const log = logFigures(saved)
@@ -146,6 +147,7 @@ const lines = [
   `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${log.marksLogged}/${pencilled.length}, ${log.marksRight}/${pencilled.length} (${log.marksMoves} marks moves in all, ${log.marksElsewhere} in other cells) | all |`,
   `| shots whose board took a written digit for print | ${log.boardsWrong}/${records.length} (${log.printedWritten} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
   `| digits on the board after the last shot where none was written (the panel counts them filled) | ${log.phantoms.length}${log.phantoms.length ? ` (${log.phantoms.join(', ')})` : ''} | 0 |`,
+  `| shots whose digits filled is the paper's (its print and the digits written by then): on the live panel, in the annotated film | ${log.filledRight?.live}/${records.length}, ${log.filledRight?.film}/${records.length} | all |`,
   `| shots whose "Check my paper" (on the board the shots so far have) answers right: a mistake, where one is written by then; else none | ${log.checkedRight}/${records.length} | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${REPLAY ? 'not measured (--replay)' : `${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s`} | < 25% |`,
   '',

@@ -1,6 +1,8 @@
 /**
  * What an annotated time-lapse writes on its frames, worked out from the boards recorded per shot:
- * the elapsed time, the digits filled, and for each newly written digit the technique that
+ * the elapsed time, the digits filled (on the board the move log has reached by the shot, which its
+ * notes and the final card read too: a shot's own board can misread a digit away for that shot
+ * alone), and for each newly written digit the technique that
  * justifies it at that moment (from the hint engine, on the board as it was just before, on its own
  * page: timelapse-pages.ts); and a final card with the total time, whether the puzzle was solved
  * (else how far it got) and its difficulty (each puzzle's, where the session moved on to another).
@@ -12,9 +14,8 @@ import { type Cell, type Digit, CELLS, candidatesOf, cellName } from './sudoku/b
 import { hint } from './sudoku/hint'
 import { TECHNIQUE_LABELS } from './sudoku/logic/techniques'
 import { ratePuzzle } from './sudoku/rating'
-import { loggedEntries, pageMoves } from './timelapse-moves'
+import { type DigitMove, type MarksMove, digitsOn, loggedEntries, pageMoves } from './timelapse-moves'
 import type { Page } from './timelapse-pages'
-import { digitsFilled } from './timelapse-shots'
 
 export interface FrameAnnotation {
   /** "12:34". */
@@ -41,7 +42,7 @@ export function annotationsOf(pages: readonly Page[]): Map<number, FrameAnnotati
   for (const page of pages) {
     const { givens, solution } = page
     const moves = pageMoves(page)
-    const board = Uint8Array.from({ length: CELLS }, (_, c) => Number(page.shots[0]?.entries[c] ?? 0) || givens[c])
+    const board = boardBeforeMoves(page, moves)
     for (const shot of page.shots) {
       const notes: string[] = []
       for (const move of moves) {
@@ -49,10 +50,25 @@ export function annotationsOf(pages: readonly Page[]): Map<number, FrameAnnotati
         if (move.digit) notes.push(`${cellName(move.cell)} = ${move.digit} · ${reasonFor(givens, board, solution, move.cell, move.digit)}`)
         board[move.cell] = move.digit
       }
-      out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${digitsFilled(shot)}/${CELLS} digits`, notes })
+      out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${digitsOn(givens, board)}/${CELLS} digits`, notes })
     }
   }
   return out
+}
+
+/**
+ * A page's board at its first shot as the log has it: its print, and in each other cell the digit
+ * there before the cell's first move, or the one the log settles where it has none; not the first
+ * shot's own reading, which can take a cell's pencil marks for a digit that the shots after do not.
+ */
+function boardBeforeMoves(page: Page, moves: readonly (DigitMove | MarksMove)[]): Uint8Array {
+  const board = Uint8Array.from(page.givens)
+  const settled = loggedEntries(page)
+  for (let cell = 0; cell < CELLS; cell++) {
+    const first = moves.find((move): move is DigitMove => move.kind === 'digit' && move.cell === cell)
+    if (!board[cell]) board[cell] = first ? first.was : settled[cell]
+  }
+  return board
 }
 
 /**
@@ -88,12 +104,9 @@ interface Outcome {
 
 function outcomeOf(page: Page): Outcome {
   const entries = loggedEntries(page)
-  let filled = 0
+  const filled = digitsOn(page.givens, entries)
   let wrong = 0
-  for (let c = 0; c < CELLS; c++) {
-    if (page.givens[c] || entries[c]) filled++
-    if (entries[c] && page.solution && entries[c] !== page.solution[c]) wrong++
-  }
+  for (let c = 0; c < CELLS; c++) if (entries[c] && page.solution && entries[c] !== page.solution[c]) wrong++
   return { filled, wrong, solved: filled === CELLS && wrong === 0 && page.solution !== null }
 }
 

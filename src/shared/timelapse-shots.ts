@@ -68,13 +68,6 @@ export const gridText = (grid: Grid): string => Array.from(grid, (d) => String(d
 /** Whether a board's cell holds a digit, printed or written. */
 export const holdsDigit = (board: Pick<ShotBoard, 'givens' | 'entries'>, cell: number): boolean => board.givens[cell] !== '0' || board.entries[cell] !== '0'
 
-/** How many of a board's cells hold a digit, printed or written. */
-export function digitsFilled(board: Pick<ShotBoard, 'givens' | 'entries'>): number {
-  let filled = 0
-  for (let cell = 0; cell < CELLS; cell++) if (holdsDigit(board, cell)) filled++
-  return filled
-}
-
 /** The start of a marks field whose marks were seen but not read ("?", or "?37" with some read). */
 export const UNREAD_FIELD = '?'
 

@@ -24,8 +24,9 @@ function shot(frame: number, seconds: number, cells: number[], wrong: Record<num
 }
 
 describe('annotationsOf', () => {
+  const empty = [...PUZZLE].flatMap((c, i) => (c === '0' ? [i] : []))
+
   it('gives each shot the time, the digits filled and a technique for each new digit', () => {
-    const empty = [...PUZZLE].flatMap((c, i) => (c === '0' ? [i] : []))
     const shots = [shot(1, 0, []), shot(2, 65, [empty[0]]), shot(4, 3725, [empty[0], empty[1], empty[2]])]
     const notes = annotationsOf(pagesOf(shots))
     expect(notes.get(1)).toEqual({ elapsed: '0:00', filled: '30/81 digits', notes: [] })
@@ -33,6 +34,19 @@ describe('annotationsOf', () => {
     expect(notes.get(2)?.notes).toEqual([expect.stringMatching(/^r1c3 = 4 · ((naked|hidden) single|full house)$/)])
     expect(notes.get(4)).toMatchObject({ elapsed: '1:02:05', filled: '33/81 digits' })
     expect(notes.get(4)?.notes).toHaveLength(2)
+  })
+
+  it("counts the digits on the board its notes are written on, not a shot's own that missed one or took marks for one", () => {
+    const [a, b, pencilled] = [empty[0], empty[1], empty[5]]
+    // a written at the second shot and missed by the fourth alone; b written at the sixth.
+    const missed = [shot(1, 0, []), shot(2, 10, [a]), shot(3, 20, [a]), shot(4, 30, []), shot(5, 40, [a]), shot(6, 50, [a, b])]
+    expect([...annotationsOf(pagesOf(missed)).values()].map(({ filled }) => filled)).toEqual([30, 31, 31, 31, 31, 32].map((n) => `${n}/81 digits`))
+    // Pencil marks 2 6 8, read as an unsure 2 at the first shot alone, marks at the others.
+    const marks = Array.from({ length: 81 }, (_, c) => (c === pencilled ? '268' : '')).join(',')
+    const probs = Array.from({ length: 81 }, (_, c) => (c === pencilled ? '2:59 1:35 3:6' : '')).join(',')
+    const first = { ...shot(1, 0, [], { [pencilled]: 2 }), probs }
+    const marked = [first, { ...shot(2, 10, []), marks }, { ...shot(3, 20, [a]), marks }, { ...shot(4, 30, [a, b]), marks }]
+    expect([...annotationsOf(pagesOf(marked)).values()].map(({ filled }) => filled)).toEqual([30, 30, 31, 32].map((n) => `${n}/81 digits`))
   })
 
   it('calls a wrong digit a mistake', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, cellName, digitBit } from '../../src/shared/sudoku/board'
 import { solve } from '../../src/shared/sudoku/solver'
-import { checkedBoard, loggedBoard, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
+import { checkedBoard, loggedBoard, loggedDigitsFilled, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
 import {
   type ShotRecord,
   arrivedOfText,
@@ -530,6 +530,17 @@ describe('loggedBoard', () => {
     expect([board.entries[2], board.entries[3], board.entries[4]]).toEqual([4, 6, 0])
     expect(board.givens).toEqual(Uint8Array.from(PUZZLE, Number))
     expect(loggedBoard([])).toBeNull()
+  })
+})
+
+describe('loggedDigitsFilled', () => {
+  it('counts the digits on the board the shots so far have, not one down where the last shot missed a digit', () => {
+    const givens = givensOf(PUZZLE)
+    // r1c3's 4 written at the second shot, missed by the fourth alone; r1c4's 6 written at the sixth.
+    const shots = [shot(1, 0, {}, givens), ...[2, 3].map((f) => shot(f, 2 * f, { 2: 4 }, givens)), shot(4, 8, {}, givens)]
+    shots.push(shot(5, 10, { 2: 4 }, givens), shot(6, 12, { 2: 4, 3: 6 }, givens))
+    expect(shots.map((_, i) => loggedDigitsFilled(shots.slice(0, i + 1)))).toEqual([30, 31, 31, 31, 31, 32])
+    expect(loggedDigitsFilled([])).toBe(0)
   })
 })
 

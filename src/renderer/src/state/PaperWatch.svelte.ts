@@ -3,8 +3,8 @@ import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import { HINT_LEVELS } from '../../../shared/sudoku/hint'
 import { playerCandidates } from '../../../shared/sudoku/pencil'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
-import { checkedBoard, loggedBoard } from '../../../shared/timelapse-moves'
-import { type ShotBoard, type ShotRecord, arrivedText, digitsFilled, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
+import { checkedBoard, loggedBoard, loggedDigitsFilled } from '../../../shared/timelapse-moves'
+import { type ShotBoard, type ShotRecord, arrivedText, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
 import { nextCheckLevel } from './check-levels'
@@ -24,8 +24,12 @@ export const LOOK_INTERVAL_MS = 500
 export class PaperWatch {
   view = $state<View | null>(null)
   board = $state.raw<ShotBoard | null>(null)
-  /** Cells holding a digit (printed or written) on the last read board. */
-  filled = $derived(this.board ? digitsFilled(this.board) : 0)
+  /**
+   * Cells holding a digit, printed or written, on the board the recording's shots have
+   * (timelapse-moves.ts's loggedDigitsFilled, as "Check my paper" weighs them), not the last shot's
+   * own board, which can misread a digit away for that shot alone.
+   */
+  filled = $state(0)
   /** The last "Check my paper" answer and how much it told; a new shot clears both (the paper changed). */
   check = $state.raw<PaperCheck | null>(null)
   checkLevel = $state(-1)
@@ -51,6 +55,7 @@ export class PaperWatch {
     this.vision ??= new VisionClient()
     this.trigger = new ShotTrigger(options)
     this.board = null
+    this.filled = 0
     this.check = null
     this.checkLevel = -1
     this.shots = []
@@ -122,6 +127,7 @@ export class PaperWatch {
       const outcome = await vision.read(await createImageBitmap(frame), undefined, this.board ? 'next' : 'first')
       this.board = shotBoardOfReadings(outcome.cells, { ink: detection.cells?.ink, arrived: arrivedText(decision, at) })
       this.shots.push({ frame: this.shots.length, seconds: (performance.now() - this.startedAt) / 1000, ...this.board })
+      this.filled = loggedDigitsFilled(this.shots)
       // The paper changed since the last check: its answer is stale.
       this.check = null
       this.checkLevel = -1
