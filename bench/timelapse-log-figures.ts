@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { cellName } from '../src/shared/sudoku/board'
-import { checkPaper } from '../src/shared/sudoku/check'
 import { annotationsOf } from '../src/shared/timelapse-annotations'
-import { checkedBoard, loggedBoard, loggedDigitsFilled, movesOf } from '../src/shared/timelapse-moves'
+import { checkShots } from '../src/shared/timelapse-check'
+import { loggedBoard, loggedDigitsFilled, movesOf } from '../src/shared/timelapse-moves'
 import { pagesOf } from '../src/shared/timelapse-pages'
 import type { ShotRecord } from '../src/shared/timelapse-shots'
 import { LOOK_SECONDS, type PencilledCell, type WrittenDigit } from '../devkit/solving-session'
@@ -85,7 +85,7 @@ export interface LogFigures {
   /** Shots whose board took a written digit for print, and those digits. */
   readonly boardsWrong: number
   readonly printedWritten: number
-  /** Shots whose "Check my paper", on the board the shots so far have, answers right. */
+  /** Shots whose "Check my paper", on the paper as the shots so far have it (digits and pencil marks), answers right. */
   readonly checkedRight: number
   /** Cells the board after the last shot has a written digit in where none was written (the panel's digits filled counts them). */
   readonly phantoms: readonly string[]
@@ -118,8 +118,8 @@ export function logFigures({ records, written, pencilled, printed }: SavedSessio
   const marksMoves = moves.filter((m) => m.kind === 'marks')
   const loggedRight = (p: PencilledCell) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())
   // The live panel: written digits taken for print on each shot's board, and "Check my paper" on the
-  // board the shots so far have, as checkedBoard weighs it (a mistake where the paper has one by
-  // then, none where it has none).
+  // paper as the shots so far have it, as the panel asks it (timelapse-check.ts: a mistake where the
+  // paper has one by then, none where it has none).
   const onPaper = (r: ShotRecord) => written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
   const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
   const film = annotationsOf(pagesOf(records))
@@ -168,7 +168,7 @@ export function logFigures({ records, written, pencilled, printed }: SavedSessio
             film: records.filter((r) => Number.parseInt(film.get(r.frame)?.filled ?? '') === filledOnPaper(r)).length,
           },
     checkedRight: records.filter((r, i) => {
-      const check = checkPaper(checkedBoard(records.slice(0, i + 1))!)
+      const check = checkShots(records.slice(0, i + 1))!
       return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'
     }).length,
   }

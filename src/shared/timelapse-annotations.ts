@@ -1,12 +1,12 @@
 /**
  * What an annotated time-lapse writes on its frames, worked out from the boards recorded per shot:
- * the elapsed time, the digits filled (on the board the move log has reached by the shot, which its
- * notes and the final card read too: a shot's own board can misread a digit away for that shot
- * alone), and for each newly written digit the technique that
- * justifies it at that moment (from the hint engine, on the board as it was just before, on its own
- * page: timelapse-pages.ts); and a final card with the total time, whether the puzzle was solved
- * (else how far it got) and its difficulty (each puzzle's, where the session moved on to another).
- * Text only; drawing is the encoder's.
+ * the elapsed time, the digits filled (on the board the move log has reached by that shot, as its
+ * notes and the final card have it: a shot's own board can misread a digit away for that shot
+ * alone), and for each newly written digit the technique that justifies it at that moment (from
+ * the hint engine, on the board as it was just before, on its own page: timelapse-pages.ts); and a
+ * final card with the total time, whether the puzzle was solved (else how far it got) and its
+ * difficulty (each puzzle's, where the session moved on to another). Text only; drawing is the
+ * encoder's.
  */
 import { counted } from './counted'
 import { formatElapsed } from './elapsed'

@@ -21,7 +21,8 @@
  * A session that moves on to another puzzle (timelapse-pages.ts) is told page by page, each
  * against its own print.
  */
-import { CELLS, type Cell, type Digit, type Grid, cellName, peers } from './sudoku/board'
+import { CELLS, type Cell, type Digit, type Grid, MARKS_UNREAD, type PencilMarks, cellName, peers } from './sudoku/board'
+import { marksMask } from './sudoku/pencil'
 import { type Segment, type ShotInk, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type Page, pagesOf } from './timelapse-pages'
 import { type ShotRecord, UNREAD_FIELD, arrivedOfText, gridText, inkOfText, probsOfText } from './timelapse-shots'
@@ -120,6 +121,21 @@ export function pageMoves({ shots, givens, solution }: Page): (DigitMove | Marks
 export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entries: Grid } | null {
   const page = lastPageOf(shots)
   return page && { givens: page.givens, entries: loggedEntries(page) }
+}
+
+/**
+ * The pencil marks the log has in each cell after a session's shots: its last page's last marks
+ * move there (MARKS_UNREAD where they could not be read), none elsewhere. "Check my paper" weighs
+ * them, where one shot's own reading can take a speck of the printed page for marks, or misread a
+ * list, and call a mistake in the pencil marks that is not on the paper.
+ */
+export function loggedMarks(shots: readonly ShotRecord[]): PencilMarks {
+  const marks = new Uint16Array(CELLS)
+  const page = lastPageOf(shots)
+  for (const move of page ? pageMoves(page) : []) {
+    if (move.kind === 'marks') marks[move.cell] = marksMask(move.marks) | (move.unread ? MARKS_UNREAD : 0)
+  }
+  return marks
 }
 
 /**

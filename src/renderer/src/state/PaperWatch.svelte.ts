@@ -1,10 +1,9 @@
-import { CELLS } from '../../../shared/sudoku/board'
 import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import { HINT_LEVELS } from '../../../shared/sudoku/hint'
-import { playerCandidates } from '../../../shared/sudoku/pencil'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
-import { checkedBoard, loggedBoard, loggedDigitsFilled } from '../../../shared/timelapse-moves'
-import { type ShotBoard, type ShotRecord, arrivedText, marksOfText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
+import { checkShots } from '../../../shared/timelapse-check'
+import { loggedBoard, loggedDigitsFilled } from '../../../shared/timelapse-moves'
+import { type ShotBoard, type ShotRecord, arrivedText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
 import { nextCheckLevel } from './check-levels'
@@ -80,20 +79,18 @@ export class PaperWatch {
   }
 
   /**
-   * "Check my paper" on the board as the recording's shots have it (each digit weighed over every
-   * shot that shows it, a wrong one read unclearly not held against the person: checkedBoard), with
-   * the last shot's pencil marks: one level more per press while no new shot came (nextCheckLevel;
-   * a shot clears the last answer); null before any read.
+   * "Check my paper" on the paper as the recording's shots have it (each digit and pencil mark
+   * weighed over every shot that shows it, a wrong digit read unclearly not held against the person:
+   * timelapse-check.ts): one level more per press while no new shot came (nextCheckLevel; a shot
+   * clears the last answer); null before any read.
    */
   checkPaper(): PaperCheck | null {
-    const logged = checkedBoard(this.shots)
-    if (!this.board || !logged) return null
     const level = nextCheckLevel(this.check, this.checkLevel, true)
-    const marks = marksOfText(this.board.marks)
-    const candidates = marks && playerCandidates(marks, new Uint16Array(CELLS))
-    this.check = checkPaper({ ...logged, candidates }, HINT_LEVELS[level])
+    const check = this.board && checkShots(this.shots, HINT_LEVELS[level])
+    if (!check) return null
+    this.check = check
     this.checkLevel = level
-    return this.check
+    return check
   }
 
   /** Whether the board as the shots have it is the puzzle solved without a mistake. */
