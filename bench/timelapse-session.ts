@@ -111,6 +111,8 @@ process.stderr.write('\n')
 const shots = savedShots.map((shot) => shot.look)
 await reader.close()
 
+// The digits written: --digits at most, as many as the puzzle has empty cells (a whole solve's --digits 81 writes fewer).
+const digits = session.written.length
 // 1. Every digit in a shot of its own: a shot after it appeared and before the next ink (digit or marks) did.
 const inks = [...session.written, ...session.pencilled].map((ink) => ink.look).sort((a, b) => a - b)
 const hasOwnShot = (look: number) => shots.some((s) => s >= look && s < (inks.find((l) => l > look) ?? Infinity))
@@ -134,14 +136,14 @@ const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${loadavg()[0].toFixed(1)}`
 const lines = [
   `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${machine}: \`npm run bench:timelapse-session -- --digits ${DIGITS} --marks ${MARKS}${MISTAKES ? ` --mistakes ${MISTAKES}` : ''}${INK_OVER_MARKS ? ` --ink-over-marks ${INK_OVER_MARKS}` : ''} --seed ${SEED} --photo ${PHOTO}\`.`,
-  `Synthetic session from Wicht's ${PHOTO} (CC-BY-4.0) with MNIST digits: ${session.looks} looks (${((session.looks * LOOK_SECONDS) / 60).toFixed(1)} min at 2 looks/s), ${DIGITS} digits written (${mistakes} of them mistakes), ${pencilled.length} cells pencilled, a hand over the grid in ${session.covered.filter(Boolean).length} looks.`,
+  `Synthetic session from Wicht's ${PHOTO} (CC-BY-4.0) with MNIST digits: ${session.looks} looks (${((session.looks * LOOK_SECONDS) / 60).toFixed(1)} min at 2 looks/s), ${digits} digits written (${mistakes} of them mistakes), ${pencilled.length} cells pencilled, a hand over the grid in ${session.covered.filter(Boolean).length} looks.`,
   '',
   '| figure | result | target |',
   '|---|---|---|',
-  `| shots per digit written | ${(shots.length / DIGITS).toFixed(2)} (${shots.length} shots, the first before any digit; ${(shots.length / (DIGITS + pencilled.length)).toFixed(2)} per digit or pencilled cell) | ≤ 1.5 |`,
-  `| digits in the film | ${inFilm}/${DIGITS}; in a shot of their own ${ownShot}/${DIGITS} | all |`,
+  `| shots per digit written | ${(shots.length / digits).toFixed(2)} (${shots.length} shots, the first before any digit; ${(shots.length / (digits + pencilled.length)).toFixed(2)} per digit or pencilled cell) | ≤ 1.5 |`,
+  `| digits in the film | ${inFilm}/${digits}; in a shot of their own ${ownShot}/${digits} | all |`,
   `| shots with a hand over the grid | ${occluded}${occluded ? ` (looks ${occludedShots.join(', ')})` : ''} | 0 |`,
-  `| move log against the digits written | ${log.inOrder}/${DIGITS} in order, ${log.extra} extra writes (${log.stray.length} in cells where no digit was written${log.stray.length ? `: ${log.stray.join(', ')}` : ''}) and ${log.erasures} erasures (misreads) | every move, in order |`,
+  `| move log against the digits written | ${log.inOrder}/${digits} in order, ${log.extra} extra writes (${log.stray.length} in cells where no digit was written${log.stray.length ? `: ${log.stray.join(', ')}` : ''}) and ${log.erasures} erasures (misreads) | every move, in order |`,
   `| mistakes (a wrong candidate written): logged as written, hidden by the solution | ${log.mistakesLogged}/${mistakes}, ${log.mistakesHidden}/${mistakes} | all, none |`,
   `| digits written over their cell's pencil marks: logged as written, once | ${log.overMarksLogged}/${log.overMarks} | all |`,
   `| pencilled cells: in a shot of their own, logged, logged with their marks | ${marksShot}/${pencilled.length}, ${log.marksLogged}/${pencilled.length}, ${log.marksRight}/${pencilled.length} (${log.marksMoves} marks moves in all, ${log.marksElsewhere} in other cells) | all |`,
