@@ -123,7 +123,8 @@ export function logFigures({ records, written, pencilled, printed }: SavedSessio
   const onPaper = (r: ShotRecord) => written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
   const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)
   const film = annotationsOf(pagesOf(records))
-  const filledOnPaper = (r: ShotRecord) => [...(printed ?? '')].filter((d) => d !== '0').length + onPaper(r).length
+  const printedDigits = [...(printed ?? '')].filter((d) => d !== '0').length
+  const filledOnPaper = (r: ShotRecord) => printedDigits + onPaper(r).length
   return {
     inOrder,
     extra: logged.length - inOrder,

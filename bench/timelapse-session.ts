@@ -15,8 +15,8 @@
  *  3. the move log (timelapse --moves) against the digits written, in order; with --mistakes, the
  *     person's mistakes (another candidate written) logged as written, not settled to the solution;
  *  4. each pencilled cell in a shot of its own, and logged with its marks; the shots' boards that
- *     took a written digit for print; "Check my paper" on the board the shots so far have, as the
- *     live panel asks it (timelapse-moves.ts's checkedBoard); the digits filled the live panel and
+ *     took a written digit for print; "Check my paper" on the digits and pencil marks the shots so
+ *     far have, as the live panel asks it (timelapse-check.ts); the digits filled the live panel and
  *     the annotated film show, against the paper's (`--records` saves the print for it);
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
@@ -150,7 +150,7 @@ const lines = [
   `| shots whose board took a written digit for print | ${log.boardsWrong}/${records.length} (${log.printedWritten} digits in all)${NO_KNOWN_PRINT ? ' (print read at every shot: --no-known-print)' : ''} | 0 |`,
   `| digits on the board after the last shot where none was written (the panel counts them filled) | ${log.phantoms.length}${log.phantoms.length ? ` (${log.phantoms.join(', ')})` : ''} | 0 |`,
   `| shots whose digits filled is the paper's (its print and the digits written by then): on the live panel, in the annotated film | ${log.filledRight?.live}/${records.length}, ${log.filledRight?.film}/${records.length} | all |`,
-  `| shots whose "Check my paper" (on the board the shots so far have) answers right: a mistake, where one is written by then; else none | ${log.checkedRight}/${records.length} | all |`,
+  `| shots whose "Check my paper" (on the digits and pencil marks the shots so far have) answers right: a mistake, where one is written by then; else none | ${log.checkedRight}/${records.length} | all |`,
   `| watching: CPU per look (640 px detection, fiducials, cell ink, trigger) | ${REPLAY ? 'not measured (--replay)' : `${msPerLook.toFixed(1)} ms, ${coreShare.toFixed(1)}% of one core at 2 looks/s`} | < 25% |`,
   '',
   `Pencilled cells the log has without their very marks: ${log.marksMissed.join(', ') || 'none'}.`,

@@ -65,8 +65,9 @@ function boardBeforeMoves(page: Page, moves: readonly (DigitMove | MarksMove)[])
   const board = Uint8Array.from(page.givens)
   const settled = loggedEntries(page)
   for (let cell = 0; cell < CELLS; cell++) {
+    if (board[cell]) continue
     const first = moves.find((move): move is DigitMove => move.kind === 'digit' && move.cell === cell)
-    if (!board[cell]) board[cell] = first ? first.was : settled[cell]
+    board[cell] = first ? first.was : settled[cell]
   }
   return board
 }
