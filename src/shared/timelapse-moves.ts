@@ -226,7 +226,7 @@ function digitTracks(shots: readonly ShotRecord[], givens: Grid, marks: readonly
 }
 
 /** What the watch measured of each cell (the outer index) at each shot, for cell-track.ts (undefined where a shot kept no ink). */
-function shotInks(ink: readonly (Float32Array | undefined)[]): (ShotInk | undefined)[][] {
+function shotInks(ink: readonly (Float64Array | undefined)[]): (ShotInk | undefined)[][] {
   return Array.from({ length: CELLS }, (_, cell) =>
     ink.map((now, i) => {
       if (!now) return undefined
@@ -376,7 +376,7 @@ interface InkEvents {
  * on the synthetic sessions seeds 1-20, of the 182 cells pencilled, the ink of 180 rose by NEW_INK
  * or more at the shot that first shows them, and the other 2 by 0.007 and 0.011.
  */
-function inkEvents(ink: readonly (Float32Array | undefined)[], cell: Cell): InkEvents | null {
+function inkEvents(ink: readonly (Float64Array | undefined)[], cell: Cell): InkEvents | null {
   if (!ink.some(Boolean)) return null
   let arrived = false
   const changed = ink.map((now, i) => {
@@ -398,8 +398,10 @@ const isReadList = (field: string): boolean => field !== '' && !field.startsWith
 /**
  * A cell's pencil marks as they changed, at the time a new reading was first read. A reading
  * counts once a later shot reads it too, with at most shots that could not read the marks between
- * (an unsure reading of the same pencil is no evidence against it), or when it is the last shot,
- * or the next shows a digit written over them. Marks that go when a digit is written over them
+ * (an unsure reading of the same pencil is no evidence against it), or when no later shot reads the
+ * cell otherwise: it is the last shot, or the shots after it could not read the marks, up to the
+ * last or to a digit written over them (on 80 synthetic sessions, two lists read right once, then
+ * unread to the end, were logged unread). Marks that go when a digit is written over them
  * are the digit's move, not theirs. Where the shots kept the cells' ink (`events`), marks appear
  * only with ink: a cell read as marks where no ink arrived is a speck read as marks (read empty,
  * it stays empty), and a cell read empty where ink arrived holds marks too light to read (logged
@@ -431,7 +433,8 @@ function marksMoves(
       if (next === field) return true
       if (next !== UNREAD_FIELD || !isReadList(field)) return false
     }
-    return i === shots.length - 1
+    // The last shot, or a list no later shot could read against.
+    return true
   }
   const moves: MarksMove[] = []
   const speckAtStart = inkAtStart !== undefined && inkAtStart < MARKS_INK_RISE

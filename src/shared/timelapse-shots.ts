@@ -116,11 +116,17 @@ export function inkText(ink: ArrayLike<number>): string {
   return Array.from(ink, (x) => Math.round(Math.min(1, Math.max(0, x)) * 1000)).join(',')
 }
 
-/** The ink shares (0..1) a text stands for, or undefined when it is not 81 numbers of 0-1000. */
-export function inkOfText(text: string): Float32Array | undefined {
+/**
+ * The ink shares (0..1) a text stands for, or undefined when it is not 81 numbers of 0-1000. In
+ * double precision, so that a stored share compares with a threshold of the same thousandths as
+ * written: in 32 bits 5/1000 falls under 0.005, and a cell whose pencil marks raised its ink by
+ * exactly MARKS_INK_RISE (timelapse-moves.ts) was taken for a speck in every shot (marks 1 4 7 read
+ * right in 22 shots of a synthetic session, none logged).
+ */
+export function inkOfText(text: string): Float64Array | undefined {
   const fields = text.split(',')
   if (fields.length !== CELLS || !fields.every((f) => INK_FIELD.test(f))) return undefined
-  return Float32Array.from(fields, (f) => Number(f) / 1000)
+  return Float64Array.from(fields, (f) => Number(f) / 1000)
 }
 
 /** The stored text of when a shot's new ink arrived (the trigger's decision to shoot at the look of time `at`, ms). */

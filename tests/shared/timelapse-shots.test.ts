@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, cellName, digitBit } from '../../src/shared/sudoku/board'
 import { solve } from '../../src/shared/sudoku/solver'
-import { checkedBoard, loggedBoard, loggedDigitsFilled, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
+import { MARKS_INK_RISE, checkedBoard, loggedBoard, loggedDigitsFilled, moveRecord, movesOf } from '../../src/shared/timelapse-moves'
 import {
   type ShotRecord,
   arrivedOfText,
@@ -468,13 +468,26 @@ describe('movesOf', () => {
       { seconds: 6, frame: 3, cell: 'r4c4', marks: [1, 4] },
       { seconds: 14, frame: 7, cell: 'r4c4', marks: [], unread: true },
     ])
-    // Read once only, between unread shots, a list is not confirmed.
+    // Read once only, with only unread shots after it, a list counts too: they are no evidence against it.
     const once = shots.map((s, i) => ({ ...s, marks: i === 4 ? s.marks.replace('14', '?') : s.marks }))
     expect(
       movesOf(once)
         .filter((m) => m.kind !== 'page' && m.cell === 30)
         .map(moveRecord),
-    ).toEqual([{ seconds: 8, frame: 4, cell: 'r4c4', marks: [], unread: true }])
+    ).toEqual([
+      { seconds: 6, frame: 3, cell: 'r4c4', marks: [1, 4] },
+      { seconds: 14, frame: 7, cell: 'r4c4', marks: [], unread: true },
+    ])
+  })
+
+  it('takes pencil marks whose ink rose by just MARKS_INK_RISE, as the shots store it in thousandths', () => {
+    const rise = String(Math.round(MARKS_INK_RISE * 1000))
+    const shots = [0, 1, 2].map((i) => ({
+      ...shot(i + 1, 2 * (i + 1), {}),
+      marks: Array.from({ length: 81 }, (_, c) => (c === 5 && i ? '147' : '')).join(','),
+      ink: Array.from({ length: 81 }, (_, c) => (c === 5 && i ? rise : '0')).join(','),
+    }))
+    expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 4, frame: 2, cell: 'r1c6', marks: [1, 4, 7] }])
   })
 
   it('tells a session that moves on to the next puzzle of the book page by page, each against its own print', () => {
