@@ -241,7 +241,7 @@ function shotInks(ink: readonly (Float64Array | undefined)[]): (ShotInk | undefi
  * What one shot read in a cell: its digit's probabilities as handwriting, pencil marks (its marks
  * field, timelapse-shots.ts), or nothing.
  */
-function readingOf(shot: ShotRecord, probs: (Float32Array | null)[] | undefined, marks: string | undefined, cell: Cell): ShotReading {
+function readingOf(shot: ShotRecord, probs: (Float64Array | null)[] | undefined, marks: string | undefined, cell: Cell): ShotReading {
   const digit = Number(shot.entries[cell]) || Number(shot.givens[cell])
   if (!digit) return marks ? 'marks' : null
   // A board recorded without probabilities: its digit, sure.

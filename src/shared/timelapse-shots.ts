@@ -99,13 +99,17 @@ export function probsText(probs: readonly (ArrayLike<number> | null | undefined)
     .join(',')
 }
 
-/** The probabilities a text stands for (index d - 1, 0 for digits left out; null for no digit), or undefined when it is malformed. */
-export function probsOfText(text: string): (Float32Array | null)[] | undefined {
+/**
+ * The probabilities a text stands for (index d - 1, 0 for digits left out; null for no digit), or
+ * undefined when it is malformed. In double precision, as inkOfText: the log weighs their odds
+ * against thresholds such as INFORMED_RATIO, which 1% against 50% meets as written but not in 32 bits.
+ */
+export function probsOfText(text: string): (Float64Array | null)[] | undefined {
   const fields = text.split(',')
   if (fields.length !== CELLS || !fields.every((f) => PROBS_FIELD.test(f))) return undefined
   return fields.map((field) => {
     if (!field) return null
-    const probs = new Float32Array(9)
+    const probs = new Float64Array(9)
     for (const pair of field.split(' ')) probs[Number(pair[0]) - 1] = Math.min(100, Number(pair.slice(2))) / 100
     return probs
   })

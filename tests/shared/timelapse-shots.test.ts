@@ -16,6 +16,7 @@ import {
   shotBoardGuard,
   shotRecordsOf,
 } from '../../src/shared/timelapse-shots'
+import { INFORMED_RATIO } from '../../src/shared/vision/paper'
 
 const EMPTY = '0'.repeat(81)
 /** `text` with the digits of `cells` ({ cell: digit }) put in. */
@@ -78,6 +79,9 @@ describe('shot boards', () => {
     expect(board.probs!.split(',')[4]).toBe('9:59 4:41')
     expect(probsOfText(board.probs!)![4]![3]).toBeCloseTo(0.41)
     expect(probsOfText(board.probs!)![5]).toBeNull()
+    // Read back, percents keep the odds they were written at: 1% against 50% is INFORMED_RATIO, not under it.
+    const atRatio = probsOfText(board.probs!.replace('9:59 4:41', '4:50 9:1'))![4]!
+    expect(atRatio[8] / atRatio[3]).toBeGreaterThanOrEqual(INFORMED_RATIO)
     expect(shotBoardGuard(board)).toEqual(board)
     expect(() => shotBoardGuard({ ...board, probs: 'x' })).toThrow(/probs must be 81/)
     // A manifest's damaged probabilities cost the record only them.
