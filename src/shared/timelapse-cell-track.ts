@@ -151,30 +151,35 @@ const STATES = 11
 export function digitSegments(readings: readonly ShotReading[], ink?: readonly (ShotInk | undefined)[]): Segment[] {
   const n = readings.length
   if (!n) return []
-  // cost[s]: the cheapest explanation of the shots so far ending in state s; back[i][s]: its previous state.
+  // cost[s]: the cheapest explanation of the shots so far ending in state s; back[i * STATES + s]:
+  // its previous state. The live panel runs this for every cell over every shot at each new shot,
+  // so the loop allocates nothing.
   let cost = Float64Array.from({ length: STATES }, (_, s) => emission(readings[0], s, ink?.[0]))
-  const back: Uint8Array[] = [new Uint8Array(STATES)]
+  let next = new Float64Array(STATES)
+  const back = new Uint8Array(n * STATES)
   for (let i = 1; i < n; i++) {
-    const next = new Float64Array(STATES)
-    const from = new Uint8Array(STATES)
     const change = ink?.[i]?.change
     const uninked = change === 'none' ? UNINKED_CHANGE_COST : 0
     const weight = change === 'none' ? UNINKED_READING_WEIGHT : 1
     for (let s = 0; s < STATES; s++) {
       const staysWritten = change === 'arrived' && s !== 0 && s !== MARKS ? ARRIVED_UNCHANGED_COST : 0
       let best = Infinity
+      let bestFrom = 0
       for (let p = 0; p < STATES; p++) {
-        const c = cost[p] + (p === s ? staysWritten : transition(p, s) + uninked)
-        if (c < best) [best, from[s]] = [c, p]
+        const c = cost[p] + (p === s ? staysWritten : TRANSITION[p * STATES + s] + uninked)
+        if (c < best) {
+          best = c
+          bestFrom = p
+        }
       }
+      back[i * STATES + s] = bestFrom
       next[s] = best + weight * emission(readings[i], s, ink?.[i])
     }
-    cost = next
-    back.push(from)
+    ;[cost, next] = [next, cost]
   }
   const states = new Uint8Array(n)
   states[n - 1] = cost.indexOf(Math.min(...cost))
-  for (let i = n - 1; i > 0; i--) states[i - 1] = back[i][states[i]]
+  for (let i = n - 1; i > 0; i--) states[i - 1] = back[i * STATES + states[i]]
 
   const segments: Segment[] = []
   for (let from = 0; from < n;) {
@@ -212,3 +217,6 @@ function transition(from: number, to: number): number {
   if (from === 0 || from === MARKS) return WRITE_COST
   return to === MARKS ? BACK_TO_MARKS_COST : CHANGE_COST
 }
+
+/** transition(from, to) at [from * STATES + to]. */
+const TRANSITION = Float64Array.from({ length: STATES * STATES }, (_, i) => transition(Math.floor(i / STATES), i % STATES))

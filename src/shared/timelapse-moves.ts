@@ -25,7 +25,7 @@ import { CELLS, type Cell, type Digit, type Grid, MARKS_UNREAD, type PencilMarks
 import { marksMask } from './sudoku/pencil'
 import { type Segment, type ShotInk, type ShotReading, digitSegments } from './timelapse-cell-track'
 import { type Page, pagesOf } from './timelapse-pages'
-import { type ShotRecord, UNREAD_FIELD, arrivedOfText, gridText, inkOfText, probsOfText } from './timelapse-shots'
+import { type ShotFields, type ShotRecord, UNREAD_FIELD, gridText, shotFields } from './timelapse-shots'
 import { NEW_INK, inkChanged } from './timelapse-trigger'
 import { CLOSE_RATIO, closeReadings, printRuledOut, settlingRatio, sureDigit } from './vision/paper'
 
@@ -86,12 +86,11 @@ export function movesOf(shots: readonly ShotRecord[]): Move[] {
  * any digit that appears in another cell later was written, whatever kind the reader took it for (a
  * neat pen digit can pass for print: on the synthetic session one in three did).
  */
-export function pageMoves({ shots, givens, solution }: Page): (DigitMove | MarksMove)[] {
-  if (!shots.length) return []
-  const marks = shots.map((s) => s.marks.split(','))
-  const ink = shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
-  const inks = shotInks(ink)
-  const tracks = digitTracks(shots, givens, marks, inks)
+export function pageMoves(page: Page): (DigitMove | MarksMove)[] {
+  return page.shots.length ? movesOfEvidence(page, pageEvidence(page)) : []
+}
+
+function movesOfEvidence({ shots, givens, solution }: Page, { marks, ink, inks, tracks }: PageEvidence): (DigitMove | MarksMove)[] {
   const moves: (DigitMove | MarksMove)[] = []
   for (let cell = 0; cell < CELLS; cell++) {
     let was: Digit | 0 = 0
@@ -106,7 +105,7 @@ export function pageMoves({ shots, givens, solution }: Page): (DigitMove | Marks
     }
     moves.push(...marksMoves(shots, marks, cell, tracks[cell], inkEvents(ink, cell), ink[0]?.[cell]))
   }
-  const arrived = new Map(shots.map((s) => [s.frame, s.arrived ? arrivedOfText(s.arrived) : undefined]))
+  const arrived = new Map(shots.map((s) => [s.frame, shotFields(s).arrived]))
   // How long before its shot a move's ink arrived: 0 where the watch did not see it arrive.
   const before = (move: DigitMove | MarksMove) => arrived.get(move.frame)?.[move.cell] || 0
   return moves.sort((a, b) => a.frame - b.frame || before(b) - before(a) || a.cell - b.cell || (a.kind === 'digit' ? -1 : 1))
@@ -124,18 +123,21 @@ export function loggedBoard(shots: readonly ShotRecord[]): { givens: Grid; entri
 }
 
 /**
- * The pencil marks the log has in each cell after a session's shots: its last page's last marks
- * move there (MARKS_UNREAD where they could not be read), none elsewhere. "Check my paper" weighs
- * them, where one shot's own reading can take a speck of the printed page for marks, or misread a
- * list, and call a mistake in the pencil marks that is not on the paper.
+ * What "Check my paper" weighs while recording, after a session's shots: the board checkedBoard
+ * gives, and the pencil marks the log has in each cell, its last page's last marks move there
+ * (MARKS_UNREAD where they could not be read), none elsewhere, where one shot's own reading can
+ * take a speck of the printed page for marks, or misread a list, and call a mistake in the pencil
+ * marks that is not on the paper. One pass over the shots for both. Null for a session of no shots.
  */
-export function loggedMarks(shots: readonly ShotRecord[]): PencilMarks {
-  const marks = new Uint16Array(CELLS)
+export function checkedPaper(shots: readonly ShotRecord[]): { givens: Grid; entries: Grid; marks: PencilMarks } | null {
   const page = lastPageOf(shots)
-  for (const move of page ? pageMoves(page) : []) {
+  if (!page) return null
+  const evidence = pageEvidence(page)
+  const marks = new Uint16Array(CELLS)
+  for (const move of movesOfEvidence(page, evidence)) {
     if (move.kind === 'marks') marks[move.cell] = marksMask(move.marks) | (move.unread ? MARKS_UNREAD : 0)
   }
-  return marks
+  return { ...checkedBoardOf(page, evidence), marks }
 }
 
 /**
@@ -167,8 +169,11 @@ export function digitsOn(givens: Grid, entries: Grid): number {
  */
 export function checkedBoard(shots: readonly ShotRecord[]): { givens: Grid; entries: Grid } | null {
   const page = lastPageOf(shots)
-  if (!page) return null
-  const { entries, clear } = settledEntries(page)
+  return page && checkedBoardOf(page, pageEvidence(page))
+}
+
+function checkedBoardOf(page: Page, evidence: PageEvidence): { givens: Grid; entries: Grid } {
+  const { entries, clear } = settledEntries(page, evidence)
   const checked = entries.map((d, cell) => (clear[cell] || d === page.solution?.[cell] ? d : 0))
   return { givens: page.givens, entries: checked }
 }
@@ -188,13 +193,9 @@ export function loggedEntries(page: Page): Grid {
 }
 
 /** loggedEntries, and per cell whether its digit was read clearly (readClearly). */
-function settledEntries(page: Page): { entries: Grid; clear: boolean[] } {
+function settledEntries(page: Page, { tracks }: PageEvidence = pageEvidence(page)): { entries: Grid; clear: boolean[] } {
   const entries = new Uint8Array(CELLS)
   const clear = Array<boolean>(CELLS).fill(true)
-  if (!page.shots.length) return { entries, clear }
-  const marks = page.shots.map((s) => s.marks.split(','))
-  const ink = page.shots.map((s) => (s.ink ? inkOfText(s.ink) : undefined))
-  const tracks = digitTracks(page.shots, page.givens, marks, shotInks(ink))
   for (let cell = 0; cell < CELLS; cell++) {
     const last = tracks[cell].at(-1)
     if (!last) continue
@@ -218,10 +219,29 @@ function readClearly(segment: Segment): boolean {
   return !segment.digit || closeReadings(segment.digit, oddsAgainst(segment, segment.digit)).length === 0
 }
 
+/** What the log weighs on a page, per shot and per cell: found once for all it tells of the page. */
+interface PageEvidence {
+  /** Each shot's marks fields (per cell). */
+  readonly marks: readonly (readonly string[])[]
+  /** Each shot's ink, where it kept it. */
+  readonly ink: readonly (Float64Array | undefined)[]
+  /** What the watch measured of each cell (the outer index) at each shot (shotInks). */
+  readonly inks: readonly (ShotInk | undefined)[][]
+  /** Each cell's digit segments (digitTracks). */
+  readonly tracks: readonly Segment[][]
+}
+
+function pageEvidence({ shots, givens }: Page): PageEvidence {
+  const fields = shots.map(shotFields)
+  const marks = fields.map((f) => f.marks)
+  const ink = fields.map((f) => f.ink)
+  const inks = shotInks(ink)
+  return { marks, ink, inks, tracks: digitTracks(shots, givens, fields, inks) }
+}
+
 /** Each unprinted cell's digit segments over a page's shots (cell-track.ts), from the cells' ink (shotInks); none for printed cells. */
-function digitTracks(shots: readonly ShotRecord[], givens: Grid, marks: readonly string[][], inks: readonly (ShotInk | undefined)[][]): Segment[][] {
-  const probs = shots.map((s) => (s.probs ? probsOfText(s.probs) : undefined))
-  const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, probs[i], marks[i][cell], cell))
+function digitTracks(shots: readonly ShotRecord[], givens: Grid, fields: readonly ShotFields[], inks: readonly (ShotInk | undefined)[][]): Segment[][] {
+  const readings = (cell: Cell) => shots.map((s, i) => readingOf(s, fields[i].probs, fields[i].marks[cell], cell))
   return Array.from({ length: CELLS }, (_, cell) => (givens[cell] === 0 ? digitSegments(readings(cell), inks[cell]) : []))
 }
 
@@ -412,7 +432,7 @@ const isReadList = (field: string): boolean => field !== '' && !field.startsWith
  */
 function marksMoves(
   shots: readonly ShotRecord[],
-  marks: readonly string[][],
+  marks: readonly (readonly string[])[],
   cell: Cell,
   track: readonly Segment[],
   events: InkEvents | null,

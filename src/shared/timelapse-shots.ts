@@ -147,6 +147,35 @@ export function arrivedOfText(text: string): Float32Array | undefined {
   return Float32Array.from(fields, (f) => (f ? Number(f) / 10 : NaN))
 }
 
+/** A shot record's fields as the move log weighs them (timelapse-moves.ts). */
+export interface ShotFields {
+  /** Each cell's marks field ("137", "?" unread, "" none). */
+  readonly marks: readonly string[]
+  readonly probs: (Float64Array | null)[] | undefined
+  readonly ink: Float64Array | undefined
+  readonly arrived: Float32Array | undefined
+}
+
+const fieldsOfShot = new WeakMap<ShotRecord, ShotFields>()
+
+/**
+ * A shot's fields, parsed once per record: the live panel weighs every shot so far at each new one
+ * (timelapse-moves.ts), and a record is never changed once taken.
+ */
+export function shotFields(shot: ShotRecord): ShotFields {
+  let fields = fieldsOfShot.get(shot)
+  if (!fields) {
+    fields = {
+      marks: shot.marks.split(','),
+      probs: shot.probs ? probsOfText(shot.probs) : undefined,
+      ink: shot.ink ? inkOfText(shot.ink) : undefined,
+      arrived: shot.arrived ? arrivedOfText(shot.arrived) : undefined,
+    }
+    fieldsOfShot.set(shot, fields)
+  }
+  return fields
+}
+
 export function shotBoard(givens: Grid, entries: Grid, marks: PencilMarks, probs?: readonly (ArrayLike<number> | null | undefined)[]): ShotBoard {
   const board = { givens: gridText(givens), entries: gridText(entries), marks: marksText(marks) }
   return probs ? { ...board, probs: probsText(probs) } : board

@@ -1,8 +1,9 @@
+import type { Grid } from '../../../shared/sudoku/board'
 import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import { HINT_LEVELS } from '../../../shared/sudoku/hint'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse-skipped'
 import { checkShots } from '../../../shared/timelapse-check'
-import { loggedBoard, loggedDigitsFilled } from '../../../shared/timelapse-moves'
+import { digitsOn, loggedBoard } from '../../../shared/timelapse-moves'
 import { type ShotBoard, type ShotRecord, arrivedText, shotBoardOfReadings } from '../../../shared/timelapse-shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse-trigger'
 import { VisionClient } from '../workers/VisionClient'
@@ -25,8 +26,8 @@ export class PaperWatch {
   board = $state.raw<ShotBoard | null>(null)
   /**
    * Cells holding a digit, printed or written, on the board the recording's shots have
-   * (timelapse-moves.ts's loggedDigitsFilled, as "Check my paper" weighs them), not the last shot's
-   * own board, which can misread a digit away for that shot alone.
+   * (timelapse-moves.ts's loggedBoard, as "Check my paper" weighs them), not the last shot's own
+   * board, which can misread a digit away for that shot alone.
    */
   filled = $state(0)
   /** The last "Check my paper" answer and how much it told; a new shot clears both (the paper changed). */
@@ -34,6 +35,8 @@ export class PaperWatch {
   checkLevel = $state(-1)
   /** This recording's shots, which the paper is checked on (timelapse-moves.ts's loggedBoard). */
   private shots: ShotRecord[] = []
+  /** The board as the shots so far have it (loggedBoard), found once a shot: it weighs every shot. */
+  private logged: { givens: Grid; entries: Grid } | null = null
   private startedAt = 0
 
   private vision: VisionClient | undefined
@@ -58,6 +61,7 @@ export class PaperWatch {
     this.check = null
     this.checkLevel = -1
     this.shots = []
+    this.logged = null
     this.startedAt = this.lastKeptAt = performance.now()
     this.timer = setInterval(() => void this.look(video, onShot, onSkipped), LOOK_INTERVAL_MS)
   }
@@ -95,9 +99,8 @@ export class PaperWatch {
 
   /** Whether the board as the shots have it is the puzzle solved without a mistake. */
   solvedCorrectly(): boolean {
-    const logged = loggedBoard(this.shots)
-    if (!logged) return false
-    const result = checkPaper(logged)
+    if (!this.logged) return false
+    const result = checkPaper(this.logged)
     return result.kind === 'no-mistakes' && result.solved
   }
 
@@ -124,7 +127,8 @@ export class PaperWatch {
       const outcome = await vision.read(await createImageBitmap(frame), undefined, this.board ? 'next' : 'first')
       this.board = shotBoardOfReadings(outcome.cells, { ink: detection.cells?.ink, arrived: arrivedText(decision, at) })
       this.shots.push({ frame: this.shots.length, seconds: (performance.now() - this.startedAt) / 1000, ...this.board })
-      this.filled = loggedDigitsFilled(this.shots)
+      this.logged = loggedBoard(this.shots)
+      this.filled = this.logged ? digitsOn(this.logged.givens, this.logged.entries) : 0
       // The paper changed since the last check: its answer is stale.
       this.check = null
       this.checkLevel = -1
