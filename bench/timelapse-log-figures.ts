@@ -166,7 +166,7 @@ export function logFigures({ records, written, pencilled, printed }: SavedSessio
         ? null
         : {
             live: records.filter((r, i) => loggedDigitsFilled(records.slice(0, i + 1)) === filledOnPaper(r)).length,
-            film: records.filter((r) => Number.parseInt(film.get(r.frame)?.filled ?? '') === filledOnPaper(r)).length,
+            film: records.filter((r) => film.get(r.frame)?.digits === filledOnPaper(r)).length,
           },
     checkedRight: records.filter((r, i) => {
       const check = checkShots(records.slice(0, i + 1))!

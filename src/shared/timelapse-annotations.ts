@@ -20,7 +20,9 @@ import type { Page } from './timelapse-pages'
 export interface FrameAnnotation {
   /** "12:34". */
   readonly elapsed: string
-  /** "47/81 digits". */
+  /** Cells holding a digit, printed or written, on the board the notes are written on: 47. */
+  readonly digits: number
+  /** The same in words: "47/81 digits". */
   readonly filled: string
   /** One line per digit written since the previous shot: "r4c6 = 7 · hidden single". */
   readonly notes: readonly string[]
@@ -50,7 +52,8 @@ export function annotationsOf(pages: readonly Page[]): Map<number, FrameAnnotati
         if (move.digit) notes.push(`${cellName(move.cell)} = ${move.digit} · ${reasonFor(givens, board, solution, move.cell, move.digit)}`)
         board[move.cell] = move.digit
       }
-      out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), filled: `${digitsOn(givens, board)}/${CELLS} digits`, notes })
+      const digits = digitsOn(givens, board)
+      out.set(shot.frame, { elapsed: formatElapsed(shot.seconds), digits, filled: `${digits}/${CELLS} digits`, notes })
     }
   }
   return out

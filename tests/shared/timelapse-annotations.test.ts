@@ -29,7 +29,7 @@ describe('annotationsOf', () => {
   it('gives each shot the time, the digits filled and a technique for each new digit', () => {
     const shots = [shot(1, 0, []), shot(2, 65, [empty[0]]), shot(4, 3725, [empty[0], empty[1], empty[2]])]
     const notes = annotationsOf(pagesOf(shots))
-    expect(notes.get(1)).toEqual({ elapsed: '0:00', filled: '30/81 digits', notes: [] })
+    expect(notes.get(1)).toEqual({ elapsed: '0:00', digits: 30, filled: '30/81 digits', notes: [] })
     expect(notes.get(2)?.elapsed).toBe('1:05')
     expect(notes.get(2)?.notes).toEqual([expect.stringMatching(/^r1c3 = 4 · ((naked|hidden) single|full house)$/)])
     expect(notes.get(4)).toMatchObject({ elapsed: '1:02:05', filled: '33/81 digits' })
