@@ -5,10 +5,12 @@
  * puzzle of the book). The app's paper memory (paper-memory.ts) takes the new print at the same
  * shot, so the shots after read it as their givens. A shot that shows neither (a misread, a hand
  * still over the page) stays with the page before: its digits are weighed with the other shots'.
+ * A page's print grows by a given its first shots missed, as the paper memory's does.
  */
-import { CELLS, type Grid } from './sudoku/board'
+import { CELLS, type Cell, type Grid } from './sudoku/board'
 import { solve } from './sudoku/solver'
-import { type ShotRecord, gridOfText, holdsDigit } from './timelapse-shots'
+import { type ShotRecord, gridOfText, holdsDigit, shotFields } from './timelapse-shots'
+import { inkChanged } from './timelapse-trigger'
 import { printOnPage } from './vision/print-on-page'
 
 export interface Page {
@@ -26,10 +28,15 @@ export function pagesOf(shots: readonly ShotRecord[]): Page[] {
   const pages: Page[] = []
   let from = 0
   let current = printOf(shots[0])
+  let held = heldOutsidePrint(shots[0], current.givens)
   for (let i = 1; i < shots.length; i++) {
     const shot = shots[i]
     const samePage = printOnPage(current.givens, (cell) => holdsDigit(shot, cell))
-    if (samePage && current.solution) continue
+    if (samePage && current.solution) {
+      for (const cell of held) if (!holdsDigit(shot, cell) || inkArrived(shots[i - 1], shot, cell)) held.delete(cell)
+      current = grownPrint(current, shot, held) ?? current
+      continue
+    }
     const read = printOf(shot)
     if (!read.solution) continue
     // A page whose print was first read as no proper puzzle (a given missed) takes the first proper
@@ -39,9 +46,39 @@ export function pagesOf(shots: readonly ShotRecord[]): Page[] {
       from = i
     }
     current = read
+    held = heldOutsidePrint(shot, read.givens)
   }
   pages.push({ shots: shots.slice(from), ...current })
   return pages
+}
+
+/** Whether the watch saw a cell's ink change between two shots (timelapse-trigger.ts's inkChanged); false where they kept none. */
+function inkArrived(before: ShotRecord, after: ShotRecord, cell: Cell): boolean {
+  const [was, now] = [shotFields(before).ink, shotFields(after).ink]
+  return Boolean(was && now && inkChanged(was[cell], now[cell]))
+}
+
+/** The cells outside the print `givens` that hold a digit in `shot`. */
+function heldOutsidePrint(shot: ShotRecord, givens: Grid): Set<Cell> {
+  return new Set([...givens.keys()].filter((cell) => !givens[cell] && holdsDigit(shot, cell)))
+}
+
+/**
+ * The page's print with the givens that `shot` adds to it, or null where it adds none: as the paper
+ * memory takes them (paper-memory.ts), in cells that have held a digit, and whose ink the watch saw
+ * stay as it was, since the print was taken (`held`), with the digit its solution has there. The
+ * shot must show the whole print besides.
+ */
+function grownPrint(current: { givens: Grid; solution: Grid | null }, shot: ShotRecord, held: ReadonlySet<Cell>): { givens: Grid; solution: Grid } | null {
+  const { solution } = current
+  if (!solution) return null
+  const givens = gridOfText(shot.givens)
+  let grew = false
+  for (let cell = 0; cell < CELLS; cell++) {
+    if (current.givens[cell] ? givens[cell] !== current.givens[cell] : givens[cell] && (!held.has(cell) || givens[cell] !== solution[cell])) return null
+    if (givens[cell] && !current.givens[cell]) grew = true
+  }
+  return grew ? { givens, solution } : null
 }
 
 /** A shot's givens and their solution, null unless they have exactly one. */

@@ -529,6 +529,31 @@ describe('movesOf', () => {
     expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 6, frame: 4, cell: 'r1c3', digit: 4, was: 0 }])
   })
 
+  it("grows a page's print by a given its first shots took for handwriting, once a shot reads it printed; never by a digit written since", () => {
+    const holes = (c: number) => solve(Uint8Array.from(withDigits(PUZZLE, { [c]: 0 }), Number), { limit: 2 }).count
+    const missed = [...PUZZLE].findIndex((d, c) => d !== '0' && holes(c) === 1)
+    expect(missed).toBeGreaterThan(-1)
+    const first = givensOf(withDigits(PUZZLE, { [missed]: 0 }))
+    const solution = solve(Uint8Array.from(PUZZLE, Number)).solution!
+    const written = PUZZLE.indexOf('0')
+    const pen = solution[written]
+    const shots = [
+      shot(1, 0, { [missed]: solution[missed] }, first),
+      shot(2, 2, { [missed]: solution[missed], [written]: pen }, first),
+      // The paper memory adds the missed given; a later shot takes the pen digit for print too.
+      shot(3, 4, { [written]: pen }, givensOf(PUZZLE)),
+      shot(4, 6, {}, { ...givensOf(PUZZLE), [written]: pen }),
+    ]
+    expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 2, frame: 2, cell: cellName(written), digit: pen, was: 0 }])
+    expect(loggedBoard(shots)).toEqual({
+      givens: Uint8Array.from(PUZZLE, Number),
+      entries: Uint8Array.from({ length: 81 }, (_, c) => (c === written ? pen : 0)),
+    })
+    // Where the watch saw ink arrive in the cell since (pen over a crease read as that digit), it stays written.
+    const inked = shots.map((s, i) => ({ ...s, ink: Array.from({ length: 81 }, (_, c) => (c === missed && i >= 2 ? 300 : 100)).join(',') }))
+    expect(loggedBoard(inked)!.givens).toEqual(Uint8Array.from(withDigits(PUZZLE, { [missed]: 0 }), Number))
+  })
+
   it('never counts a printed given as a move, even when a shot misses it; a digit written later is one whatever its kind', () => {
     const shots = [shot(1, 0, {}, { 0: 5 }), shot(2, 2, { 0: 5 }, {}), shot(3, 4, {}, {}), shot(4, 6, {}, { 0: 5, 7: 2 })]
     expect(movesOf(shots).map(moveRecord)).toEqual([{ seconds: 6, frame: 4, cell: 'r1c8', digit: 2, was: 0 }])

@@ -161,6 +161,15 @@ function onlyMoved(flat: GrayImage, patch: InkPatch, darkest: Uint8Array): boole
 }
 
 /**
+ * Whether ink was written in a cell since its earlier `patch` was taken: new ink of at least
+ * MIN_NEW_INK_SHARE of the cell that no shift of the page explains (onlyMoved), as onlyNewInk asks.
+ */
+export function writtenSince(flat: GrayImage, patch: InkPatch): boolean {
+  const darkest = darkestNear(patch)
+  return newInkAgainst(flat, patch, darkest, false).count >= MIN_NEW_INK_SHARE * patch.width * patch.height && !onlyMoved(flat, patch, darkest)
+}
+
+/**
  * The warped page with, in each cell of `earlier` where the new ink is at least MIN_NEW_INK_SHARE
  * of the cell and its earlier ink did not only move (onlyMoved), only its new ink (crossings
  * bridged): every other pixel of the cell is set to the cell's paper. The input is not changed.

@@ -5,7 +5,13 @@
  *   read.ts reads a shot that does not show it, another page or the page turned, as a photo). A
  *   shot that reads another proper puzzle where the print is not (PRINT_ON_PAGE: the next puzzle
  *   of the book) starts another page: its print is kept instead, and the ink of the page before
- *   forgotten;
+ *   forgotten. A cell outside the print that held a digit in every shot since the print was taken,
+ *   with no ink written there since (new-ink.ts's writtenSince), and that a later shot reads as
+ *   print with the digit the print's solution has there, is a given the first shot missed (a blank
+ *   page's first frame read a printed 4 beside the grid's thick corner as handwriting, and the whole
+ *   session took it for a written digit): it joins the print. A digit written during the session
+ *   never joins: its cell was empty when the print was taken, or held a crease read as a digit,
+ *   which the pen's new ink rules out;
  * - for new-ink.ts, the ink of each cell the last shots read as pencil marks. A cell's patch is
  *   replaced when a later shot reads marks there again (more marks, or some erased), and kept while
  *   a digit is read over it, so every later shot reads that digit from its own strokes.
@@ -15,7 +21,7 @@
  *   if (result.ok) memory.remember(result)
  */
 import type { Cell } from '../sudoku/board'
-import { type EarlierInk, type InkPatch, inkPatch } from './new-ink'
+import { type EarlierInk, type InkPatch, inkPatch, writtenSince } from './new-ink'
 import { printOnPage } from './print-on-page'
 import type { KnownPrint, ReadSuccess } from './read'
 
@@ -24,6 +30,8 @@ export class PaperMemory {
   private side = 0
   private readonly patches = new Map<Cell, InkPatch>()
   private known: KnownPrint | undefined
+  /** Cells outside the print that have held a digit, and no new ink, in every shot since the print was taken: their ink then. */
+  private heldSincePrint = new Map<Cell, InkPatch>()
 
   /** The ink to compare the next shot with; undefined while no shot has read marks. */
   get earlierInk(): EarlierInk | undefined {
@@ -37,15 +45,30 @@ export class PaperMemory {
 
   /**
    * Keeps the print of the first shot that read a proper puzzle, or of a shot that reads another
-   * proper puzzle where the print kept is not, and the ink of the cells `result` read as pencil
-   * marks. A page read another way up or size, or another page, starts the ink afresh.
+   * proper puzzle where the print kept is not, with the givens that shot missed as later shots find
+   * them, and the ink of the cells `result` read as pencil marks. A page read another way up or
+   * size, or another page, starts the ink afresh.
    */
-  remember(result: Pick<ReadSuccess, 'turn' | 'flat' | 'bounds' | 'paper' | 'solutions'>): void {
-    const { cells, givens } = result.paper
-    const anotherPage = this.known !== undefined && !printOnPage(this.known.givens, (cell) => cells[cell].kind === 'given' || cells[cell].kind === 'entry')
+  remember(result: Pick<ReadSuccess, 'turn' | 'flat' | 'bounds' | 'paper' | 'solutions' | 'looksPrinted'>): void {
+    const { cells, givens, solution } = result.paper
+    const holdsDigit = (cell: Cell) => cells[cell].kind === 'given' || cells[cell].kind === 'entry'
+    const anotherPage = this.known !== undefined && !printOnPage(this.known.givens, holdsDigit)
     if (result.solutions === 1 && (!this.known || anotherPage)) {
       this.known = { turn: result.turn, givens: Uint8Array.from(givens) }
+      const held = [...cells.keys()].filter((cell) => !givens[cell] && holdsDigit(cell))
+      this.heldSincePrint = new Map(held.map((cell) => [cell, inkPatch(result.flat, result.bounds[cell])]))
       this.patches.clear()
+    } else if (this.known) {
+      // Ink is compared in the same warped page only: another turn or size, and nothing is held.
+      if (result.turn !== this.turn || result.flat.width !== this.side) this.heldSincePrint.clear()
+      for (const [cell, patch] of this.heldSincePrint) if (!holdsDigit(cell) || writtenSince(result.flat, patch)) this.heldSincePrint.delete(cell)
+      const missed = result.looksPrinted.filter((cell) => this.heldSincePrint.has(cell))
+      if (missed.length && solution) {
+        const grown = Uint8Array.from(this.known.givens)
+        for (const cell of missed) grown[cell] = solution[cell]
+        this.known = { turn: this.known.turn, givens: grown }
+        for (const cell of missed) this.heldSincePrint.delete(cell)
+      }
     }
     if (result.turn !== this.turn || result.flat.width !== this.side) this.patches.clear()
     this.turn = result.turn
@@ -59,5 +82,6 @@ export class PaperMemory {
   forget(): void {
     this.patches.clear()
     this.known = undefined
+    this.heldSincePrint.clear()
   }
 }

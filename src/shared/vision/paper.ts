@@ -32,6 +32,12 @@ export interface CellEvidence {
 export interface DecidedPaper extends PaperReading {
   /** Solutions of the givens, counted up to 2. */
   readonly solutions: number
+  /**
+   * Read against a known print (DecideOptions.print): the cells outside it that the cell model
+   * judges print and whose digit reads as the print's solution has it there, a given the shot the
+   * print was taken from missed (paper-memory.ts may add it); [] otherwise.
+   */
+  readonly looksPrinted: readonly Cell[]
 }
 
 /**
@@ -177,8 +183,16 @@ function decideAgainstPrint(evidence: readonly CellEvidence[], print: Grid): Dec
   const notPrint = evidence.map((e) => withoutPrint(e.kind))
   const kinds = notPrint.map((p, cell) => (print[cell] ? 'given' : kindOf(p)))
   const givenProbs = kinds.map((_, cell) => (print[cell] ? sureDigit(print[cell]) : null))
-  const fixed = { grid: Uint8Array.from(print), repaired: [], solutions: solve(print, { limit: 2 }).count }
-  return paperOf(evidence, kinds, givenProbs, fixed, (cell) => (print[cell] ? 1 : notPrint[cell][CELL_KINDS.indexOf(kinds[cell])]))
+  const solved = solve(print, { limit: 2 })
+  const fixed = { grid: Uint8Array.from(print), repaired: [], solutions: solved.count }
+  const paper = paperOf(evidence, kinds, givenProbs, fixed, (cell) => (print[cell] ? 1 : notPrint[cell][CELL_KINDS.indexOf(kinds[cell])]))
+  const solution = solved.count === 1 ? solved.solution! : null
+  const looksPrinted = solution
+    ? evidence.flatMap(({ kind, written }, cell) =>
+        !print[cell] && kindOf(kind) === 'given' && written && argmax(written) + 1 === solution[cell] ? [cell] : [],
+      )
+    : []
+  return { ...paper, looksPrinted }
 }
 
 /** A cell's kind probabilities once print is ruled out; a cell judged surely print holds a digit, so written. */
@@ -230,6 +244,7 @@ function paperOf(
     repaired: fixed.repaired,
     informed,
     solutions: fixed.solutions,
+    looksPrinted: [],
   }
 }
 

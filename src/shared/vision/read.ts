@@ -124,6 +124,8 @@ export interface ReadSuccess {
   readonly repaired: readonly Cell[]
   /** Solutions of the read givens, counted up to 2. */
   readonly solutions: number
+  /** Read against a known print: cells outside it that look printed, with its solution's digit (paper.ts's DecidedPaper). */
+  readonly looksPrinted: readonly Cell[]
   /** Per-voter probabilities and the ensemble's, per cell (null = empty), for benchmarks. */
   readonly votes: Record<string, (ArrayLike<number> | null)[]>
   readonly cells: readonly CellImage[]
@@ -274,6 +276,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     pose,
     repaired: paper.repaired,
     solutions: paper.solutions,
+    looksPrinted: paper.looksPrinted,
     votes,
     cells,
     warped,

@@ -129,7 +129,7 @@ describe('PaperMemory', () => {
   })
   const NO_PRINT = new Uint8Array(81)
   const result = (marksAt: number[], turn = 0, givens = NO_PRINT, solutions = 0) =>
-    ({ turn, flat, bounds, solutions, paper: reading(marksAt, givens) }) as unknown as Parameters<PaperMemory['remember']>[0]
+    ({ turn, flat, bounds, solutions, looksPrinted: [], paper: reading(marksAt, givens) }) as unknown as Parameters<PaperMemory['remember']>[0]
 
   it('keeps the cells read as marks, over later shots, until the page is read another way up or forgotten', () => {
     const memory = new PaperMemory()
@@ -155,6 +155,41 @@ describe('PaperMemory', () => {
     expect(memory.print).toEqual({ turn: 1, givens: print(3) })
     memory.forget()
     expect(memory.print).toBeUndefined()
+  })
+
+  it('adds a given the first shot missed once a shot reads it as print, in a cell held since with no new ink; never a digit written since', () => {
+    const memory = new PaperMemory()
+    // The print as the first shot read it misses r1c1's given, read as an entry. r1c2 holds a crease
+    // read as a digit, and pen is written over it later; r1c4 holds a smudge that a later shot reads
+    // empty; r1c3 is written during the session. Each of these four cells has its own corner of the page.
+    const print = Uint8Array.from({ length: 81 }, (_, cell) => (cell % 4 === 0 && cell ? 1 + (cell % 9) : 0))
+    const solution = Uint8Array.from({ length: 81 }, (_, cell) => 1 + ((cell * 7) % 9))
+    const corners = [
+      CELL,
+      { left: 0, top: 0, right: 30, bottom: 30 },
+      { left: 60, top: 60, right: 90, bottom: 90 },
+      { left: 60, top: 0, right: 90, bottom: 30 },
+    ]
+    const cellBounds = Array.from({ length: 81 }, (_, cell) => corners[cell] ?? CELL)
+    const penOverCrease = page((x, y) => (x >= 10 && x <= 13 && y >= 3 && y <= 27 ? PEN : PAPER))
+    const shot = (entriesAt: number[], looksPrinted: number[] = [], inked = flat) =>
+      ({
+        turn: 0,
+        flat: inked,
+        bounds: cellBounds,
+        solutions: 1,
+        looksPrinted,
+        paper: {
+          givens: print,
+          solution,
+          cells: Array.from({ length: 81 }, (_, cell) => ({ kind: print[cell] ? 'given' : entriesAt.includes(cell) ? 'entry' : 'empty' })),
+        },
+      }) as unknown as Parameters<PaperMemory['remember']>[0]
+    memory.remember(shot([0, 1, 3]))
+    memory.remember(shot([0, 1, 2]))
+    expect(memory.print?.givens).toEqual(print)
+    memory.remember(shot([0, 1, 2, 3], [0, 1, 2, 3], penOverCrease))
+    expect(memory.print?.givens).toEqual(Uint8Array.from(print, (d, cell) => (cell === 0 ? solution[0] : d)))
   })
 
   it("takes another page's print where a shot reads another proper puzzle without the print kept, and forgets the ink", () => {

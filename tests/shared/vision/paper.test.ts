@@ -9,6 +9,7 @@ import type { CellKind } from '../../../src/shared/vision/cell-reading'
 import { type CellEvidence, INFORMED_RATIO, KIND_SWAPS_TRIED, decidePaper, kindProbs, mayBeGiven } from '../../../src/shared/vision/paper'
 import { PUZZLES_DIR } from '../../../datasets/puzzles'
 import { peers } from '../../../src/shared/sudoku/board'
+import { solve } from '../../../src/shared/sudoku/solver'
 
 const bank = readFileSync(join(PUZZLES_DIR, 'medium_puzzle_and_solution.txt'), 'utf8')
   .split(/\r?\n/)
@@ -224,6 +225,10 @@ describe('decidePaper against a known print', () => {
     expect(known.cells[right]).toMatchObject({ kind: 'entry', digit: solution[right] })
     expect(known.cells[wrong]).toMatchObject({ kind: 'entry', digit: mistake })
     expect(known.mistakes).toEqual([wrong])
+    // Of the pen the cell model takes for print, the digit the solution has there looks printed (a
+    // given the print may have missed); a mistake does not, and a page read alone has no print to miss.
+    expect(known.looksPrinted).toEqual([right])
+    expect(alone.looksPrinted).toEqual([])
     // Without print, marks (0.25) outweigh an entry (0.1): 0.25 / 0.4 of what is left.
     expect(known.cells[pencilled]).toMatchObject({ kind: 'marks', digit: 0, confidence: 0.625 })
     const given = puzzle.findIndex((d) => d !== 0)
@@ -242,6 +247,24 @@ describe('decidePaper against a known print', () => {
     expect(known.solution).toBeNull()
     expect(known.mistakes).toEqual([])
     for (const cell of dropped) expect(known.cells[cell]).toMatchObject({ kind: 'entry', digit: puzzle[cell] })
+    // With no solution, nothing can be told to be the print's.
+    expect(known.looksPrinted).toEqual([])
+  })
+
+  it('finds a given the print missed where the page still has one solution without it', () => {
+    const { puzzle, solution } = bank[7]
+    const missed = [...puzzle.keys()].find(
+      (c) =>
+        puzzle[c] &&
+        solve(
+          Uint8Array.from(puzzle, (d, i) => (i === c ? 0 : d)),
+          { limit: 2 },
+        ).count === 1,
+    )!
+    const print = Uint8Array.from(puzzle, (d, i) => (i === missed ? 0 : d))
+    const known = decidePaper(page(puzzle, new Map(), new Map([[missed, { written: digitProbs(puzzle[missed]) }]])), { print })
+    expect(known.cells[missed]).toMatchObject({ kind: 'entry', digit: solution[missed] })
+    expect(known.looksPrinted).toEqual([missed])
   })
 })
 
