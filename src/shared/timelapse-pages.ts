@@ -34,7 +34,8 @@ export function pagesOf(shots: readonly ShotRecord[]): Page[] {
     const samePage = printOnPage(current.givens, (cell) => holdsDigit(shot, cell))
     if (samePage && current.solution) {
       for (const cell of held) if (!holdsDigit(shot, cell) || inkArrived(shots[i - 1], shot, cell)) held.delete(cell)
-      current = grownPrint(current, shot, held) ?? current
+      // Givens as the shot before read them add nothing that shot did not.
+      if (shot.givens !== shots[i - 1].givens) current = grownPrint(current, shot, held) ?? current
       continue
     }
     const read = printOf(shot)
@@ -75,8 +76,10 @@ function grownPrint(current: { givens: Grid; solution: Grid | null }, shot: Shot
   const givens = gridOfText(shot.givens)
   let grew = false
   for (let cell = 0; cell < CELLS; cell++) {
-    if (current.givens[cell] ? givens[cell] !== current.givens[cell] : givens[cell] && (!held.has(cell) || givens[cell] !== solution[cell])) return null
-    if (givens[cell] && !current.givens[cell]) grew = true
+    const was = current.givens[cell]
+    const now = givens[cell]
+    if (was ? now !== was : now && (!held.has(cell) || now !== solution[cell])) return null
+    if (now && !was) grew = true
   }
   return grew ? { givens, solution } : null
 }

@@ -165,8 +165,20 @@ function onlyMoved(flat: GrayImage, patch: InkPatch, darkest: Uint8Array): boole
  * MIN_NEW_INK_SHARE of the cell that no shift of the page explains (onlyMoved), as onlyNewInk asks.
  */
 export function writtenSince(flat: GrayImage, patch: InkPatch): boolean {
+  // A patch of no pixels tells nothing: taken as written on, so nothing is built on it.
+  return patch.width * patch.height === 0 || writtenInk(flat, patch, false) !== null
+}
+
+/**
+ * The new ink in a cell since its earlier `patch` (newInk's mask, left empty unless `withMask`), or
+ * null where there is too little to be writing: under MIN_NEW_INK_SHARE of a cell of some pixels,
+ * or only the page moved (onlyMoved).
+ */
+function writtenInk(flat: GrayImage, patch: InkPatch, withMask: boolean): Uint8Array | null {
+  const area = patch.width * patch.height
   const darkest = darkestNear(patch)
-  return newInkAgainst(flat, patch, darkest, false).count >= MIN_NEW_INK_SHARE * patch.width * patch.height && !onlyMoved(flat, patch, darkest)
+  const { mask, count } = newInkAgainst(flat, patch, darkest, withMask)
+  return area && count >= MIN_NEW_INK_SHARE * area && !onlyMoved(flat, patch, darkest) ? mask : null
 }
 
 /**
@@ -179,9 +191,8 @@ export function onlyNewInk(warped: GrayImage, flat: GrayImage, earlier: Readonly
   let data: Uint8Array | undefined
   const cells: Cell[] = []
   for (const [cell, patch] of earlier) {
-    const darkest = darkestNear(patch)
-    const { mask: found, count } = newInkAgainst(flat, patch, darkest, true)
-    if (!found.length || count < MIN_NEW_INK_SHARE * found.length || onlyMoved(flat, patch, darkest)) continue
+    const found = writtenInk(flat, patch, true)
+    if (!found) continue
     const mask = bridgeCrossings(found, flat, patch)
     data ??= Uint8Array.from(warped.data)
     const paper = paperLevel(warped, patch)

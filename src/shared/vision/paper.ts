@@ -183,10 +183,9 @@ function decideAgainstPrint(evidence: readonly CellEvidence[], print: Grid): Dec
   const notPrint = evidence.map((e) => withoutPrint(e.kind))
   const kinds = notPrint.map((p, cell) => (print[cell] ? 'given' : kindOf(p)))
   const givenProbs = kinds.map((_, cell) => (print[cell] ? sureDigit(print[cell]) : null))
-  const solved = solve(print, { limit: 2 })
-  const fixed = { grid: Uint8Array.from(print), repaired: [], solutions: solved.count }
+  const fixed = { grid: Uint8Array.from(print), repaired: [], solutions: solve(print, { limit: 2 }).count }
   const paper = paperOf(evidence, kinds, givenProbs, fixed, (cell) => (print[cell] ? 1 : notPrint[cell][CELL_KINDS.indexOf(kinds[cell])]))
-  const solution = solved.count === 1 ? solved.solution! : null
+  const { solution } = paper
   const looksPrinted = solution
     ? evidence.flatMap(({ kind, written }, cell) =>
         !print[cell] && kindOf(kind) === 'given' && written && argmax(written) + 1 === solution[cell] ? [cell] : [],

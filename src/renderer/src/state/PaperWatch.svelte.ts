@@ -24,19 +24,19 @@ export const LOOK_INTERVAL_MS = 500
 export class PaperWatch {
   view = $state<View | null>(null)
   board = $state.raw<ShotBoard | null>(null)
+  /** The board as the shots so far have it (loggedBoard), found once a shot: it weighs every shot. */
+  private logged = $state.raw<{ givens: Grid; entries: Grid } | null>(null)
   /**
    * Cells holding a digit, printed or written, on the board the recording's shots have
    * (timelapse-moves.ts's loggedBoard, as "Check my paper" weighs them), not the last shot's own
    * board, which can misread a digit away for that shot alone.
    */
-  filled = $state(0)
+  filled = $derived(this.logged ? digitsOn(this.logged.givens, this.logged.entries) : 0)
   /** The last "Check my paper" answer and how much it told; a new shot clears both (the paper changed). */
   check = $state.raw<PaperCheck | null>(null)
   checkLevel = $state(-1)
   /** This recording's shots, which the paper is checked on (timelapse-moves.ts's loggedBoard). */
   private shots: ShotRecord[] = []
-  /** The board as the shots so far have it (loggedBoard), found once a shot: it weighs every shot. */
-  private logged: { givens: Grid; entries: Grid } | null = null
   private startedAt = 0
 
   private vision: VisionClient | undefined
@@ -57,7 +57,6 @@ export class PaperWatch {
     this.vision ??= new VisionClient()
     this.trigger = new ShotTrigger(options)
     this.board = null
-    this.filled = 0
     this.check = null
     this.checkLevel = -1
     this.shots = []
@@ -128,7 +127,6 @@ export class PaperWatch {
       this.board = shotBoardOfReadings(outcome.cells, { ink: detection.cells?.ink, arrived: arrivedText(decision, at) })
       this.shots.push({ frame: this.shots.length, seconds: (performance.now() - this.startedAt) / 1000, ...this.board })
       this.logged = loggedBoard(this.shots)
-      this.filled = this.logged ? digitsOn(this.logged.givens, this.logged.entries) : 0
       // The paper changed since the last check: its answer is stale.
       this.check = null
       this.checkLevel = -1
