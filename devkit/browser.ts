@@ -2,7 +2,7 @@
  * Starts the real web-mode host (built renderer + real main-process services on loopback) and
  * Debian's Chromium through playwright-core. Any request that leaves the machine fails the test.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Browser, type Page, chromium } from 'playwright-core'
@@ -115,4 +115,33 @@ export async function pastePuzzle(page: Page, text: string): Promise<void> {
     event.clipboardData.setData('text/plain', pasted)
     doc.querySelector('[data-testid="board"]').dispatchEvent(event)
   }, text)
+}
+
+/**
+ * What the board shows, cell by cell (digit, its origin, the pencil marks) and the mode: two
+ * screens that agree on this show the player the same game.
+ */
+export async function shownGame(page: Page): Promise<string> {
+  const cells = await page.$$eval('[data-cell]', (all) =>
+    all
+      .sort((a, b) => Number(a.getAttribute('data-cell')) - Number(b.getAttribute('data-cell')))
+      .map((cell) => `${cell.textContent?.trim() || '0'}${cell.getAttribute('data-origin') ?? ''}${cell.getAttribute('data-marks') ?? ''}`)
+      .join(' '),
+  )
+  const mode = await page.$eval('[data-testid="player-bar"] input:checked', (input) => input.getAttribute('data-testid')).catch(() => 'none')
+  return `${mode} | ${cells}`
+}
+
+/** The current board of the newest game saved in the library folder (`<userData>/games`), or null. */
+export function savedBoard(userDataDir: string): { grid: string; marks: string } | null {
+  try {
+    const dir = join(userDataDir, 'games')
+    const games = readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { updatedAt: number; puzzle: { board: { grid: string; marks: string } } })
+    games.sort((a, b) => b.updatedAt - a.updatedAt)
+    return games[0]?.puzzle.board ?? null
+  } catch {
+    return null
+  }
 }

@@ -3,7 +3,7 @@ import type { AppInfo, EventName, Events, Handlers, ServiceChannel } from '../sh
 import { readFile, rm } from 'node:fs/promises'
 import { logicalSolve } from '../shared/sudoku/logical-solve'
 import { UserError } from './invoke'
-import { PuzzleStore } from './puzzle-store'
+import { GameStore } from './game-store'
 import { SettingsStore } from './settings'
 import { createTimelapseHandlers } from './timelapse-handlers'
 import { type TimelapseService, createTimelapseService } from '../node/timelapse/service'
@@ -37,7 +37,7 @@ export interface Services {
 export function createServices(context: ServiceContext): Services {
   const emit = context.emit ?? (() => undefined)
   const settings = new SettingsStore(context.userDataDir)
-  const puzzle = new PuzzleStore(context.userDataDir)
+  const games = new GameStore(context.userDataDir)
   const timelapse = createTimelapseService({
     baseDir: join(context.userDataDir, 'timelapses'),
     onSessionStopped: (summary) => emit('timelapse:stopped', summary),
@@ -48,8 +48,11 @@ export function createServices(context: ServiceContext): Services {
       'app:info': async () => ({ name: 'Sudoku Lens', version: context.version, mode: context.mode, platform: process.platform }),
       'settings:get': () => settings.get(),
       'settings:set': (patch) => settings.set(patch),
-      'puzzle:get': () => puzzle.get(),
-      'puzzle:set': (saved) => puzzle.set(saved),
+      'games:list': () => games.list(),
+      'games:get': ({ id }) => games.get(id),
+      'games:set': (game) => games.set(game),
+      'games:photo': ({ id }) => games.photo(id),
+      'games:set-photo': ({ id, jpeg }) => games.setPhoto(id, jpeg),
       ...createTimelapseHandlers(timelapse, emit),
       'solve:video': async ({ puzzle }) => {
         const givens = Uint8Array.from(puzzle, Number)

@@ -122,7 +122,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (body.length) {
       if (req.headers['content-type'] !== WIRE_CONTENT_TYPE) return send(res, 415, 'text/plain', `Body must be ${WIRE_CONTENT_TYPE}`)
       try {
-        argument = decodeWireBinary(body)
+        // The channel's own limit bounds the structure too: a saved game is all structure, no bytes.
+        argument = decodeWireBinary(body, limit)
       } catch (error) {
         if (error instanceof WireError) return send(res, 400, 'text/plain', error.message)
         throw error

@@ -12,6 +12,8 @@ import { basename, dirname, join } from 'node:path'
 export interface AtomicWriteOptions {
   /** Flush data to the disk before the rename (survives a power cut, not only a crash). Default true. */
   readonly fsync?: boolean
+  /** The new file's permissions (before the umask); default 0o666. */
+  readonly mode?: number
 }
 
 /** A temp name for `path`: hidden, unique to this write, and never matching a frame or manifest name. */
@@ -23,7 +25,7 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
   const temp = tempPathFor(path)
   const sync = options.fsync ?? true
   try {
-    const handle = await open(temp, 'wx')
+    const handle = await open(temp, 'wx', options.mode ?? 0o666)
     try {
       await handle.writeFile(data)
       if (sync) await handle.sync()

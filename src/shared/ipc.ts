@@ -8,7 +8,8 @@
  * plain `{ name, message }`.
  */
 import { type Guard, ValidationError, boolean, bytes, isPlainObject, literal, none, nullable, object, optional, partial, present, string } from './guards'
-import { MAX_SAVED_PUZZLE_BYTES, type SavedPuzzle, savedPuzzle } from './saved-puzzle'
+import { MAX_SAVED_PUZZLE_BYTES } from './saved-puzzle'
+import { type GameList, MAX_GAME_PHOTO_BYTES, type SavedGame, gameId, savedGame } from './saved-game'
 import {
   type EncodeOutcome,
   type FrameReceipt,
@@ -43,15 +44,22 @@ export interface FileToSave {
 }
 
 type SessionRef = { readonly id: string }
+type GameRef = { readonly id: string }
 
 /** Channels served by both hosts. */
 export interface ServiceApi {
   'app:info': (request: void) => Promise<AppInfo>
   'settings:get': (request: void) => Promise<UserSettings>
   'settings:set': (request: Partial<UserSettings>) => Promise<UserSettings>
-  /** The puzzle in progress when the app last saved it; null when none (a damaged file fails with one line saying so). */
-  'puzzle:get': (request: void) => Promise<SavedPuzzle | null>
-  'puzzle:set': (request: SavedPuzzle) => Promise<void>
+  /** The games kept, newest first (a game saved by an older version is brought in as one). */
+  'games:list': (request: void) => Promise<GameList>
+  /** A game with its history; null when there is none of that id. */
+  'games:get': (request: GameRef) => Promise<SavedGame | null>
+  /** Saves a game; a save older than the one kept (a lower revision) is ignored. */
+  'games:set': (request: SavedGame) => Promise<void>
+  /** The photo a game was read from (JPEG), or null. */
+  'games:photo': (request: GameRef) => Promise<Uint8Array | null>
+  'games:set-photo': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<void>
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
   /** A shot, with the board read from it when the recorder reads the paper. */
   /** A shot (with its board in "changes" mode), or with `skipped` a look kept but not filmed. */
@@ -142,8 +150,11 @@ export const requestGuards: { [C in Channel]: Guard<RequestOf<C>> } = {
     mirrorPreview: boolean(),
     showCandidates: boolean(),
   }),
-  'puzzle:get': none(),
-  'puzzle:set': savedPuzzle,
+  'games:list': none(),
+  'games:get': object({ id: gameId }),
+  'games:set': savedGame,
+  'games:photo': object({ id: gameId }),
+  'games:set-photo': object({ id: gameId, jpeg: bytes({ maxLength: MAX_GAME_PHOTO_BYTES }) }),
   'file:save': object({
     name: fileName,
     data: (value, path) =>
@@ -179,8 +190,11 @@ export const MAX_REQUEST_BYTES: { readonly [C in ServiceChannel]: number } = {
   'app:info': SMALL_REQUEST_BYTES,
   'settings:get': SMALL_REQUEST_BYTES,
   'settings:set': SMALL_REQUEST_BYTES,
-  'puzzle:get': SMALL_REQUEST_BYTES,
-  'puzzle:set': MAX_SAVED_PUZZLE_BYTES,
+  'games:list': SMALL_REQUEST_BYTES,
+  'games:get': SMALL_REQUEST_BYTES,
+  'games:set': MAX_SAVED_PUZZLE_BYTES + SMALL_REQUEST_BYTES,
+  'games:photo': SMALL_REQUEST_BYTES,
+  'games:set-photo': MAX_GAME_PHOTO_BYTES + SMALL_REQUEST_BYTES,
   'timelapse:start': SMALL_REQUEST_BYTES,
   'timelapse:frame': MAX_FRAME_BYTES + SMALL_REQUEST_BYTES,
   'timelapse:stop': SMALL_REQUEST_BYTES,

@@ -4,7 +4,7 @@
  * were read from, the mode, the selected cell and the solving time. Boards are compact strings
  * (81 digits; pencil-mark masks as 3 hex digits a cell), and each paper is stored once.
  */
-import { type Guard, ValidationError, array, literal, nullable, number, object, string } from './guards'
+import { type Guard, ValidationError, array, literal, nullable, number, object, optional, string } from './guards'
 
 export interface SavedBoard {
   /** 81 digits, 0 = empty. */
@@ -19,6 +19,8 @@ export interface SavedBoard {
   readonly eliminated: string
   /** Index into `SavedPuzzle.papers`, or null. */
   readonly paper: number | null
+  /** 81 digits: the solution shown after Solve; absent while none is shown. */
+  readonly solution?: string
 }
 
 export interface SavedCellReading {
@@ -36,6 +38,15 @@ export interface SavedPaper {
   readonly repaired: number[]
   readonly informed: number[]
   readonly solutions: number
+  /** Where the grid lies in the photo (its corners, and the photo's size), for the cell crops and the overlay. */
+  readonly corners?: SavedPoint[]
+  readonly width?: number
+  readonly height?: number
+}
+
+export interface SavedPoint {
+  readonly x: number
+  readonly y: number
 }
 
 export interface SavedPuzzle {
@@ -75,7 +86,12 @@ const savedBoard: Guard<SavedBoard> = object({
   marks: string({ maxLength: 3 * CELLS, pattern: /^[0-9a-f]{243}$/ }),
   eliminated: string({ maxLength: 3 * CELLS, pattern: /^[0-9a-f]{243}$/ }),
   paper: nullable(number({ min: 0, max: MAX_PAPERS - 1, integer: true })),
+  solution: optional(string({ maxLength: CELLS, pattern: /^[1-9]{81}$/ })),
 })
+
+const PHOTO_SIDE_LIMIT = 100_000
+const coordinate = number({ min: -PHOTO_SIDE_LIMIT, max: PHOTO_SIDE_LIMIT })
+const side = number({ min: 1, max: PHOTO_SIDE_LIMIT })
 
 const savedPaper: Guard<SavedPaper> = object({
   grid: cells81(digit),
@@ -92,6 +108,13 @@ const savedPaper: Guard<SavedPaper> = object({
   repaired: array(cell, { maxLength: CELLS }),
   informed: array(cell, { maxLength: CELLS }),
   solutions: number({ min: 0, max: 1000, integer: true }),
+  corners: optional((value, path) => {
+    const points = array(object({ x: coordinate, y: coordinate }), { maxLength: 4 })(value, path)
+    if (points.length !== 4) throw new ValidationError(`${path} must have 4 corners, got ${points.length}`)
+    return points
+  }),
+  width: optional(side),
+  height: optional(side),
 })
 
 const savedShape = object({

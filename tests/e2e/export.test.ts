@@ -117,9 +117,12 @@ describe('export from the app', () => {
     expect(download.suggestedFilename()).toBe('sudoku-solved.png')
     const meta = await sharp(readFileSync(await download.path())).metadata()
     expect([meta.width, meta.height]).toEqual([900, 900])
-    // Undo brings the photo's board back, and with it the photo export.
+    // Undo takes off the solve, then goes back to the photo's game, and with it the photo export.
     await page.keyboard.press('Escape')
     await page.keyboard.press('Control+z')
+    await expect.poll(() => page.locator('[data-solved="true"]').count()).toBe(0)
+    await page.keyboard.press('Control+z')
+    await page.waitForSelector('[data-testid="read-photo"]')
     await page.keyboard.press('s')
     await page.waitForSelector('[data-solved="true"]')
     await page.click('[data-testid="export-toggle"]')

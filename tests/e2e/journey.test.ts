@@ -52,9 +52,16 @@ describe('keyboard only', () => {
     expect(await boardDigits(page)).toBe(truth)
     await page.keyboard.press('w')
 
-    // Fix a digit: the board has the focus after the read; type over a given, then put it right.
+    // Fix a digit: givens are locked in play, so switch to Review read (Tab to the mode, an arrow
+    // key, B back to the board), type over a given, then put it right.
     const given = [...truth].findIndex((d) => d !== '0')
     const wrong = String((Number(truth[given]) % 9) + 1)
+    if (!(await page.isChecked('[data-testid="mode-review"]'))) {
+      await tabTo(page, '[data-testid="mode-play"]')
+      await page.keyboard.press('ArrowLeft')
+      expect(await page.isChecked('[data-testid="mode-review"]')).toBe(true)
+      await page.keyboard.press('b')
+    }
     await arrowTo(page, given)
     await page.keyboard.press(wrong)
     expect(await page.getAttribute(`[data-cell="${given}"]`, 'data-corrected')).toBe('true')

@@ -1,12 +1,13 @@
 /**
  * The puzzle in progress survives a reload and a restart (saved by the main process in the user
- * data folder), its undo history and time included; a damaged save is one line, not a lost app.
+ * data folder's games library), its undo history and time included; a damaged save of an older
+ * version is one line, not a lost app.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { boardDigits, openApp } from '../../devkit/browser'
+import { boardDigits, openApp, savedBoard } from '../../devkit/browser'
 
 const PUZZLE = '080200400570000100002300000820090005000715000700020041000006700003000018007009050'
 
@@ -24,13 +25,7 @@ describe('the puzzle kept across reload and restart', () => {
       await page.keyboard.press('Shift+Digit9')
       const before = await boardDigits(page)
       // The save follows each change after a short pause: wait until the file holds the pencil mark.
-      const savedMarks = () => {
-        try {
-          return (JSON.parse(readFileSync(join(userDataDir, 'puzzle.json'), 'utf8')) as { board: { marks: string } }).board.marks.slice(6, 9)
-        } catch {
-          return null
-        }
-      }
+      const savedMarks = () => savedBoard(userDataDir)?.marks.slice(6, 9)
       await expect.poll(savedMarks, { timeout: 10_000 }).toBe((1 << 8).toString(16))
       await page.reload()
       await expect.poll(() => boardDigits(page)).toBe(before)

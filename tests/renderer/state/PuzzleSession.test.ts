@@ -3,7 +3,7 @@ import { MARKS_UNREAD, digitBit } from '../../../src/shared/sudoku/board'
 import { readState, writeState } from '../../../src/shared/sudoku/formats'
 import { marksMask } from '../../../src/shared/sudoku/pencil'
 import { PuzzleSession } from '../../../src/renderer/src/state/PuzzleSession.svelte'
-import { PUZZLE, paperOutcome } from '../paper'
+import { PUZZLE, SOLUTION, paperOutcome } from '../paper'
 
 // r1c1 (0) is 3, r1c3 (2) is 9, r2c3 (11) is 6, r2c4 (12) is 9.
 const page = () => paperOutcome({ entries: { 0: 3, 2: 1 }, marks: { 11: [6, 8], 12: [] } })
@@ -26,17 +26,19 @@ describe('PuzzleSession with a page in progress', () => {
     expect(session.givensKey).toBe(PUZZLE)
   })
 
-  it('undoes the load as one edit, and redoes it with what was read', () => {
+  it('starts a read as a new game: its history starts afresh, and undo past its start goes to the library', () => {
     const session = new PuzzleSession()
     session.setDigit(40, 5)
-    const before = session.board
     session.loadPaper(page(), 'read')
     const loaded = session.board
+    expect(session.canUndo).toBe(false)
     session.undo()
-    expect(session.board).toBe(before)
-    expect(session.board.paper).toBeNull()
-    session.redo()
     expect(session.board).toBe(loaded)
+    let wentBack = 0
+    session.beforeStart = () => wentBack++
+    expect(session.canUndo).toBe(true)
+    session.undo()
+    expect([wentBack, session.board]).toEqual([1, loaded])
   })
 
   it('makes a typed digit over a pen entry the player own, and undo brings the entry back', () => {
@@ -48,15 +50,60 @@ describe('PuzzleSession with a page in progress', () => {
     expect([session.board.grid[2], session.board.written[2]]).toEqual([1, 1])
   })
 
-  it('corrects a misread given as a given, while other givens stay locked', () => {
+  it('locks every given in play, printed ones too, and corrects a misread given in review', () => {
     const session = new PuzzleSession()
     session.loadPaper(page(), 'read')
+    expect(session.mode).toBe('play')
+    expect(session.setDigit(1, 6)).toBe(false)
+    expect(session.board.grid[1]).toBe(8)
+    expect(session.status.text).toBe('r1c2 is a given, locked while you play. Switch to "Review read" to correct a misread given.')
+    session.setMode('review')
     expect(session.setDigit(1, 6)).toBe(true)
     expect([session.board.grid[1], session.board.givens[1]]).toEqual([6, 1])
     expect(session.status.text).toBe('Corrected r1c2: read as 8, now 6. Ctrl+Z undoes it.')
     expect(session.givensKey[1]).toBe('6')
+    // The next edit replaces the message; undo says what it did instead of repeating it.
+    session.undo()
+    expect(session.status.text).toBe('Undone. Ctrl+Y redoes it.')
     session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
     expect(session.setDigit(1, 6)).toBe(false)
+    expect(session.status.text).toBe('r1c2 is a given, locked while you play. Switch to "Enter puzzle" to change it.')
+  })
+
+  it('opens a read with doubtful cells in review, the first doubt selected', () => {
+    const session = new PuzzleSession()
+    session.loadPaper(paperOutcome({ confidence: { 30: 0.3, 7: 0.2 } }), 'read')
+    expect([session.mode, session.selected]).toEqual(['review', 7])
+    expect(session.doubtfulCells()).toEqual([7, 30])
+  })
+
+  it('makes Solve one step: undo puts back the board exactly as before it, redo the solution', () => {
+    const session = new PuzzleSession()
+    session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
+    session.setDigit(0, 3)
+    const before = session.board
+    session.showSolution(Uint8Array.from(SOLUTION, Number))
+    expect(session.solution?.[2]).toBe(9)
+    session.undo()
+    expect([session.board, session.solution]).toEqual([before, null])
+    expect(session.board.grid[0]).toBe(3)
+    session.redo()
+    expect(session.solution?.[2]).toBe(9)
+    // An edit hides the solution again, as its own step.
+    session.setDigit(2, 9)
+    expect(session.solution).toBeNull()
+    session.undo()
+    expect(session.solution?.[2]).toBe(9)
+  })
+
+  it('clears pencil marks with 0, Delete or Backspace (all enter 0)', () => {
+    const session = new PuzzleSession()
+    session.toggleMark(40, 4)
+    session.toggleMark(40, 6)
+    expect(session.enter(40, 0)).toBe(true)
+    expect(session.board.marks[40]).toBe(0)
+    session.undo()
+    expect(session.board.marks[40]).toBe(marksMask([4, 6]))
   })
 
   it('reviewing a read, makes a digit typed in an empty cell a given the solver sees, and a pen digit stays the player own', () => {
@@ -92,8 +139,9 @@ describe('PuzzleSession with a page in progress', () => {
     session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
     session.loadPaper({ ...page(), solutions: 0 }, 'read')
     expect(session.mode).toBe('review')
-    session.undo()
-    expect(session.mode).toBe('play')
+    session.load(Uint8Array.from(PUZZLE, Number), 'pasted')
+    session.setMode('review')
+    expect(session.mode).toBe('puzzle')
   })
 
   it('enters pencil marks for digits in pencil mode, and clears the cell for 0', () => {

@@ -18,12 +18,13 @@ import { type PuzzleState, filledGrid } from '../../../shared/sudoku/state'
 import { conflictingCells } from '../../../shared/sudoku/validate'
 import type { ReadOutcome } from '../workers/vision-protocol'
 import { PuzzleTimer } from './PuzzleTimer.svelte'
+import { cellNote } from './cell-notes'
 
 /**
  * What was read from the paper a board was loaded from, kept with the board (so undo and redo
  * bring it back with the cells) to tell read cells from later edits and to mark doubtful reads.
  */
-export type Paper = Pick<ReadOutcome, 'grid' | 'entries' | 'cells' | 'confidence' | 'repaired' | 'informed' | 'solutions'>
+export type Paper = Pick<ReadOutcome, 'grid' | 'entries' | 'cells' | 'confidence' | 'repaired' | 'informed' | 'solutions' | 'corners' | 'width' | 'height'>
 
 /** A board's content. Snapshots make undo/redo, so every field is replaced, never changed. */
 export interface BoardState {
@@ -38,6 +39,8 @@ export interface BoardState {
   readonly eliminated: Uint16Array
   /** The paper the board was read from, or null (typed, pasted or opened). */
   readonly paper: Paper | null
+  /** The solver's answer shown in the empty cells after Solve (an undoable step of its own), or null. */
+  readonly solution: Grid | null
 }
 
 /** What the hint panel asks the board to show. */
@@ -55,6 +58,7 @@ const emptyBoard = (): BoardState => ({
   marks: new Uint16Array(CELLS),
   eliminated: new Uint16Array(CELLS),
   paper: null,
+  solution: null,
 })
 
 /**
@@ -104,7 +108,7 @@ export class PuzzleSession {
   mode = $state<EditMode>('puzzle')
   selected = $state<Cell>(0)
   /** The solver's answer for the current givens, shown in its own colour in the other cells. */
-  solution = $state.raw<Grid | null>(null)
+  solution = $derived(this.board.solution)
   status = $state.raw<Status>({ kind: 'info', text: 'Type or paste a puzzle, or open a file.' })
 
   highlight = $state.raw<Highlight | null>(null)
@@ -130,8 +134,18 @@ export class PuzzleSession {
 
   private undoStack: BoardState[] = []
   private redoStack: BoardState[] = []
-  canUndo = $state(false)
-  canRedo = $state(false)
+  /**
+   * Set by the games library while there is a game before this one (undo past this game's start
+   * goes back to it) or after it (redo past the end goes forward to it).
+   */
+  beforeStart: (() => void) | null = $state.raw(null)
+  afterEnd: (() => void) | null = $state.raw(null)
+  private historyLength = $state(0)
+  private futureLength = $state(0)
+  canUndo = $derived(this.historyLength > 0 || this.beforeStart !== null)
+  /** The game has been changed since it started (a read, a load or New). */
+  edited = $derived(this.historyLength > 0)
+  canRedo = $derived(this.futureLength > 0 || this.afterEnd !== null)
 
   /** Replaces the whole puzzle (paste, open): every digit becomes a given. */
   load(grid: Grid, message: string): void {
@@ -145,10 +159,9 @@ export class PuzzleSession {
   loadState(state: PuzzleState, message: string): void {
     const grid = filledGrid(state)
     const marks = Uint16Array.from({ length: CELLS }, (_, cell) => (!grid[cell] && state.candidates ? state.candidates[cell] : 0))
-    this.commit({ ...emptyBoard(), grid, givens: Uint8Array.from(state.givens, (d) => (d ? 1 : 0)), marks })
+    this.startGame({ ...emptyBoard(), grid, givens: Uint8Array.from(state.givens, (d) => (d ? 1 : 0)), marks })
     this.mode = grid.some((d) => d) ? 'play' : 'puzzle'
     this.status = { kind: 'info', text: message }
-    this.timer.reset()
   }
 
   /** The board as a state to copy: givens, the player's digits, and their marks (if they keep any). */
@@ -174,7 +187,7 @@ export class PuzzleSession {
       const reading = paper.cells[cell]
       if (!grid[cell] && reading?.kind === 'marks') marks[cell] = marksMask(reading.marks) || MARKS_UNREAD
     }
-    this.commit({
+    this.startGame({
       ...emptyBoard(),
       grid,
       givens: Uint8Array.from(paper.grid, (d) => (d ? 1 : 0)),
@@ -182,11 +195,17 @@ export class PuzzleSession {
       marks,
       paper,
     })
-    // Givens without exactly one solution were misread or missed: start by correcting them. A
-    // proper puzzle starts in play, so a page in progress carries on as it was on paper.
-    this.mode = paper.solutions === 1 ? 'play' : 'review'
+    // Givens without exactly one solution, or cells the reader doubts, are checked against the
+    // paper first (the first doubt selected); a proper puzzle read surely carries on in play.
+    const doubt = this.doubtfulCells()[0]
+    this.mode = paper.solutions === 1 && doubt === undefined ? 'play' : 'review'
+    if (doubt !== undefined) this.selected = doubt
     this.status = { kind: 'info', text: message }
-    this.timer.reset()
+  }
+
+  /** Cells still as read whose reading needs a look (cell-notes.ts's doubt), in reading order. */
+  doubtfulCells(): Cell[] {
+    return Array.from({ length: CELLS }, (_, cell) => cell).filter((cell) => cellNote(this.board, null, cell).doubt)
   }
 
   /** Switches modes; `review` only while the board comes from a read. */
@@ -195,9 +214,8 @@ export class PuzzleSession {
   }
 
   clear(): void {
-    this.commit(emptyBoard())
+    this.startGame(emptyBoard())
     this.mode = 'puzzle'
-    this.timer.reset()
     this.status = { kind: 'info', text: 'Board cleared. Type a puzzle: digits you enter now are givens.' }
   }
 
@@ -207,12 +225,15 @@ export class PuzzleSession {
    * (correcting a misread, not playing).
    */
   setDigit(cell: Cell, digit: Digit | 0): boolean {
-    const { grid, givens, paper } = this.board
+    const { grid, givens, paper, marks } = this.board
     const printed = Boolean(paper?.grid[cell])
-    if (this.mode === 'play' && givens[cell] && !printed) {
-      this.status = { kind: 'warning', text: 'That digit is part of the puzzle. Switch to "Enter puzzle" to change it.' }
+    if (this.mode === 'play' && givens[cell]) {
+      const where = paper ? '"Review read" to correct a misread given' : '"Enter puzzle" to change it'
+      this.status = { kind: 'warning', text: `${cellName(cell)} is a given, locked while you play. Switch to ${where}.` }
       return false
     }
+    // Clearing an empty cell clears its pencil marks.
+    if (!digit && !grid[cell] && marks[cell]) return this.setMarks(cell, 0)
     const given = digit && this.typesGiven(cell) ? 1 : 0
     // Typing a digit again in another mode makes it a given (or the player's): no trap.
     if (grid[cell] === digit && givens[cell] === given) return false
@@ -242,10 +263,19 @@ export class PuzzleSession {
   /** Adds or removes one of the player's pencil marks in an empty cell (Shift+digit). */
   toggleMark(cell: Cell, digit: Digit): boolean {
     if (this.board.grid[cell]) return false
+    return this.setMarks(cell, toggleMark(this.board.marks[cell], digit))
+  }
+
+  private setMarks(cell: Cell, mask: number): boolean {
     const marks = Uint16Array.from(this.board.marks)
-    marks[cell] = toggleMark(marks[cell], digit)
+    marks[cell] = mask
     this.commit({ ...this.board, marks })
     return true
+  }
+
+  /** Shows the solver's answer for the givens, as one undoable step. */
+  showSolution(solution: Grid): void {
+    this.commit({ ...this.board, solution })
   }
 
   /** The hint engine's view of the board: givens, the player's digits and their pencil marks. */
@@ -277,16 +307,18 @@ export class PuzzleSession {
 
   undo(): void {
     const previous = this.undoStack.pop()
-    if (!previous) return
+    if (!previous) return this.beforeStart?.()
     this.redoStack.push(this.board)
     this.replace(previous)
+    this.status = { kind: 'info', text: 'Undone. Ctrl+Y redoes it.' }
   }
 
   redo(): void {
     const next = this.redoStack.pop()
-    if (!next) return
+    if (!next) return this.afterEnd?.()
     this.undoStack.push(this.board)
     this.replace(next)
+    this.status = { kind: 'info', text: 'Redone.' }
   }
 
   /** The board with its undo history (oldest first) and redo history, for saving. */
@@ -296,8 +328,8 @@ export class PuzzleSession {
 
   /** Puts back a saved session: the board, its history, the mode, the selection and the time. */
   restore(saved: { board: BoardState; undo: BoardState[]; redo: BoardState[]; mode: EditMode; selected: Cell; elapsedMs: number }): void {
-    this.undoStack = saved.undo
-    this.redoStack = saved.redo
+    this.undoStack = [...saved.undo]
+    this.redoStack = [...saved.redo]
     this.replace(saved.board)
     this.mode = saved.mode
     this.selected = saved.selected
@@ -309,21 +341,31 @@ export class PuzzleSession {
     return Uint8Array.from(this.board.grid, (d, cell) => (this.board.givens[cell] ? d : 0))
   }
 
+  /** One user action, one step: an edit hides the solution shown (Solve is a step of its own) and the last action's message. */
   private commit(next: BoardState): void {
     this.undoStack.push(this.board)
     if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift()
     this.redoStack = []
-    this.replace(next)
+    // A new edit after undoing past the end of a game drops the way forward, as it drops redo.
+    this.afterEnd = null
+    this.replace(next.solution && next.solution === this.board.solution ? { ...next, solution: null } : next)
+    this.status = { kind: 'info', text: '' }
+  }
+
+  /** A new game on a fresh history (the games library keeps the one it replaces). */
+  private startGame(board: BoardState): void {
+    this.undoStack = []
+    this.redoStack = []
+    this.replace(board)
+    this.selected = 0
+    this.timer.reset()
   }
 
   private replace(next: BoardState): void {
-    // Undo past a read leaves nothing to review.
-    if (this.mode === 'review' && !next.paper) this.mode = next.givens.some((g) => g) ? 'play' : 'puzzle'
     this.board = next
-    this.solution = null
     this.highlight = null
     this.problem = null
-    this.canUndo = this.undoStack.length > 0
-    this.canRedo = this.redoStack.length > 0
+    this.historyLength = this.undoStack.length
+    this.futureLength = this.redoStack.length
   }
 }

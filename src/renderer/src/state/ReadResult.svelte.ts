@@ -1,4 +1,5 @@
-import type { Detection, ReadOutcome, ReadStage } from '../workers/vision-protocol'
+import type { Detection, ReadStage } from '../workers/vision-protocol'
+import type { Paper } from './PuzzleSession.svelte'
 
 const STAGE_TEXT: Record<ReadStage, string> = {
   'loading-opencv': 'Loading the image tools…',
@@ -10,12 +11,12 @@ const STAGE_TEXT: Record<ReadStage, string> = {
 export type ReadSource = 'camera' | 'photo'
 
 /**
- * The last image read: the photo (kept for the cell crops and the AR export) and where the grid
- * is in it. What was read in each cell travels with the board (`BoardState.paper`), so undo and
- * redo keep the two together.
+ * The photo of the game on the board (kept for the cell crops and the AR export) and the paper
+ * read from it, which holds where the grid is in it. What was read in each cell travels with the
+ * board (`BoardState.paper`); the games library puts the photo back with its game.
  */
 export class ReadResult {
-  outcome = $state.raw<ReadOutcome | null>(null)
+  outcome = $state.raw<Paper | null>(null)
   /** The image the outcome refers to (the UI's own copy; the worker got another). */
   photo = $state.raw<ImageBitmap | null>(null)
   source = $state<ReadSource>('photo')
@@ -25,7 +26,7 @@ export class ReadResult {
 
   progressText = $derived(this.stage ? STAGE_TEXT[this.stage] : '')
 
-  accept(outcome: ReadOutcome, photo: ImageBitmap, source: ReadSource): void {
+  accept(outcome: Paper, photo: ImageBitmap, source: ReadSource): void {
     this.clearPhotos()
     this.outcome = outcome
     this.photo = photo

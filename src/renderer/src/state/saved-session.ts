@@ -23,7 +23,22 @@ function savePaper(paper: Paper): SavedPaper {
     repaired: [...paper.repaired],
     informed: [...paper.informed],
     solutions: paper.solutions,
+    corners: paper.corners.map(({ x, y }) => ({ x, y })),
+    width: paper.width,
+    height: paper.height,
   }
+}
+
+/** A saved paper as the session keeps it; one saved before photos were kept has no place in a photo. */
+function loadPaper(saved: SavedPaper): Paper {
+  const { corners, width = 1, height = 1, ...rest } = saved
+  const at = corners ?? [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ]
+  return { ...rest, corners: [at[0], at[1], at[2], at[3]], width, height }
 }
 
 export function toSaved(session: PuzzleSession): SavedPuzzle {
@@ -42,6 +57,7 @@ export function toSaved(session: PuzzleSession): SavedPuzzle {
       marks: masks(state.marks),
       eliminated: masks(state.eliminated),
       paper,
+      ...(state.solution ? { solution: digits(state.solution) } : {}),
     }
   }
   // The newest undo steps (the redo stack's top is its end: those nearest the board).
@@ -51,7 +67,7 @@ export function toSaved(session: PuzzleSession): SavedPuzzle {
 
 export function restoreSaved(session: PuzzleSession, saved: SavedPuzzle): void {
   // One object per paper, so boards from the same read share it as they did (the crop beside the board relies on it).
-  const papers: Paper[] = saved.papers.map((paper) => ({ ...paper }))
+  const papers: Paper[] = saved.papers.map(loadPaper)
   const loadBoard = (state: SavedBoard): BoardState => ({
     grid: fromDigits(state.grid),
     givens: fromDigits(state.givens),
@@ -59,6 +75,7 @@ export function restoreSaved(session: PuzzleSession, saved: SavedPuzzle): void {
     marks: fromMasks(state.marks),
     eliminated: fromMasks(state.eliminated),
     paper: state.paper === null ? null : papers[state.paper],
+    solution: state.solution ? fromDigits(state.solution) : null,
   })
   session.restore({
     board: loadBoard(saved.board),

@@ -19,12 +19,9 @@ export async function solveBoard(session: PuzzleSession, run: RunTask): Promise<
   const analysis = await run({ kind: 'analyse', grid })
   const problem = await findProblem(analysis, grid, run)
   if (session.board !== board) return
+  // Showing the answer is an undoable step; it also drops a hint's drawing, which is about the board before it.
+  if (analysis.status === 'unique' && analysis.solution) session.showSolution(analysis.solution)
   session.status = solveStatus(analysis, session, problem)
-  if (analysis.status === 'unique') {
-    session.solution = analysis.solution
-    // A hint's cells and drawing are about the board before the answer, which now fills every cell.
-    session.highlight = null
-  }
   session.problem = problem
 }
 
