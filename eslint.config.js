@@ -124,7 +124,7 @@ export default tseslint.config(
     // Off where tests and benchmarks drive the app in Chromium: the callbacks given to
     // page.evaluate run in the page, and these files are type-checked without the DOM library,
     // so the page's objects (window, document, a canvas) are declared `any`.
-    files: ['tests/e2e/**', 'bench/live.ts', 'bench/first-read.ts', 'bench/startup.ts', 'devkit/browser.ts', 'devkit/reading.ts'],
+    files: ['tests/e2e/**', 'bench/live.ts', 'bench/first-read.ts', 'bench/startup.ts', 'bench/saved-game.ts', 'devkit/browser.ts', 'devkit/reading.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

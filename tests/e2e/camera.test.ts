@@ -141,6 +141,27 @@ describe('live camera with a fake webcam', () => {
     await setHidden(false)
     await expect.poll(detections, { timeout: 10_000 }).toBeGreaterThan(hiddenAt)
   })
+
+  it('never leaves a game in progress by itself: the camera offers to read, Capture starts a new game, Ctrl+Z goes back', async () => {
+    const { page } = app
+    await page.click('[data-testid="camera-toggle"]')
+    await page.waitForSelector('[data-testid="camera"]', { state: 'detached' })
+    const typed = '000000010400000000020000000000050407008000300001090000300400200050100000000806000'
+    await pastePuzzle(page, typed)
+    await page.click('[data-cell="0"]')
+    await page.keyboard.press('6')
+    const game = await boardDigits(page)
+    await page.click('[data-testid="camera-toggle"]')
+    await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
+    await expect.poll(() => page.textContent('[data-testid="status"]'), { timeout: 30_000 }).toMatch(/^The camera sees a puzzle: press Capture/)
+    expect(await boardDigits(page)).toBe(game)
+    await page.click('[data-testid="capture"]')
+    expect(await waitForRead(page)).toMatch(/^Read \d+ givens from the camera/)
+    expect(await boardDigits(page)).toBe(groundTruth(READABLE_PHOTO))
+    await page.click('[data-cell="40"]')
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => boardDigits(page)).toBe(game)
+  })
 })
 
 describe('AR with the fiducial sheet, the grid partly covered', () => {

@@ -105,7 +105,7 @@ describe('a new game never replaces the old one', () => {
     await page.waitForSelector('[data-testid="read-photo"]')
     const truth = groundTruth(READABLE_PHOTO)
     const empty = [...truth].findIndex((d) => d === '0')
-    if (!(await page.isChecked('[data-testid=mode-play]'))) await page.check('[data-testid=mode-play]')
+    if (!(await page.isChecked('[data-testid=mode-play]'))) await page.click('label:has([data-testid=mode-play])')
     await page.click(`[data-cell="${empty}"]`)
     await page.keyboard.press('Shift+Digit7')
     const read = await shownGame(page)
