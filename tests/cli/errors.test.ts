@@ -157,7 +157,7 @@ describe('bad inputs: one line, exit 1, and the good ones still answered', () =>
     for (const [argv, message] of [
       [['hint', list], /hint takes one puzzle, but .*list.txt line 3 holds another/],
       [['hint', '12345'], /A puzzle has 81 cells, but this text has 5/],
-      [['hint', PUZZLE, '--entries', 'abc'], /--entries: A puzzle has 81 cells/],
+      [['hint', PUZZLE, '--entries', 'abc'], /--entries: This text is not a puzzle: expected 81 digits/],
       [['hint', PUZZLE, '--candidates', '1'.repeat(729)], /--candidates: Cell r1c1, position 2/],
     ] as const) {
       const { code, stdout, stderr } = await runCaptured([...argv])

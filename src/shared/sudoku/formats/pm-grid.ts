@@ -7,10 +7,14 @@
  *   | 6   18    9    | 3    7    2    | 5    148  148  |
  *
  * A cell shows one digit whether it is filled or has one candidate left; as for 729-character
- * candidates, it counts as filled when no peer still has that digit (plain.ts). HoDoKu's step
- * markers (`*`, `#`, `@`, `-` before a candidate, ALS letters) are read past.
+ * candidates, it counts as filled when no peer still has that digit (plain.ts). A `.` is a cell
+ * with no candidates left. HoDoKu's step markers (`*`, `#`, `@`, `-` before a candidate, ALS
+ * letters) are read past.
+ *
+ * A grid in these borders with no cell of two or more digits is HoDoKu's "Copy formatted" puzzle
+ * (ClipboardMode.VALUES_ONLY_FORMATTED): there each digit is a given and `.` an empty cell.
  */
-import { CELLS, type Candidates, cellAt, cellName, digitBit, digitsOf } from '../board'
+import { CELLS, type Candidates, bitCount, cellAt, cellName, digitBit, digitsOf } from '../board'
 import { type PuzzleState, boardOf, filledGrid } from '../state'
 import { stateFromCandidates } from './plain'
 
@@ -20,18 +24,26 @@ export class PmGridError extends Error {
 
 const STEP_MARKERS = /[*#@A-H-]/g
 
-/** Some line of 9 cells, one of them with two or more candidates (a spaced puzzle row has single digits). */
+/**
+ * Some line of 9 cells, one of them with two or more candidates (a spaced puzzle row has single
+ * digits), or HoDoKu's top border `.---.---.---.` (no other puzzle text draws it).
+ */
 export function looksLikePmGrid(text: string): boolean {
   return text.split(/\r?\n/).some((line) => {
     const tokens = cellTokens(line)
-    return tokens.length === 9 && tokens.some((t) => /^[1-9]{2,9}$/.test(t.replace(STEP_MARKERS, '')))
+    return (tokens.length === 9 && tokens.some((t) => /^[1-9]{2,9}$/.test(t.replace(STEP_MARKERS, '')))) || HODOKU_TOP.test(line.trim())
   })
 }
 
+const HODOKU_TOP = /^\.-+\.-+\.-+\.$/
+
 const cellTokens = (line: string): string[] => line.replace(/\|/g, ' ').trim().split(/\s+/)
 
+/** A row of cells: a line with a digit, or nine cells of `.` (a border line is one token). */
+const isRow = (line: string): boolean => /[1-9]/.test(line) || (cellTokens(line).length === 9 && cellTokens(line).every((t) => t === '.'))
+
 export function readPmGrid(text: string): PuzzleState {
-  const rows = text.split(/\r?\n/).filter((line) => /[1-9]/.test(line))
+  const rows = text.split(/\r?\n/).filter(isRow)
   if (rows.length !== 9) throw new PmGridError(`A pencil-mark grid has 9 rows of cells, but this text has ${rows.length}.`)
   const cands: Candidates = new Uint16Array(CELLS)
   rows.forEach((line, row) => {
@@ -40,13 +52,16 @@ export function readPmGrid(text: string): PuzzleState {
     tokens.forEach((token, col) => {
       const cell = cellAt(row, col)
       const digits = token.replace(STEP_MARKERS, '')
+      if (digits === '.') return
       if (!/^[1-9]+$/.test(digits)) {
         throw new PmGridError(`${cellName(cell)} of the pencil-mark grid: expected its digit or candidates (1-9), found "${token.slice(0, 20)}".`)
       }
       for (const ch of digits) cands[cell] |= digitBit(Number(ch))
     })
   })
-  return stateFromCandidates(cands)
+  if (cands.some((mask) => bitCount(mask) > 1)) return stateFromCandidates(cands)
+  // No cell has candidates: the puzzle alone, its digits the givens.
+  return { givens: Uint8Array.from(cands, (mask) => (mask ? digitsOf(mask)[0] : 0)), entries: new Uint8Array(CELLS), candidates: null }
 }
 
 /** HoDoKu's layout: each column as wide as its widest cell plus two. */

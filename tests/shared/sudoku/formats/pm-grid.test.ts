@@ -53,6 +53,34 @@ describe('pencil-mark grid', () => {
     expect(Array.from(back.candidates)).toEqual(Array.from(boardOf(state).candidates))
   })
 
+  it('reads a . as a cell with no candidates left, as it writes one', () => {
+    const state = { ...readPmGrid(SUDOPEDIA) }
+    const candidates = Uint16Array.from(state.candidates!)
+    candidates[cellAt(0, 0)] = 0
+    const text = writePmGrid({ ...state, candidates })
+    expect(text.split('\n')[1]).toMatch(/^\| \.\s+2 /)
+    expect(readPmGrid(text).candidates![cellAt(0, 0)]).toBe(0)
+    expect(Array.from(readPmGrid(text).givens)).toEqual(Array.from(state.givens))
+  })
+
+  it("takes a grid in HoDoKu's borders with no cell of two digits as the puzzle alone (HoDoKu's formatted copy)", () => {
+    const puzzle = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+    const rows = Array.from({ length: 9 }, (_, r) => {
+      const cells = [...puzzle.slice(r * 9, r * 9 + 9)]
+      return `| ${cells.slice(0, 3).join('  ')} | ${cells.slice(3, 6).join('  ')} | ${cells.slice(6).join('  ')} |`
+    })
+    const border = (edge: string, middle: string): string => `${edge}${['-', '-', '-'].map(() => '-'.repeat(9)).join(middle)}${edge}`
+    const text = [border('.', '.'), ...rows.slice(0, 3), border(':', '+'), ...rows.slice(3, 6), border(':', '+'), ...rows.slice(6), border("'", "'")].join('\n')
+    expect(looksLikePmGrid(text)).toBe(true)
+    const state = readPmGrid(text)
+    expect(Array.from(state.givens, (d) => d || '.').join('')).toBe(puzzle)
+    expect(state.candidates).toBeNull()
+    // And a whole solved board, written here, reads back as its digits.
+    const solved = readHodokuLibrary(`:0000:x:${'123456789456789123789123456234567891567891234891234567345678912678912345912345678'}:::`)
+    const back = readPmGrid(writePmGrid(solved))
+    expect(Array.from(back.givens)).toEqual(Array.from(solved.givens))
+  })
+
   it('says which row or cell is wrong', () => {
     expect(() => readPmGrid(GRID.split('\n').slice(0, 6).join('\n'))).toThrow(/9 rows of cells, but this text has 4/)
     expect(() => readPmGrid(GRID.replace('| 6      189 ', '| 6 '))).toThrow(/Row 2 of the pencil-mark grid has 8 cells/)
