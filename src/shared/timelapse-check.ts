@@ -5,14 +5,13 @@
  * The live panel asks it; bench:timelapse-session scores it.
  */
 import { CELLS } from './sudoku/board'
-import { type PaperCheck, checkPaper } from './sudoku/check'
-import type { HintLevel } from './sudoku/hint'
+import { type CheckLevel, type PaperCheck, checkPaper } from './sudoku/check'
 import { playerCandidates } from './sudoku/pencil'
 import { checkedPaper } from './timelapse-moves'
 import type { ShotRecord } from './timelapse-shots'
 
 /** The paper's check at `level` after `shots`; null for a session of no shots. */
-export function checkShots(shots: readonly ShotRecord[], level: HintLevel = 'vague'): PaperCheck | null {
+export function checkShots(shots: readonly ShotRecord[], level: CheckLevel = 'vague'): PaperCheck | null {
   const paper = checkedPaper(shots)
   return paper && checkPaper({ givens: paper.givens, entries: paper.entries, candidates: playerCandidates(paper.marks, new Uint16Array(CELLS)) }, level)
 }

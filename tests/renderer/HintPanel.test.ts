@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import Board from '../../src/renderer/src/components/Board.svelte'
 import HintPanel from '../../src/renderer/src/components/HintPanel.svelte'
 import { PuzzleSession } from '../../src/renderer/src/state/PuzzleSession.svelte'
-import { paperOutcome } from './paper'
+import { PUZZLE, paperOutcome } from './paper'
 
 // jsdom has no workers: the client runs the worker's own task function in place.
 vi.mock('../../src/renderer/src/workers/SudokuClient', async () => {
@@ -71,6 +71,33 @@ describe('Check my paper', () => {
       await press('check')
       await waitFor(() => expect(text('check-text')).toBe(expected))
     }
+  })
+
+  it('names both of two wrong digits, then goes on with the one left once the other is fixed', async () => {
+    // r4c6 (32) written 3 where 4 belongs, r9c1 (72) written 1 where 6 belongs: the check used to
+    // name r4c6 at every press and never r9c1.
+    const { session, board, text, press } = setUp({ entries: { 32: 3, 72: 1 } })
+    const marked = () => [...board.container.querySelectorAll('.mistake')].map((cell) => Number(cell.getAttribute('data-cell')))
+    for (const [expected, button] of [
+      ['There are 2 mistakes on your paper.', 'Where are they?'],
+      ['There are 2 mistakes, in boxes 5 and 7.', 'Which cells?'],
+      ['2 mistakes: r4c6 should not be 3 and r9c1 should not be 1.', 'Check my paper'],
+      ['2 mistakes: r4c6 should not be 3 and r9c1 should not be 1.', 'Check my paper'],
+    ]) {
+      await press('check')
+      await waitFor(() => expect(text('check-text')).toBe(expected))
+      expect(text('check')).toBe(button)
+    }
+    expect(marked()).toEqual([32, 72])
+    session.setDigit(32, 4)
+    await waitFor(() => expect(text('check-text')).toBeUndefined())
+    await press('check')
+    await waitFor(() => expect(text('check-text')).toBe('r9c1 should not be 1.'))
+    expect(marked()).toEqual([72])
+    // Another puzzle (one given more) with the same wrong digit starts over.
+    session.loadPaper(paperOutcome({ givens: `3${PUZZLE.slice(1)}`, entries: { 72: 1 } }), 'read')
+    await press('check')
+    await waitFor(() => expect(text('check-text')).toBe('There is a mistake on your paper.'))
   })
 
   it('answers the C key', async () => {

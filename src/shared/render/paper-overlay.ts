@@ -1,7 +1,7 @@
 /**
  * What the live camera draws on the paper besides the grid outline, and where: the solution
  * (as solution-layout.ts), the next hint (its cells tinted, the digit it places, the candidates
- * it removes struck through at their pencil-mark place) or the first mistake (its cell ringed).
+ * it removes struck through at their pencil-mark place) or the mistakes (their cells ringed).
  * Pure data in, placed shapes out; draw-digits.ts draws them on a canvas.
  */
 import { CELLS, type Cell, type Digit, type Grid } from '../sudoku/board'
@@ -40,9 +40,9 @@ export function hintOverlay(hint: Hint): OverlayContent {
   return { highlight: hint.cells, digits: hint.step.placements, removed: hint.step.eliminations, mistakes: [] }
 }
 
-/** A full-level check: the first mistake's cell. */
+/** A full-level check: every mistake's cell. */
 export function checkOverlay(check: PaperCheck): OverlayContent {
-  return check.kind === 'mistake' && check.cell !== null ? { ...NOTHING, mistakes: [check.cell] } : NOTHING
+  return check.kind === 'mistake' && check.level === 'full' ? { ...NOTHING, mistakes: check.cells } : NOTHING
 }
 
 export interface OverlayLayout {

@@ -1,14 +1,32 @@
 /**
  * "Check my paper": whether the player's digits and pencil marks agree with the solution, told in
  * the three levels of a hint and never more than asked:
- * - vague: that there is a mistake ("There is a mistake on your paper.");
- * - concrete: its box ("There is a mistake in box 5.");
- * - full: the cell and the wrong digit ("r4c6 should not be 7.").
+ * - vague: that there is a mistake, or how many ("There are 2 mistakes on your paper.");
+ * - concrete: their boxes ("There is a mistake in box 5.");
+ * - full: every mistake's cell, and its wrong digit ("r4c6 should not be 7.").
  * Wrong digits come first; only when every digit is right are pencil marks that leave out the
  * right digit pointed out. The mistakes themselves are hint.ts's, so hints and checks agree.
  */
 import { type Cell, type Digit, allUnits, boxOf, cellName } from './board'
 import { type HintInput, type HintLevel, findMistakes, solutionOf } from './hint'
+import { joinAnd, listCells } from './logic/common'
+
+/** A mistake on the paper: a wrong digit (with it), or pencil marks that leave out the right digit (digit null). */
+export interface PaperMistake {
+  readonly cell: Cell
+  readonly digit: Digit | null
+}
+
+/** What a check found wrong, whatever the level it is told at. */
+export interface PaperMistakes {
+  /** Wrong digits, or (all digits right) pencil marks that leave out the right digit. */
+  readonly what: 'digit' | 'marks'
+  /** Every such mistake, in reading order. */
+  readonly found: readonly PaperMistake[]
+}
+
+/** The level to tell: one, or chosen from what the check found (check-levels.ts's nextCheckLevel). */
+export type CheckLevel = HintLevel | ((mistakes: PaperMistakes) => HintLevel)
 
 export type PaperCheck =
   | {
@@ -17,18 +35,16 @@ export type PaperCheck =
       readonly text: string
       readonly cells: Cell[]
     }
-  | {
+  | (PaperMistakes & {
       readonly kind: 'mistake'
       readonly level: HintLevel
-      /** A wrong digit, or (all digits right) pencil marks that leave out the right digit. */
-      readonly what: 'digit' | 'marks'
       readonly text: string
-      /** Cells to highlight: none (vague), the box's (concrete), the mistake's (full). */
+      /** Cells to highlight: none (vague), the mistakes' boxes (concrete), the mistakes' own (full). */
       readonly cells: Cell[]
-      /** The mistake's cell and wrong digit, only at level full. */
+      /** The first mistake's cell and wrong digit, only at level full. */
       readonly cell: Cell | null
       readonly digit: Digit | null
-    }
+    })
   | {
       /** Nothing wrong; `solved` when every cell is filled. */
       readonly kind: 'no-mistakes'
@@ -37,7 +53,7 @@ export type PaperCheck =
       readonly cells: Cell[]
     }
 
-export function checkPaper(input: HintInput, level: HintLevel = 'vague'): PaperCheck {
+export function checkPaper(input: HintInput, level: CheckLevel = 'vague'): PaperCheck {
   const known = solutionOf(input.givens, input.solution)
   if (!('solution' in known)) {
     const problem = known.count === 0 ? 'have no solution' : 'have more than one solution'
@@ -55,19 +71,44 @@ export function checkPaper(input: HintInput, level: HintLevel = 'vague'): PaperC
       : 'No mistakes so far: every digit and pencil mark on your paper fits the solution.'
     return { kind: 'no-mistakes', solved, text, cells: [] }
   }
-  const what = wrong.length ? 'digit' : 'marks'
-  // Always the first in reading order, so each level tells more about the same mistake.
-  const cell = wrong.length ? wrong[0] : badMarks[0]
-  const box = boxOf(cell)
-  const digit = what === 'digit' ? input.entries![cell] : null
+  const mistakes: PaperMistakes = wrong.length
+    ? { what: 'digit', found: wrong.map((cell) => ({ cell, digit: input.entries![cell] })) }
+    : { what: 'marks', found: badMarks.map((cell) => ({ cell, digit: null })) }
+  return tellMistakes(mistakes, typeof level === 'function' ? level(mistakes) : level)
+}
+
+/** The mistakes told at `level`: all of them at each, so a second mistake is never hidden behind the first. */
+function tellMistakes({ what, found }: PaperMistakes, level: HintLevel): PaperCheck {
+  const base = { kind: 'mistake', level, what, found } as const
+  const n = found.length
+  const digits = what === 'digit'
   if (level === 'vague') {
-    const text = what === 'digit' ? 'There is a mistake on your paper.' : 'Your digits are right, but there is a mistake in your pencil marks.'
-    return { kind: 'mistake', level, what, text, cells: [], cell: null, digit: null }
+    const text = digits
+      ? n === 1
+        ? 'There is a mistake on your paper.'
+        : `There are ${n} mistakes on your paper.`
+      : n === 1
+        ? 'Your digits are right, but there is a mistake in your pencil marks.'
+        : `Your digits are right, but there are mistakes in your pencil marks, in ${n} cells.`
+    return { ...base, text, cells: [], cell: null, digit: null }
   }
   if (level === 'concrete') {
-    const text = what === 'digit' ? `There is a mistake in box ${box + 1}.` : `There is a mistake in the pencil marks in box ${box + 1}.`
-    return { kind: 'mistake', level, what, text, cells: [...allUnits[18 + box]], cell: null, digit: null }
+    const boxes = [...new Set(found.map(({ cell }) => boxOf(cell)))].sort((a, b) => a - b)
+    const where = boxes.length === 1 ? `in box ${boxes[0] + 1}` : `in boxes ${joinAnd(boxes.map((b) => String(b + 1)))}`
+    const text = digits
+      ? n === 1
+        ? `There is a mistake ${where}.`
+        : `There are ${n} mistakes${boxes.length === 1 ? ' ' : ', '}${where}.`
+      : n === 1
+        ? `There is a mistake in the pencil marks ${where}.`
+        : `There are mistakes in the pencil marks of ${n} cells, ${where}.`
+    return { ...base, text, cells: boxes.flatMap((box) => allUnits[18 + box]), cell: null, digit: null }
   }
-  const text = what === 'digit' ? `${cellName(cell)} should not be ${digit}.` : `The pencil marks in ${cellName(cell)} leave out the digit that belongs there.`
-  return { kind: 'mistake', level, what, text, cells: [cell], cell, digit }
+  const cells = found.map(({ cell }) => cell)
+  const text = digits
+    ? `${n === 1 ? '' : `${n} mistakes: `}${joinAnd(found.map(({ cell, digit }) => `${cellName(cell)} should not be ${digit}`))}.`
+    : n === 1
+      ? `The pencil marks in ${cellName(cells[0])} leave out the digit that belongs there.`
+      : `The pencil marks in ${listCells(cells)} each leave out the digit that belongs there.`
+  return { ...base, text, cells, cell: found[0].cell, digit: found[0].digit }
 }

@@ -6,7 +6,7 @@ export type { OverlayMode }
 
 /**
  * What the live camera draws on the paper, as the user chose: the solution once solved, the next
- * hint, or the first mistake. Hints and checks are worked out in a worker of their own whenever
+ * hint, or the mistakes. Hints and checks are worked out in a worker of their own whenever
  * the board changes (latest wins), so the camera never waits for them.
  */
 export class LiveOverlay {

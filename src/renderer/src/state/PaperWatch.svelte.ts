@@ -88,11 +88,11 @@ export class PaperWatch {
    * clears the last answer); null before any read.
    */
   checkPaper(): PaperCheck | null {
-    const level = nextCheckLevel(this.check, this.checkLevel, true)
-    const check = this.board && checkShots(this.shots, HINT_LEVELS[level])
+    const last = this.check
+    const check = this.board && checkShots(this.shots, (mistakes) => nextCheckLevel(last, mistakes))
     if (!check) return null
     this.check = check
-    this.checkLevel = level
+    this.checkLevel = check.kind === 'mistake' ? HINT_LEVELS.indexOf(check.level) : 0
     return check
   }
 

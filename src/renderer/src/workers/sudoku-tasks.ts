@@ -3,16 +3,18 @@
  * of the worker): solving, hints, checking the player's paper, rating, and finding the givens to check.
  */
 import type { Grid } from '../../../shared/sudoku/board'
-import { checkPaper } from '../../../shared/sudoku/check'
+import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import { culpritGivens } from '../../../shared/sudoku/culprits'
 import { type HintInput, type HintLevel, hint } from '../../../shared/sudoku/hint'
 import { ratePuzzle } from '../../../shared/sudoku/rating'
 import { analyse } from '../../../shared/sudoku/validate'
+import { nextCheckLevel } from '../state/check-levels'
 
 export type SudokuTask =
   | { readonly kind: 'analyse'; readonly grid: Grid }
   | { readonly kind: 'hint'; readonly input: HintInput; readonly level: HintLevel }
-  | { readonly kind: 'check'; readonly input: HintInput; readonly level: HintLevel }
+  /** A check at `level`, or with `after` (the last answer, null for none) one level on from it (nextCheckLevel). */
+  | { readonly kind: 'check'; readonly input: HintInput; readonly level: HintLevel; readonly after?: PaperCheck | null }
   | { readonly kind: 'rate'; readonly grid: Grid }
   | { readonly kind: 'culprits'; readonly grid: Grid }
 
@@ -31,7 +33,7 @@ export function perform(task: SudokuTask): SudokuResults[SudokuTask['kind']] {
     case 'hint':
       return hint(task.input, task.level)
     case 'check':
-      return checkPaper(task.input, task.level)
+      return checkPaper(task.input, task.after === undefined ? task.level : (mistakes) => nextCheckLevel(task.after ?? null, mistakes))
     case 'rate':
       return ratePuzzle(task.grid)
     case 'culprits':
