@@ -1,7 +1,9 @@
 /**
  * Exporting the solved puzzle: the clean PNG and the photo with the solution drawn in, from the
  * app (downloads in web mode) and from the CLI. The composite must change the photo only inside
- * the empty cells. Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
+ * the empty cells. The clean PNG keeps the player's own digits, solved or not (it used to save
+ * the givens alone as sudoku-solved.png before a solve). Photo: B. Wicht's sudoku_dataset
+ * (CC-BY-4.0), SoCPaR 2014.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -10,7 +12,10 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cleanGridLayout } from '../../src/shared/render/clean-grid'
 import { cellQuad, insideQuad, squareToQuad } from '../../src/shared/render/homography'
+import { parsePuzzle } from '../../src/shared/sudoku/format'
+import { solve } from '../../src/shared/sudoku/solver'
 import type { Corners } from '../../src/shared/vision/image'
 import { type AppUnderTest, openApp, pastePuzzle } from '../../devkit/browser'
 import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from '../../devkit/reading'
@@ -54,6 +59,27 @@ function checkOnlyEmptyCellsChanged(photo: Raw, exported: Raw, corners: Corners,
   expect(empty.filter((cell) => !changedPerCell.has(cell))).toEqual([])
 }
 
+/** Each cell of a 900-pixel clean PNG by the colour of its digit: the solution's green, the player's blue, ink, or blank. */
+async function cellColours(png: Buffer): Promise<('solution' | 'user' | 'ink' | 'blank')[]> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const { margin, cell } = cleanGridLayout(info.width)
+  return Array.from({ length: 81 }, (_, c) => {
+    const counts = { solution: 0, user: 0, ink: 0 }
+    // The middle of the cell, clear of the grid lines.
+    for (let y = Math.round(margin + Math.floor(c / 9) * cell + cell * 0.2); y < margin + Math.floor(c / 9) * cell + cell * 0.8; y++) {
+      for (let x = Math.round(margin + (c % 9) * cell + cell * 0.2); x < margin + (c % 9) * cell + cell * 0.8; x++) {
+        const i = (y * info.width + x) * 3
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]]
+        if (g > 100 && r < 60 && b < 90) counts.solution++
+        else if (b > 150 && r < 80 && g < 130) counts.user++
+        else if (r < 40 && g < 40 && b < 40) counts.ink++
+      }
+    }
+    const [top, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0]
+    return n > 50 ? (top as 'solution' | 'user' | 'ink') : 'blank'
+  })
+}
+
 describe('export from the app', () => {
   let app: AppUnderTest
 
@@ -64,6 +90,44 @@ describe('export from the app', () => {
   afterAll(async () => {
     expect(app.remoteRequests).toEqual([])
     await app?.close()
+  })
+
+  it("saves the player's own digits in the clean PNG, before solving as sudoku.png and after as sudoku-solved.png", async () => {
+    const { page } = app
+    await pastePuzzle(page, PUZZLE)
+    const solution = solve(parsePuzzle(PUZZLE)).solution!
+    const empty = [...PUZZLE].flatMap((d, cell) => (d === '0' ? [cell] : []))
+    // Two digits of the player's: one right, one wrong (r1c3 is 4: a 1 there clashes with nothing).
+    const [right, wrong] = [empty[1], empty[0]]
+    const wrongDigit = 1
+    expect([PUZZLE.slice(0, 9).includes('1'), solution[wrong]]).toEqual([false, 4])
+    for (const [cell, digit] of [
+      [right, solution[right]],
+      [wrong, wrongDigit],
+    ]) {
+      await page.click(`[data-cell="${cell}"]`)
+      await page.keyboard.press(String(digit))
+    }
+    const save = async (name: string) => {
+      await page.click('[data-testid="export-toggle"]')
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+      await page.keyboard.press('Escape')
+      expect(download.suggestedFilename()).toBe(name)
+      return cellColours(readFileSync(await download.path()))
+    }
+
+    const before = await save('sudoku.png')
+    // The player's digits in their blue, every other empty cell blank, and no solution anywhere.
+    expect([before[right], before[wrong]]).toEqual(['user', 'user'])
+    expect(empty.filter((cell) => cell !== right && cell !== wrong).map((cell) => before[cell])).toEqual(new Array(empty.length - 2).fill('blank'))
+    expect(before.filter((c) => c === 'solution')).toEqual([])
+
+    await page.click('[data-testid="solve"]')
+    await page.waitForSelector('[data-solved="true"]')
+    const after = await save('sudoku-solved.png')
+    // Solved: the player's digits still theirs (the wrong one kept, as the board shows it), the solution in the rest.
+    expect([after[right], after[wrong]]).toEqual(['user', 'user'])
+    expect(empty.filter((cell) => cell !== right && cell !== wrong).map((cell) => after[cell])).toEqual(new Array(empty.length - 2).fill('solution'))
   })
 
   it('saves a clean PNG of a typed and solved puzzle', async () => {

@@ -1,14 +1,23 @@
 /**
- * The board drawn flat as SVG text: givens in ink, other digits in green, pencil candidates, and
- * for a step of the solve its cells tinted and its eliminated candidates struck out. Pure string
+ * The board drawn flat as SVG text: givens in ink, the player's own digits in their blue (pen
+ * digits slanted, as the board draws them), other digits in green, pencil candidates, and for a
+ * step of the solve its cells tinted and its eliminated candidates struck out. Pure string
  * building so the renderer (via an <img>), the CLI (via sharp) and the solve video (via sharp)
  * draw the very same board.
  */
 import { CELLS, type Candidates, type Cell, type Digit, type Grid } from '../sudoku/board'
-import { COLOURS, DIGIT_FONT_FAMILY } from './solution-layout'
+import { COLOURS, DIGIT_FONT_FAMILY, PEN_FONT_FAMILY } from './solution-layout'
+
+/** The player's own digits: 0 where none; `written` 1 where one was written in pen on paper (else typed). */
+export interface PlayerDigits {
+  readonly entries: Grid
+  readonly written?: ArrayLike<number> | null
+}
 
 export interface BoardDrawing {
   readonly givens: Grid
+  /** The player's digits, drawn over `digits`; one the solution in `digits` disagrees with is underlined in red. */
+  readonly player?: PlayerDigits | null
   /** Digits beyond the givens (the solution, cells solved so far), 0 where none. */
   readonly digits?: Grid | null
   /** Pencil marks for the cells without a digit. */
@@ -28,7 +37,9 @@ export interface BoardPlace {
 
 export interface CleanGridOptions {
   readonly givens: Grid
-  /** The full solution, or null to draw the givens only. */
+  /** The player's own digits, solved or not. */
+  readonly player?: PlayerDigits | null
+  /** The full solution for the cells left, or null to draw only the givens and the player's digits. */
   readonly solution: Grid | null
   /** Side of the square image in pixels. */
   readonly size?: number
@@ -53,19 +64,19 @@ export function cleanGridLayout(size: number): { margin: number; cell: number } 
 }
 
 /** The board alone as a square image. */
-export function cleanGridSvg({ givens, solution, size = CLEAN_GRID_SIZE, candidates = null }: CleanGridOptions): string {
+export function cleanGridSvg({ givens, player = null, solution, size = CLEAN_GRID_SIZE, candidates = null }: CleanGridOptions): string {
   const { margin } = cleanGridLayout(size)
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">`,
     `<rect width="${size}" height="${size}" fill="${COLOURS.paper}"/>`,
-    boardSvg({ givens, digits: solution, candidates }, { x: margin, y: margin, side: size - 2 * margin }),
+    boardSvg({ givens, player, digits: solution, candidates }, { x: margin, y: margin, side: size - 2 * margin }),
     '</svg>',
   ].join('\n')
 }
 
 /** The board as SVG elements (no <svg> around them), to be placed in a larger drawing. */
 export function boardSvg(board: BoardDrawing, { x: left, y: top, side }: BoardPlace): string {
-  const { givens, digits = null, candidates = null, tint, struck } = board
+  const { givens, player = null, digits = null, candidates = null, tint, struck } = board
   const cell = side / 9
   const parts: string[] = [`<rect x="${left}" y="${top}" width="${side}" height="${side}" fill="${COLOURS.paper}"/>`]
   for (const [c, colour] of tint ?? []) {
@@ -88,14 +99,27 @@ export function boardSvg(board: BoardDrawing, { x: left, y: top, side }: BoardPl
   for (let c = 0; c < CELLS; c++) {
     const x = left + (c % 9) * cell
     const y = top + Math.floor(c / 9) * cell
-    const digit = givens[c] || digits?.[c] || 0
-    if (digit) {
-      const given = givens[c] !== 0
+    const own = givens[c] ? 0 : (player?.entries[c] ?? 0)
+    const digit = givens[c] || own || digits?.[c] || 0
+    const [midX, midY] = [x + cell / 2, y + cell / 2]
+    const baseline = midY + fontSize * BASELINE
+    if (own && player?.written?.[c]) {
       parts.push(
-        `<text x="${x + cell / 2}" y="${y + cell / 2 + fontSize * BASELINE}" font-size="${fontSize}" font-weight="${given ? 700 : 400}" fill="${given ? COLOURS.given : COLOURS.solution}">${digit}</text>`,
+        `<text x="${midX}" y="${baseline}" font-size="${fontSize}" font-family="${PEN_FONT_FAMILY}" font-style="italic" fill="${COLOURS.pen}" transform="rotate(-6 ${midX} ${midY})">${digit}</text>`,
       )
-      continue
+    } else if (digit) {
+      const given = givens[c] !== 0
+      const fill = given ? COLOURS.given : own ? COLOURS.user : COLOURS.solution
+      parts.push(`<text x="${midX}" y="${baseline}" font-size="${fontSize}" font-weight="${given ? 700 : 400}" fill="${fill}">${digit}</text>`)
     }
+    // A digit of the player's the solution disagrees with: underlined in red, as the board does.
+    if (own && digits?.[c] && digits[c] !== own) {
+      const underline = baseline + fontSize * 0.12
+      parts.push(
+        `<line x1="${midX - fontSize * 0.35}" y1="${underline}" x2="${midX + fontSize * 0.35}" y2="${underline}" stroke="${COLOURS.struck}" stroke-width="${Math.max(1.5, cell * 0.03)}"/>`,
+      )
+    }
+    if (digit) continue
     const marks = candidates?.[c] ?? 0
     for (let d = 1; d <= 9; d++) {
       if (!(marks & (1 << (d - 1)))) continue

@@ -19,6 +19,8 @@ export const DIGIT_FONT_SIZE = 0.68 * CELL_UNITS
 /** Baseline below the centre so a lining digit looks centred (cap height ≈ 0.72 em). */
 export const DIGIT_BASELINE = 0.36 * DIGIT_FONT_SIZE
 export const DIGIT_FONT_FAMILY = 'DejaVu Sans, Noto Sans, Arial, Helvetica, sans-serif'
+/** Pen digits as the board draws them: a script face where there is one, slanted in any case. */
+export const PEN_FONT_FAMILY = 'Segoe Print, Bradley Hand, Comic Neue, Comic Sans MS, cursive'
 
 export const COLOURS = {
   paper: '#ffffff',
@@ -26,6 +28,9 @@ export const COLOURS = {
   ink: '#111111',
   given: '#111111',
   solution: '#0b7a34',
+  /** The player's own digits, as the board draws them: typed in the app, and written in pen on paper. */
+  user: '#1f5fbf',
+  pen: '#1d2f6f',
   /** A candidate a step eliminates, struck out. */
   struck: '#c62828',
   /** The solution drawn on a photo: saturated so it reads against grey paper. */

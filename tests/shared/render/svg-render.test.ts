@@ -47,6 +47,52 @@ describe('cleanGridSvg', () => {
   })
 })
 
+describe("cleanGridSvg with the player's digits", () => {
+  /** Pixels of a cell's middle by colour: typed blue, pen navy, solution green, red. */
+  function colours(image: { data: Buffer; width: number }, size: number, c: number): Record<string, number> {
+    const { margin, cell } = cleanGridLayout(size)
+    const out = { user: 0, pen: 0, solution: 0, red: 0 }
+    const [x0, y0] = [margin + (c % 9) * cell, margin + Math.floor(c / 9) * cell]
+    for (let y = Math.round(y0 + cell * 0.1); y < y0 + cell * 0.9; y++) {
+      for (let x = Math.round(x0 + cell * 0.1); x < x0 + cell * 0.9; x++) {
+        const i = (y * image.width + x) * 4
+        const [r, g, b] = [image.data[i], image.data[i + 1], image.data[i + 2]]
+        if (r > 150 && g < 80 && b < 80) out.red++
+        else if (g > 100 && r < 60 && b < 90) out.solution++
+        else if (b > 150 && r < 80 && g < 130) out.user++
+        else if (b > 80 && b < 140 && r < 60 && g < 70) out.pen++
+      }
+    }
+    return out
+  }
+
+  it('draws them unsolved and solved: typed in blue, pen in its navy, a wrong one underlined once the solution is shown', async () => {
+    const size = 450
+    // r1c3 (2) typed right (4), r1c4 (3) written in pen right (6), r1c6 (5) typed wrong (1 for 8).
+    const entries = new Uint8Array(81)
+    ;[entries[2], entries[3], entries[5]] = [4, 6, 1]
+    const written = new Uint8Array(81)
+    written[3] = 1
+    const player = { entries, written }
+    const bare = await raw(cleanGridSvg({ givens: puzzle, player, solution: null, size }))
+    const solved = await raw(cleanGridSvg({ givens: puzzle, player, solution, size }))
+    for (const image of [bare, solved]) {
+      expect(colours(image, size, 2)).toMatchObject({ solution: 0, red: 0 })
+      expect(colours(image, size, 2).user).toBeGreaterThan(40)
+      expect(colours(image, size, 3).pen).toBeGreaterThan(40)
+      expect(colours(image, size, 3)).toMatchObject({ user: 0, solution: 0 })
+      expect(colours(image, size, 5).user).toBeGreaterThan(40)
+      expect(colours(image, size, 5).solution).toBe(0)
+    }
+    // Unsolved, no solution anywhere and nothing wrong shown; solved, the rest in green and r1c6 underlined.
+    expect(colours(bare, size, 6)).toEqual({ user: 0, pen: 0, solution: 0, red: 0 })
+    expect(colours(bare, size, 5).red).toBe(0)
+    expect(colours(solved, size, 6).solution).toBeGreaterThan(40)
+    expect(colours(solved, size, 5).red).toBeGreaterThan(20)
+    expect(colours(solved, size, 2).red).toBe(0)
+  })
+})
+
 describe('overlaySvg', () => {
   it('draws only inside the empty cells of the quad, in perspective', async () => {
     const corners: Corners = [

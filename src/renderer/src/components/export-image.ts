@@ -1,8 +1,8 @@
 /**
- * Renders the solved puzzle to PNG in the renderer (clean grid, or the photo with the solution
- * drawn in perspective) and hands it to a destination: save, clipboard or print.
+ * Renders the puzzle to PNG in the renderer (clean grid, or the photo with the solution drawn in
+ * perspective) and hands it to a destination: save, clipboard or print.
  */
-import { CLEAN_GRID_SIZE, cleanGridSvg } from '../../../shared/render/clean-grid'
+import { CLEAN_GRID_SIZE, type CleanGridOptions, cleanGridSvg } from '../../../shared/render/clean-grid'
 import { placeSolution } from '../../../shared/render/solution-layout'
 import type { Grid } from '../../../shared/sudoku/board'
 import type { Corners } from '../../../shared/vision/image'
@@ -10,8 +10,9 @@ import { host } from '../host'
 import { drawPlacedDigits } from './draw-digits'
 
 /** The clean grid: the shared SVG drawn onto a canvas (so app and CLI draw the same picture). */
-export async function cleanGridPng(givens: Grid, solution: Grid | null, size = CLEAN_GRID_SIZE): Promise<Blob> {
-  const svg = new Blob([cleanGridSvg({ givens, solution, size })], { type: 'image/svg+xml' })
+export async function cleanGridPng(board: CleanGridOptions): Promise<Blob> {
+  const size = board.size ?? CLEAN_GRID_SIZE
+  const svg = new Blob([cleanGridSvg({ ...board, size })], { type: 'image/svg+xml' })
   const url = URL.createObjectURL(svg)
   try {
     const image = new Image()
@@ -55,7 +56,7 @@ export async function printImage(blob: Blob): Promise<void> {
   sheet.className = 'print-sheet'
   const image = document.createElement('img')
   image.src = url
-  image.alt = 'Solved Sudoku'
+  image.alt = 'Sudoku'
   sheet.append(image)
   document.body.append(sheet)
   try {
