@@ -2,8 +2,11 @@
  * Exporting the solved puzzle: the clean PNG and the photo with the solution drawn in, from the
  * app (downloads in web mode) and from the CLI. The composite must change the photo only inside
  * the empty cells. The clean PNG keeps the player's own digits, solved or not (it used to save
- * the givens alone as sudoku-solved.png before a solve). Photo: B. Wicht's sudoku_dataset
- * (CC-BY-4.0), SoCPaR 2014.
+ * the givens alone as sudoku-solved.png before a solve). On a page in progress the solution goes
+ * only where the paper holds no digit, smaller where it holds pencil marks (it used to be drawn
+ * over the pen digits and the marks alike). Photos: B. Wicht's sudoku_dataset (CC-BY-4.0),
+ * SoCPaR 2014; Alex Kubiesa's sudoku-scanner datasets (end_to_end), MIT licence, (c) 2024 Alex
+ * Kubiesa, read through datasets/kubiesa.ts.
  */
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
@@ -13,9 +16,11 @@ import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanGridLayout } from '../../src/shared/render/clean-grid'
+import { MARKS_LABEL, hasPenPhotos, listPenPhotos } from '../../datasets/kubiesa'
 import { cellQuad, insideQuad, squareToQuad } from '../../src/shared/render/homography'
 import { parsePuzzle } from '../../src/shared/sudoku/format'
 import { solve } from '../../src/shared/sudoku/solver'
+import { applyHomography, invertHomography } from '../../src/shared/vision/geometry'
 import type { Corners } from '../../src/shared/vision/image'
 import { type AppUnderTest, openApp, pastePuzzle } from '../../devkit/browser'
 import { READABLE_PHOTO, dropFile, groundTruth, waitForRead } from '../../devkit/reading'
@@ -57,6 +62,60 @@ function checkOnlyEmptyCellsChanged(photo: Raw, exported: Raw, corners: Corners,
   }
   expect(outside).toBe(0)
   expect(empty.filter((cell) => !changedPerCell.has(cell))).toEqual([])
+}
+
+/** A newspaper page solved in part: 29 printed givens, 5 digits in pen and 8 cells of pencil marks (tests/e2e/paper.test.ts). */
+const PEN_PAGE = hasPenPhotos('train') ? listPenPhotos('train').find((p) => p.name === '02_24_iphone_14_1') : undefined
+
+/**
+ * The solution drawn on a page in progress: pixels that differ clearly between the photo and the
+ * export lie in cells the paper leaves empty, or in the lower right quarter of a pencilled cell (a
+ * smaller digit beside the marks, written from the top left), a pixel of slack for anti-aliasing;
+ * none in a cell holding a printed or pen digit. Every empty and every pencilled cell gets some.
+ */
+function checkDrawnAroundTheInk(photo: Raw, exported: Raw, corners: Corners, labels: ArrayLike<number>): void {
+  expect([exported.width, exported.height]).toEqual([photo.width, photo.height])
+  const back = invertHomography(squareToQuad(corners))!
+  /** Where `x, y` falls: its cell and its place in the cell (0..1 each way), or null outside the grid. */
+  const place = (x: number, y: number) => {
+    const { x: u, y: v } = applyHomography(back, { x, y })
+    if (u < 0 || v < 0 || u >= 1 || v >= 1) return null
+    return { cell: Math.floor(v * 9) * 9 + Math.floor(u * 9), fx: (u * 9) % 1, fy: (v * 9) % 1 }
+  }
+  const allowed = (x: number, y: number): number | null => {
+    for (const [dx, dy] of [0, 1, -1].flatMap((dx) => [0, 1, -1].map((dy) => [dx, dy]))) {
+      const at = place(x + dx, y + dy)
+      if (!at) continue
+      const label = labels[at.cell]
+      const aside = at.fx >= 0.5 && at.fy >= 0.5
+      if (label === 0 || (label === MARKS_LABEL && aside)) return at.cell
+    }
+    return null
+  }
+  const changed = new Set<number>()
+  const wrong = new Map<string, number>()
+  for (let y = 0; y < photo.height; y++) {
+    for (let x = 0; x < photo.width; x++) {
+      const i = (y * photo.width + x) * 3
+      const diff = Math.max(
+        Math.abs(photo.data[i] - exported.data[i]),
+        Math.abs(photo.data[i + 1] - exported.data[i + 1]),
+        Math.abs(photo.data[i + 2] - exported.data[i + 2]),
+      )
+      if (diff < 48) continue
+      const cell = allowed(x, y)
+      if (cell !== null) {
+        changed.add(cell)
+        continue
+      }
+      const at = place(x, y)
+      const why = !at ? 'outside the grid' : labels[at.cell] === MARKS_LABEL ? `pencil marks of cell ${at.cell}` : `digit of cell ${at.cell}`
+      wrong.set(why, (wrong.get(why) ?? 0) + 1)
+    }
+  }
+  expect(Object.fromEntries(wrong)).toEqual({})
+  const toDraw = Array.from(labels).flatMap((label, cell) => (label === 0 || label === MARKS_LABEL ? [cell] : []))
+  expect(toDraw.filter((cell) => !changed.has(cell))).toEqual([])
 }
 
 /** Each cell of a 900-pixel clean PNG by the colour of its digit: the solution's green, the player's blue, ink, or blank. */
@@ -168,6 +227,21 @@ describe('export from the app', () => {
     await page.keyboard.press('Escape')
   })
 
+  it.skipIf(!PEN_PAGE)('draws the solution on a page in progress around its pen digits, smaller among its pencil marks', async () => {
+    const { page } = app
+    await dropFile(page, PEN_PAGE!.jpg)
+    expect(await waitForRead(page, 120_000)).toMatch(/^Read 29 givens, 5 of your digits and 8 cells of pencil marks/)
+    await page.click('[data-testid="solve"]')
+    await page.waitForSelector('[data-solved="true"]')
+    await page.click('[data-testid="export-toggle"]')
+    await page.check('[data-testid="export-overlay"]')
+    const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) as string) as Corners
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+    expect(download.suggestedFilename()).toBe('sudoku-solved-photo.png')
+    await page.keyboard.press('Escape')
+    checkDrawnAroundTheInk(await decode(PEN_PAGE!.jpg), await decode(readFileSync(await download.path())), corners, PEN_PAGE!.labels)
+  })
+
   it('never draws another puzzle on the photo: after loading a new one, the export is the clean grid', async () => {
     const { page } = app
     // The board still comes from the photo (previous test); now another puzzle replaces it.
@@ -212,5 +286,17 @@ describe('sudoku-lens export (CLI)', () => {
     expect(report.grid).toBe(groundTruth(READABLE_PHOTO))
     const corners = report.corners.map(([x, y]) => ({ x, y })) as unknown as Corners
     checkOnlyEmptyCellsChanged(await decode(READABLE_PHOTO), await decode(out), corners, report.grid)
+  })
+
+  it.skipIf(!PEN_PAGE)('draws on a page in progress as the app does: around the pen digits, smaller among the pencil marks', async () => {
+    const out = join(dir, 'pen-overlay.png')
+    const { stdout } = await cli(PEN_PAGE!.jpg, '--out', out, '--mode', 'overlay', '--json')
+    const report = JSON.parse(stdout) as { grid: string; entries: string; corners: [number, number][] }
+    // The pen digits are the person's, not part of the puzzle.
+    const digits = Array.from(PEN_PAGE!.labels, (l) => (l === MARKS_LABEL ? 0 : l)).join('')
+    expect([...report.grid].filter((d) => d !== '0')).toHaveLength(29)
+    expect([...report.grid].map((d, i) => (d !== '0' ? d : report.entries[i])).join('')).toBe(digits)
+    const corners = report.corners.map(([x, y]) => ({ x, y })) as unknown as Corners
+    checkDrawnAroundTheInk(await decode(PEN_PAGE!.jpg), await decode(out), corners, PEN_PAGE!.labels)
   })
 })

@@ -1,9 +1,10 @@
 /**
- * Where to draw the solution digits on the photographed sheet: one affine transform per empty
- * cell (origin at the cell's centre, `CELL_UNITS` per cell side), shared by the live AR overlay
- * (canvas), the AR export (canvas) and the CLI export (SVG), so all three agree.
+ * Where to draw the solution digits on the photographed sheet: one affine transform per cell the
+ * paper holds no digit in (origin at the cell's centre, `CELL_UNITS` per cell side), shared by the
+ * live AR overlay (canvas), the AR export (canvas) and the CLI export (SVG), so all three agree.
  */
 import { CELLS, type Cell, type Digit, type Grid } from '../sudoku/board'
+import type { CellKind } from '../vision/cell-reading'
 import type { Corners } from '../vision/image'
 import { type Affine, CELL_UNITS, cellAffine, squareToQuad } from './homography'
 
@@ -37,15 +38,46 @@ export const COLOURS = {
   overlay: '#d81b60',
 } as const
 
-/** The solution digits for the cells that are empty in `givens`. */
-export function placeSolution(corners: Corners, givens: Grid, solution: Grid): PlacedDigit[] {
+/** What the photographed paper holds, per cell. */
+export interface PaperInk {
+  /** A digit, printed or written in pen (nonzero), where the solution is not drawn. */
+  readonly digits: ArrayLike<number>
+  /** Pencil marks (nonzero) in a cell without a digit, where the solution is drawn smaller. */
+  readonly marks?: ArrayLike<number> | null
+}
+
+/**
+ * A solution digit among pencil marks: half the full size, in the cell's lower right quarter
+ * (`AMONG_MARKS_OFFSET` local units right of and below the centre), where marks written from the
+ * top left leave room, so both stay readable.
+ */
+export const AMONG_MARKS_SCALE = 0.5
+export const AMONG_MARKS_OFFSET = 0.2 * CELL_UNITS
+
+/** The solution digits for the cells the paper holds no digit in; in pencilled cells, smaller and aside. */
+export function placeSolution(corners: Corners, paper: PaperInk, solution: Grid): PlacedDigit[] {
   const h = squareToQuad(corners)
   const placed: PlacedDigit[] = []
   for (let cell = 0; cell < CELLS; cell++) {
-    if (givens[cell] || !solution[cell]) continue
-    placed.push({ cell, digit: solution[cell], transform: cellAffine(h, cell) })
+    if (paper.digits[cell] || !solution[cell]) continue
+    const transform = cellAffine(h, cell)
+    if (!paper.marks?.[cell]) {
+      placed.push({ cell, digit: solution[cell], transform })
+      continue
+    }
+    const [a, b, c, d, e, f] = transform
+    const [s, o] = [AMONG_MARKS_SCALE, AMONG_MARKS_OFFSET]
+    placed.push({ cell, digit: solution[cell], transform: [a * s, b * s, c * s, d * s, e + (a + c) * o, f + (b + d) * o] })
   }
   return placed
+}
+
+/** What a read page holds: a digit where the reader saw print or pen (or the board has a given it missed), marks where it saw pencil. */
+export function paperInkOf(cells: readonly { readonly kind: CellKind }[], givens?: ArrayLike<number>): PaperInk {
+  return {
+    digits: Uint8Array.from(cells, ({ kind }, cell) => (kind === 'given' || kind === 'entry' || givens?.[cell] ? 1 : 0)),
+    marks: Uint8Array.from(cells, ({ kind }) => (kind === 'marks' ? 1 : 0)),
+  }
 }
 
 const round = (n: number): string => String(Math.round(n * 10000) / 10000)

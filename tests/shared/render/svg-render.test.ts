@@ -6,7 +6,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { cleanGridLayout, cleanGridSvg } from '../../../src/shared/render/clean-grid'
 import { cellQuad, insideQuad, squareToQuad } from '../../../src/shared/render/homography'
-import { overlaySvg, placeSolution } from '../../../src/shared/render/solution-layout'
+import { AMONG_MARKS_SCALE, overlaySvg, paperInkOf, placeSolution } from '../../../src/shared/render/solution-layout'
+import type { CellKind } from '../../../src/shared/vision/cell-reading'
 import { parsePuzzle } from '../../../src/shared/sudoku/format'
 import type { Corners } from '../../../src/shared/vision/image'
 
@@ -101,7 +102,7 @@ describe('overlaySvg', () => {
       { x: 560, y: 440 },
       { x: 80, y: 420 },
     ]
-    const placed = placeSolution(corners, puzzle, solution)
+    const placed = placeSolution(corners, { digits: puzzle }, solution)
     expect(placed).toHaveLength(puzzle.filter((d) => !d).length)
     const image = await raw(overlaySvg(640, 480, placed))
     const h = squareToQuad(corners)
@@ -115,5 +116,32 @@ describe('overlaySvg', () => {
       }
     }
     expect(drawn).toBeGreaterThan(placed.length * 40)
+  })
+})
+
+describe('placeSolution on a page in progress', () => {
+  it('leaves the cells holding a printed or pen digit, and draws smaller among pencil marks', () => {
+    // The export drew the solution over their pen digits and pencil marks: r1c3 (2) holds a pen
+    // digit, r1c4 (3) pencil marks, r1c6 (5) a given the reader missed and the board has.
+    const corners: Corners = [
+      { x: 0, y: 0 },
+      { x: 900, y: 0 },
+      { x: 900, y: 900 },
+      { x: 0, y: 900 },
+    ]
+    const kinds = Array.from(puzzle, (d, cell): { kind: CellKind } => ({ kind: d ? 'given' : cell === 2 ? 'entry' : cell === 3 ? 'marks' : 'empty' }))
+    const board = new Uint8Array(81)
+    board[5] = 1
+    const placed = placeSolution(corners, paperInkOf(kinds, board), solution)
+    const cells = placed.map((p) => p.cell)
+    expect(cells).not.toContain(2)
+    expect(cells).not.toContain(5)
+    expect(cells).toHaveLength(puzzle.filter((d) => !d).length - 2)
+    const full = placed.find((p) => p.cell === 6)!.transform
+    const among = placed.find((p) => p.cell === 3)!.transform
+    // AMONG_MARKS_SCALE the size, in the lower right quarter: 20 px right of and below r1c4's centre (350, 50).
+    expect(among[0]).toBeCloseTo(full[0] * AMONG_MARKS_SCALE)
+    expect(among[3]).toBeCloseTo(full[3] * AMONG_MARKS_SCALE)
+    expect([among[4], among[5]].map((n) => Math.round(n * 1000) / 1000)).toEqual([370, 70])
   })
 })

@@ -3,7 +3,7 @@
  * perspective) and hands it to a destination: save, clipboard or print.
  */
 import { CLEAN_GRID_SIZE, type CleanGridOptions, cleanGridSvg } from '../../../shared/render/clean-grid'
-import { placeSolution } from '../../../shared/render/solution-layout'
+import { type PaperInk, placeSolution } from '../../../shared/render/solution-layout'
 import type { Grid } from '../../../shared/sudoku/board'
 import type { Corners } from '../../../shared/vision/image'
 import { host } from '../host'
@@ -27,12 +27,12 @@ export async function cleanGridPng(board: CleanGridOptions): Promise<Blob> {
   }
 }
 
-/** The photo at full size with the solution digits drawn into its empty cells, in perspective. */
-export async function overlayPng(photo: ImageBitmap, corners: Corners, givens: Grid, solution: Grid): Promise<Blob> {
+/** The photo at full size with the solution digits drawn in perspective where the paper holds no digit (placeSolution). */
+export async function overlayPng(photo: ImageBitmap, corners: Corners, paper: PaperInk, solution: Grid): Promise<Blob> {
   const canvas = new OffscreenCanvas(photo.width, photo.height)
   const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
   context.drawImage(photo, 0, 0)
-  drawPlacedDigits(context, placeSolution(corners, givens, solution))
+  drawPlacedDigits(context, placeSolution(corners, paper, solution))
   return canvas.convertToBlob({ type: 'image/png' })
 }
 
