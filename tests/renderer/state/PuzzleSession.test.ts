@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MARKS_UNREAD, digitBit } from '../../../src/shared/sudoku/board'
+import { MARKS_UNREAD, digitBit, digitsOf } from '../../../src/shared/sudoku/board'
 import { readState, writeState } from '../../../src/shared/sudoku/formats'
 import { marksMask } from '../../../src/shared/sudoku/pencil'
 import { PuzzleSession } from '../../../src/renderer/src/state/PuzzleSession.svelte'
@@ -195,5 +195,26 @@ describe('PuzzleSession with a pasted state', () => {
     expect(session.currentState().candidates).toBeNull()
     session.applyStep({ technique: 'x-wing', placements: [], eliminations: [{ cell: 1, digit: 1 }], cells: [], units: [], text: '' })
     expect(writeState(session.currentState(), 'hodoku-library')).toMatch(/:112::$/)
+  })
+
+  it('pastes back a copy as the same board: marks where the player made them, none elsewhere', () => {
+    const session = new PuzzleSession()
+    session.load(Uint8Array.from(PUZZLE, Number), 'typed')
+    session.setDigit(0, 3)
+    // Marks the digits allow (a mark a placed peer rules out is not a candidate any format keeps).
+    for (const [cell, count] of [
+      [2, 2],
+      [9, 1],
+    ])
+      for (const digit of digitsOf(session.candidates[cell]).slice(0, count)) session.toggleMark(cell, digit)
+    for (const format of ['hodoku-library', 'sudokuwiki', 'pm-grid', 'candidates'] as const) {
+      const back = new PuzzleSession()
+      back.loadState(readState(writeState(session.currentState(), format)).state, 'pasted')
+      expect([format, Array.from(back.board.grid), Array.from(back.board.marks)]).toEqual([
+        format,
+        Array.from(session.board.grid),
+        Array.from(session.board.marks),
+      ])
+    }
   })
 })

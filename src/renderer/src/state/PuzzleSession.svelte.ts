@@ -158,7 +158,13 @@ export class PuzzleSession {
    */
   loadState(state: PuzzleState, message: string): void {
     const grid = filledGrid(state)
-    const marks = Uint16Array.from({ length: CELLS }, (_, cell) => (!grid[cell] && state.candidates ? state.candidates[cell] : 0))
+    // A cell whose candidates leave out nothing its peers allow was not marked by the player
+    // (formats write every cell's candidates): it loads without marks, as it was copied.
+    const allowed = candidatesOf(grid)
+    const marks = Uint16Array.from({ length: CELLS }, (_, cell) => {
+      const cands = !grid[cell] && state.candidates ? state.candidates[cell] : 0
+      return cands && allowed[cell] & ~cands ? cands : 0
+    })
     this.startGame({ ...emptyBoard(), grid, givens: Uint8Array.from(state.givens, (d) => (d ? 1 : 0)), marks })
     this.mode = grid.some((d) => d) ? 'play' : 'puzzle'
     this.status = { kind: 'info', text: message }
