@@ -12,6 +12,17 @@ export const KEPT_GAMES = 200
 const PRIVATE_DIR = 0o700
 const PRIVATE_FILE = 0o600
 
+/** Why a write failed, in a player's words. */
+const WRITE_FAILURES: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the disk is read-only',
+  ENOTDIR: 'a file is in the way of the folder',
+  EEXIST: 'a file is in the way of the folder',
+}
+
 const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT'
 
 /** What `read` gives, or `fallback` where the file or folder is missing; any other error is thrown. */
@@ -104,8 +115,13 @@ export class GameStore {
   }
 
   private async write(path: string, data: string | Uint8Array): Promise<void> {
-    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR })
-    await writeFileAtomic(path, data, { mode: PRIVATE_FILE })
+    try {
+      await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR })
+      await writeFileAtomic(path, data, { mode: PRIVATE_FILE })
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? ''
+      throw new UserError(`Your game could not be written to ${this.dir}: ${WRITE_FAILURES[code] ?? (error as Error).message}`)
+    }
   }
 
   /** Removes the oldest games (and their photos) beyond KEPT_GAMES, by the time their file was last written. */

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
+import type { Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cleanGridLayout } from '../../src/shared/render/clean-grid'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos } from '../../datasets/kubiesa'
@@ -139,6 +140,17 @@ async function cellColours(png: Buffer): Promise<('solution' | 'user' | 'ink' | 
   })
 }
 
+/** Solves the board read, saves the photo with the solution drawn in, and says where the grid lies in it. */
+async function solveAndExportOverlay(page: Page): Promise<{ corners: Corners; download: Download }> {
+  await page.click('[data-testid="solve"]')
+  await page.waitForSelector('[data-solved="true"]')
+  await page.click('[data-testid="export-toggle"]')
+  await page.check('[data-testid="export-overlay"]')
+  const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) as string) as Corners
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+  return { corners, download }
+}
+
 describe('export from the app', () => {
   let app: AppUnderTest
 
@@ -216,12 +228,7 @@ describe('export from the app', () => {
     const { page } = app
     await dropFile(page, READABLE_PHOTO)
     expect(await waitForRead(page)).toMatch(/^Read \d+ givens/)
-    await page.click('[data-testid="solve"]')
-    await page.waitForSelector('[data-solved="true"]')
-    await page.click('[data-testid="export-toggle"]')
-    await page.check('[data-testid="export-overlay"]')
-    const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) as string) as Corners
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+    const { corners, download } = await solveAndExportOverlay(page)
     const exported = await decode(readFileSync(await download.path()))
     checkOnlyEmptyCellsChanged(await decode(READABLE_PHOTO), exported, corners, groundTruth(READABLE_PHOTO))
     await page.keyboard.press('Escape')
@@ -231,12 +238,7 @@ describe('export from the app', () => {
     const { page } = app
     await dropFile(page, PEN_PAGE!.jpg)
     expect(await waitForRead(page, 120_000)).toMatch(/^Read 29 givens, 5 of your digits and 8 cells of pencil marks/)
-    await page.click('[data-testid="solve"]')
-    await page.waitForSelector('[data-solved="true"]')
-    await page.click('[data-testid="export-toggle"]')
-    await page.check('[data-testid="export-overlay"]')
-    const corners = JSON.parse((await page.getAttribute('[data-testid="cell-crop"]', 'data-corners')) as string) as Corners
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-save"]')])
+    const { corners, download } = await solveAndExportOverlay(page)
     expect(download.suggestedFilename()).toBe('sudoku-solved-photo.png')
     await page.keyboard.press('Escape')
     checkDrawnAroundTheInk(await decode(PEN_PAGE!.jpg), await decode(readFileSync(await download.path())), corners, PEN_PAGE!.labels)

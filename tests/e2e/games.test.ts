@@ -4,7 +4,7 @@
  * included), Play locks the givens, and a game read from a photo comes back with its photo.
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -39,8 +39,9 @@ describe('a long game', () => {
       expect(await session.page.locator('[data-testid="save-problem"]').count()).toBe(0)
       await session.close()
       session = await openApp({ userDataDir })
-      await expect.poll(() => shownGame(session.page), { timeout: 10_000 }).toBe(shown)
-      expect(await session.page.textContent('[data-testid=status]')).toBe('Your puzzle, as you left it.')
+      const status = () => session.page.textContent('[data-testid=status]')
+      await expect.poll(() => shownGame(session.page), { timeout: 20_000, message: 'the game shown after the restart' }).toBe(shown)
+      expect(await status()).toBe('Your puzzle, as you left it.')
       expect(session.pageErrors).toEqual([])
     } finally {
       await session.close()
@@ -130,5 +131,27 @@ describe('a new game never replaces the old one', () => {
     await page.click(`[data-cell="${empty}"]`)
     await expect.poll(() => page.getAttribute('[data-testid="cell-crop"]', 'data-cell-crop')).toBe(String(empty))
     expect(app().pageErrors).toEqual([])
+  })
+})
+
+describe('a save that fails', () => {
+  it('says so plainly and is retried until it lands', async () => {
+    const { page, userDataDir } = app()
+    await pastePuzzle(page, OTHER)
+    const games = join(userDataDir, 'games')
+    await expect.poll(() => existsSync(games), { timeout: 10_000 }).toBe(true)
+    await page.waitForTimeout(1000)
+    renameSync(games, `${games}.aside`)
+    writeFileSync(games, 'in the way')
+    await page.click('[data-cell="0"]')
+    await page.keyboard.press('Shift+Digit2')
+    await expect
+      .poll(() => page.textContent('[data-testid="save-problem"]').catch(() => null), { timeout: 10_000 })
+      .toMatch(/^Not saved yet\. Your game could not be written to .*games: a file is in the way of the folder\. Trying again/)
+    rmSync(games)
+    renameSync(`${games}.aside`, games)
+    await expect.poll(() => page.locator('[data-testid="save-problem"]').count(), { timeout: 20_000 }).toBe(0)
+    expect(await page.textContent('[data-testid="status"]')).toBe('Your game is saved again.')
+    expect(savedBoard(userDataDir)?.marks.slice(0, 3)).toBe((1 << 1).toString(16).padStart(3, '0'))
   })
 })

@@ -40,6 +40,11 @@ async function settledGame(page: Page): Promise<string> {
   }
 }
 
+/** Selects a cell as a pointer would, wherever the board is just now (the panels beside it may be moving). */
+async function select(page: Page, cell: number): Promise<void> {
+  await page.locator(`[data-cell="${cell}"]`).dispatchEvent('pointerdown')
+}
+
 async function capture(page: Page): Promise<void> {
   await page.click('[data-testid="camera-toggle"]')
   await page.waitForSelector('[data-testid="camera"][data-grid="found"]', { timeout: 60_000 })
@@ -64,10 +69,10 @@ describe('a long evening of play', () => {
           await dropFile(page, READABLE_PHOTO)
           await waitForRead(page)
         } else if (roll < 0.4) {
-          await page.click(`[data-cell="${Math.floor(next() * 81)}"]`)
+          await select(page, Math.floor(next() * 81))
           await page.keyboard.press(String(1 + Math.floor(next() * 9)))
         } else if (roll < 0.62) {
-          await page.click(`[data-cell="${Math.floor(next() * 81)}"]`)
+          await select(page, Math.floor(next() * 81))
           await page.keyboard.press(`Shift+Digit${1 + Math.floor(next() * 9)}`)
         } else if (roll < 0.67) await page.keyboard.press(pick(['Delete', 'Backspace', '0']))
         else if (roll < 0.8) await page.keyboard.press('Control+z')

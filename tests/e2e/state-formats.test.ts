@@ -28,9 +28,11 @@ async function boardCells(page: Page): Promise<string[]> {
 }
 
 /** Removes the player's pencil marks of `digits` from `cell` (Shift+digit toggles one). */
-async function removeMarks(page: Page, cell: number, digits: readonly number[]): Promise<void> {
+/** Sets a cell's pencil marks to `mask`: Delete clears them, Shift+digit adds each. */
+async function setMarks(page: Page, cell: number, mask: number): Promise<void> {
   await page.click(`[data-cell="${cell}"]`)
-  for (const digit of digits) await page.keyboard.press(`Shift+Digit${digit}`)
+  await page.keyboard.press('Delete')
+  for (const digit of digitsOf(mask)) await page.keyboard.press(`Shift+Digit${digit}`)
 }
 
 async function copyAs(page: Page, format: string): Promise<string> {
@@ -92,11 +94,10 @@ describe('pasting and copying a state', () => {
   it('copies givens, digits and marks with a one-mark cell as a SudokuWiki board and pastes back the same board', async () => {
     const { page } = app()
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin })
-    // UR2: givens, two digits of the player's, marks in every open cell. r1c1 keeps 5 alone; r1c2
-    // (1578) still has 5, so the board shows r1c1 open, not solved.
+    // UR2: givens, two digits of the player's, and marks. r1c1 keeps 5 alone; r1c2 (1578) still
+    // has 5, so the board shows r1c1 open, not solved.
     await pastePuzzle(page, UR2)
-    const { candidates } = boardOf(readState(UR2).state)
-    await removeMarks(page, 0, digitsOf(candidates[0] & ~digitBit(5)))
+    await setMarks(page, 0, digitBit(5))
     expect(await page.getAttribute('[data-cell="0"]', 'data-marks')).toBe('5')
     const before = await boardCells(page)
     const packed = await copyAs(page, 'sudokuwiki')
@@ -116,10 +117,10 @@ describe('pasting and copying a state', () => {
     const marks = Uint16Array.from(candidates)
     for (const peer of peers[0]) {
       if (grid[peer] || !(candidates[peer] & digitBit(5)) || bitCount(candidates[peer]) < 2) continue
-      await removeMarks(page, peer, [5])
+      await setMarks(page, peer, candidates[peer] & ~digitBit(5))
       marks[peer] &= ~digitBit(5)
     }
-    await removeMarks(page, 0, digitsOf(candidates[0] & ~digitBit(5)))
+    await setMarks(page, 0, digitBit(5))
     marks[0] = digitBit(5)
     const leftOut = whatFormatDrops({ ...state, candidates: marks }, 'sudokuwiki')
     expect(leftOut).toMatch(/^Pasted back, the lone pencil marks? in r1c1\b/)

@@ -73,6 +73,8 @@ export class CameraSession {
   async start(video: HTMLVideoElement, deviceId: string | null = this.deviceId): Promise<void> {
     this.stop()
     const generation = ++this.generation
+    // A camera turned on anew looks for a grid to read anew.
+    this.armed = true
     this.video = video
     this.state = 'starting'
     this.message = 'Starting the camera…'

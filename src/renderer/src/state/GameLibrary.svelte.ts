@@ -37,7 +37,9 @@ export class GameLibrary {
 
   private revision = 0
   private timer: ReturnType<typeof setTimeout> | undefined
-  private retryMs = RETRY_FIRST_MS
+  /** A failed save's next try, by game. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- timers, never shown
+  private readonly retries = new Map<string, ReturnType<typeof setTimeout>>()
   /** The game that Ctrl+Y at the end of this game's history goes forward to (after undoing past its start). */
   private forward: string | null = null
 
@@ -54,7 +56,10 @@ export class GameLibrary {
     const saveWhenHidden = (): void => {
       if (document.hidden) saveNow()
     }
-    void this.openNewest().finally(() => {
+    const opened = this.openNewest().catch((error: Error) => {
+      this.session.status = { kind: 'warning', text: `Your last game could not be opened: ${error.message}` }
+    })
+    void opened.finally(() => {
       if (stopped) return
       // Only now: saving before the saved game is back would overwrite it with an empty board.
       stopEffects = $effect.root(() => {
@@ -76,6 +81,7 @@ export class GameLibrary {
       stopped = true
       stopEffects()
       clearTimeout(this.timer)
+      for (const retry of this.retries.values()) clearTimeout(retry)
       document.removeEventListener('visibilitychange', saveWhenHidden)
       window.removeEventListener('pagehide', saveNow)
     }
@@ -183,24 +189,35 @@ export class GameLibrary {
     return { ...this.current, updatedAt: Date.now(), revision: this.revision, puzzle: toSaved(this.session) }
   }
 
-  /** Saves the current game now; a failure is said and retried until a save succeeds. */
+  /** Saves the current game now. */
   private async saveNow(): Promise<void> {
     clearTimeout(this.timer)
     if (!this.hasContent() && this.revision === 0) return
-    const game = this.snapshot()
+    await this.save(this.snapshot())
+  }
+
+  /**
+   * Saves `game`; a failure is said and retried until a save of that game succeeds: its newest
+   * state while it is on the board, else the state it was left in (one retry at a time a game).
+   */
+  private async save(game: SavedGame, retryMs = RETRY_FIRST_MS): Promise<void> {
+    clearTimeout(this.retries.get(game.id))
     try {
       await host.call('games:set', game)
-      this.retryMs = RETRY_FIRST_MS
-      if (this.saveProblem) this.session.status = { kind: 'success', text: 'Your game is saved again.' }
-      this.saveProblem = null
-      if (readJournal()?.revision === game.revision) localStorage.removeItem(JOURNAL_KEY)
-      this.recent = (await host.call('games:list')).games
     } catch (error) {
-      this.saveProblem = `Not saved yet: ${(error as Error).message}. Trying again.`
-      if (this.current.id !== game.id) return
-      this.timer = setTimeout(() => void this.saveNow(), this.retryMs)
-      this.retryMs = Math.min(this.retryMs * 2, RETRY_MOST_MS)
+      this.saveProblem = `Not saved yet. ${(error as Error).message}. Trying again every few seconds; your changes are kept meanwhile.`
+      const again = (): void => void this.save(this.current.id === game.id ? this.snapshot() : game, Math.min(retryMs * 2, RETRY_MOST_MS))
+      this.retries.set(game.id, setTimeout(again, retryMs))
+      return
     }
+    this.retries.delete(game.id)
+    if (this.saveProblem && !this.retries.size) {
+      this.session.status = { kind: 'success', text: 'Your game is saved again.' }
+      this.saveProblem = null
+    }
+    const journal = readJournal()
+    if (journal?.id === game.id && journal.revision <= game.revision) localStorage.removeItem(JOURNAL_KEY)
+    this.recent = (await host.call('games:list').catch(() => null))?.games ?? this.recent
   }
 
   private async keepPhoto(id: string, photo: ImageBitmap): Promise<void> {
