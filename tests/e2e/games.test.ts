@@ -4,7 +4,7 @@
  * included), Play locks the givens, and a game read from a photo comes back with its photo.
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -40,7 +40,12 @@ describe('a long game', () => {
       await session.close()
       session = await openApp({ userDataDir })
       const status = () => session.page.textContent('[data-testid=status]')
-      await expect.poll(() => shownGame(session.page), { timeout: 20_000, message: 'the game shown after the restart' }).toBe(shown)
+      await expect
+        .poll(() => shownGame(session.page), { timeout: 20_000, message: 'the game shown after the restart' })
+        .toBe(shown)
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\nstatus: ${await status()}; files: ${readdirSync(join(userDataDir, 'games')).join(', ')}`)
+        })
       expect(await status()).toBe('Your puzzle, as you left it.')
       expect(session.pageErrors).toEqual([])
     } finally {

@@ -8,7 +8,7 @@
  */
 import { untrack } from 'svelte'
 import { CELLS } from '../../../shared/sudoku/board'
-import { type GameInfo, type GameSource, type GameSummary, type SavedGame, savedGame } from '../../../shared/saved-game'
+import { type GameInfo, type GameSource, type GameSummary, type SavedGame, savedGame, summaryOf } from '../../../shared/saved-game'
 import { host } from '../host'
 import type { PuzzleSession } from './PuzzleSession.svelte'
 import type { ReadResult } from './ReadResult.svelte'
@@ -132,7 +132,7 @@ export class GameLibrary {
     const newest = list.games[0]
     let game: SavedGame | null = null
     if (journal && !list.games.some((g) => g.id === journal.id && g.revision >= journal.revision)) game = journal
-    else if (newest) game = await host.call('games:get', { id: newest.id }).catch(() => null)
+    else if (newest) game = await host.call('games:get', { id: newest.id })
     if (list.damaged) this.session.status = { kind: 'warning', text: list.damaged }
     if (!game) return
     await this.show(game)
@@ -177,8 +177,13 @@ export class GameLibrary {
     return this.session.board.grid.some((d) => d) || this.session.canUndo
   }
 
+  /** A game worth saving: one with something on it, or one saved before (now cleared). */
+  private worthSaving(): boolean {
+    return this.hasContent() || this.revision > 0
+  }
+
   private changed(): void {
-    if (!this.hasContent() && this.revision === 0) return
+    if (!this.worthSaving()) return
     this.revision++
     writeJournal(this.snapshot())
     clearTimeout(this.timer)
@@ -192,8 +197,7 @@ export class GameLibrary {
   /** Saves the current game now. */
   private async saveNow(): Promise<void> {
     clearTimeout(this.timer)
-    if (!this.hasContent() && this.revision === 0) return
-    await this.save(this.snapshot())
+    if (this.worthSaving()) await this.save(this.snapshot())
   }
 
   /**
@@ -217,7 +221,9 @@ export class GameLibrary {
     }
     const journal = readJournal()
     if (journal?.id === game.id && journal.revision <= game.revision) localStorage.removeItem(JOURNAL_KEY)
-    this.recent = (await host.call('games:list').catch(() => null))?.games ?? this.recent
+    // The list learns of the save here, rather than reading every game again after each one.
+    const hasPhoto = this.recent.find((g) => g.id === game.id)?.hasPhoto ?? (this.current.id === game.id && this.reading.photo !== null)
+    this.recent = [summaryOf(game, hasPhoto), ...this.recent.filter((g) => g.id !== game.id)]
   }
 
   private async keepPhoto(id: string, photo: ImageBitmap): Promise<void> {

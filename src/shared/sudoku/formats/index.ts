@@ -12,6 +12,7 @@
  * would not give back when pasted.
  */
 import { CELLS, type Cell, bitCount, cellName } from '../board'
+import { joinAnd } from '../logic/common'
 import { type PuzzleState, boardOf } from '../state'
 import { looksLikeHodokuLibrary, readHodokuLibrary, writeHodokuLibrary } from './hodoku-library'
 import { readCandidates729, readDigits, writeCandidates729, writeDigits } from './plain'
@@ -112,5 +113,3 @@ function cellList(cells: readonly Cell[]): string {
   if (cells.length > 3) names.push(`${cells.length - 3} more`)
   return joinAnd(names)
 }
-
-const joinAnd = (parts: readonly string[]): string => (parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join(''))
