@@ -21,21 +21,21 @@ const NODE_BUILTINS = [...builtinModules, ...builtinModules.map((name) => `node:
 const OPENCV_PACKAGE = {
   group: ['@techstark/opencv-js'],
   allowTypeImports: true,
-  message: 'Only src/shared/vision/opencv.ts loads OpenCV.js (10 MB): import loadOpenCV from there, in a worker or the Node reader.',
+  message: 'Only src/shared/vision/core/opencv.ts loads OpenCV.js (10 MB): import loadOpenCV from there, in a worker or the Node reader.',
 }
 const OPENCV_LOADER = {
-  group: ['**/vision/opencv'],
+  group: ['**/vision/core/opencv'],
   allowTypeImports: true,
   message: 'Only the vision worker and the Node reader load OpenCV.js: a vision step takes `cv` as an argument.',
 }
-const OPENCV_LOADER_FILE = 'src/shared/vision/opencv.ts'
-const OPENCV_LOADERS = ['src/renderer/src/workers/vision-pipeline.ts', 'src/cli/reader-node.ts']
+const OPENCV_LOADER_FILE = 'src/shared/vision/core/opencv.ts'
+const OPENCV_LOADERS = ['src/renderer/src/workers/vision-pipeline.ts', 'src/node/reader/reader.ts']
 
 /** The development folders: each imports src/ and the neutral datasets/ and devkit/, never another. */
-const DEV_FOLDERS = ['tests', 'bench', 'scripts']
+const DEV_FOLDERS = ['tests', 'bench', 'scripts', 'training']
 const devFolder = (name) => ({
   group: [`**/${name}/**`],
-  message: `tests/, bench/ and scripts/ never import each other: move what they share to datasets/ (data) or devkit/ (tools), see datasets/README.md.`,
+  message: `tests/, bench/, scripts/ and training/ never import each other: move what they share to datasets/ (data) or devkit/ (tools), see datasets/README.md.`,
 })
 
 /** `src/shared` runs everywhere (main, renderer, workers, CLI, tests): nothing platform-specific. */
@@ -47,6 +47,30 @@ const SHARED_FORBIDS = {
       message: 'src/shared imports nothing from main, the Node services, renderer, preload or the CLI.',
     },
   ],
+}
+
+/**
+ * The vision steps in pipeline order: each folder imports only those before it (and core/), never
+ * the orchestrator (read.ts) that calls them, so the folders read top to bottom.
+ */
+const VISION_STEPS = ['core', 'grid', 'cells', 'digits', 'paper', 'watch']
+const VISION_LATER = {
+  core: ['grid', 'cells', 'digits', 'paper', 'watch'],
+  grid: ['cells', 'digits', 'paper', 'watch'],
+  cells: ['grid', 'digits', 'paper', 'watch'],
+  digits: ['grid', 'paper', 'watch'],
+  paper: ['grid', 'watch'],
+  watch: [],
+}
+const visionStep = (step) => ({
+  group: [...VISION_LATER[step].map((later) => `../${later}/*`), '../read', '../../render/*', '../../timelapse/*'],
+  message: `vision/${step}/ imports only the steps before it (${VISION_STEPS.join(' -> ')}), never read.ts, render/ or timelapse/.`,
+})
+/** The chain and forcing engine serves the technique finders and imports none of them. */
+const TECHNIQUE_FAMILIES = ['basics', 'fish', 'single-digit', 'uniqueness', 'wings', 'chains', 'als']
+const LOGIC_ENGINE = {
+  group: TECHNIQUE_FAMILIES.map((family) => `../${family}/*`),
+  message: 'logic/engine/ is the chain and forcing engine: it imports step.ts and common.ts, never a technique finder.',
 }
 
 const UNSAFE_ANY_OFF = Object.fromEntries(
@@ -62,7 +86,7 @@ function restrictImports({ paths = [], patterns = [] }) {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', '.cache/', 'bench/out/', 'scripts/train-digits/.cache/', 'resources/', '**/*.py'],
+    ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', '.cache/', 'bench/out/', 'training/digits/.cache/', 'resources/', '**/*.py'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -145,6 +169,7 @@ export default tseslint.config(
       'tests/**',
       'bench/**',
       'scripts/**',
+      'training/**',
       'datasets/**',
       'devkit/**',
       '*.js',
@@ -162,6 +187,15 @@ export default tseslint.config(
     files: ['src/shared/**'],
     ignores: [OPENCV_LOADER_FILE],
     rules: restrictImports({ ...SHARED_FORBIDS, patterns: [...SHARED_FORBIDS.patterns, OPENCV_PACKAGE, OPENCV_LOADER] }),
+  },
+  ...VISION_STEPS.map((step) => ({
+    files: [`src/shared/vision/${step}/**`],
+    ignores: [OPENCV_LOADER_FILE],
+    rules: restrictImports({ ...SHARED_FORBIDS, patterns: [...SHARED_FORBIDS.patterns, OPENCV_PACKAGE, OPENCV_LOADER, visionStep(step)] }),
+  })),
+  {
+    files: ['src/shared/sudoku/logic/engine/**'],
+    rules: restrictImports({ ...SHARED_FORBIDS, patterns: [...SHARED_FORBIDS.patterns, OPENCV_PACKAGE, OPENCV_LOADER, LOGIC_ENGINE] }),
   },
   ...DEV_FOLDERS.map((folder) => ({
     files: [`${folder}/**`],

@@ -1,6 +1,6 @@
 /**
  * bench:cell-model — what the cell model costs per page, and what it reads on photos it was
- * trained on (a smoke figure; the held-out, by-puzzle figures are in scripts/train-paper/README.md).
+ * trained on (a smoke figure; the held-out, by-puzzle figures are in training/paper/README.md).
  *
  * For each of the first N photos of the pen train split (Kubiesa, MIT), one photo per puzzle,
  * decoded and cut through the app's steps from the metadata corners: the time of cellPatches
@@ -11,16 +11,16 @@
  *
  *   npm run bench:cell-model [-- --limit N]
  */
-import { decodeImage } from '../src/cli/decode-image'
-import { loadCellClassifier, readingOf } from '../src/shared/vision/cell-classifier'
-import { cellPatches } from '../src/shared/vision/cell-patch'
-import { extractCells } from '../src/shared/vision/cells'
-import { loadWrittenDigitClassifier } from '../src/shared/vision/written-digits'
-import { loadOpenCV } from '../src/shared/vision/opencv'
-import { toGray } from '../src/shared/vision/gray'
-import { gridLattice, warpGrid } from '../src/shared/vision/warp'
+import { decodeImage } from '../src/node/reader/decode-image'
+import { loadCellClassifier, readingOf } from '../src/shared/vision/paper/cell-classifier'
+import { cellPatches } from '../src/shared/vision/cells/patch'
+import { extractCells } from '../src/shared/vision/cells/extract-cells'
+import { loadWrittenDigitClassifier } from '../src/shared/vision/digits/written-digits'
+import { loadOpenCV } from '../src/shared/vision/core/opencv'
+import { toGray } from '../src/shared/vision/core/gray'
+import { gridLattice, warpGrid } from '../src/shared/vision/grid/warp'
 import { listPenPhotos } from '../datasets/kubiesa'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const REPEATS = 15
 

@@ -3,22 +3,22 @@
  * (B. Wicht's sudoku_dataset v2_train, CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014).
  *
  * Each photo is warped by its hand-made outline (outlines.csv, so grid detection is not to blame)
- * and cut by src/shared/vision/cells.ts; every cell that holds a given digit and that cells.ts
+ * and cut by src/shared/vision/cells/extract-cells.ts; every cell that holds a given digit and that cells.ts
  * marks filled is classified by the fold model that never saw the photo's puzzle
  * (bench/digit-folds.ts). Prints per-digit accuracy, the confusion matrix, the errors, the same
- * for the synthetic-only model when bench/models/digits-synthetic-only.json exists, and
+ * for the synthetic-only model when training/fold-models/digits-synthetic-only.json exists, and
  * inference time, and writes its section of bench/README.md (not with --limit).
  *
  *   npm run bench:classifier [-- --limit N]
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/classifier'
-import type { GrayImage } from '../src/shared/vision/image'
+import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/digits/classifier'
+import type { GrayImage } from '../src/shared/vision/core/image'
 import { loadPhotos } from '../datasets/wicht-folds'
 import { openCV, photoCells } from '../datasets/wicht-cells'
 import { FOLD_MODELS_DIR } from '../datasets/paths'
 import { heldOutClassifiers } from './digit-folds'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 interface Tally {
   right: number
@@ -117,12 +117,12 @@ async function main(): Promise<void> {
   writeReadmeSection(
     'Digit classifier',
     [
-      `\`npm run bench:classifier\` (bench/classifier.ts): the digit classifier alone (src/shared/vision/classifier.ts) on every given ` +
+      `\`npm run bench:classifier\` (bench/classifier.ts): the digit classifier alone (src/shared/vision/digits/classifier.ts) on every given ` +
         `digit of the ${photos.length} photos of B. Wicht's sudoku_dataset v2_train (CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) that ` +
         `have a usable outline. Each photo is decoded as the CLI does (EXIF orientation applied), warped by its outlines.csv corners ` +
         `(so detection is not to blame) and cut by the app's warp.ts and cells.ts; the ${missed} givens cells.ts does not mark filled ` +
         `are not scored. Each photo is read by the fold model that never saw its printed puzzle (${heldOut.folds} folds split by ` +
-        `puzzle, bench/models/, bench/digit-folds.ts); the shipped model saw every photo and is not scored here.`,
+        `puzzle, training/fold-models/, bench/digit-folds.ts); the shipped model saw every photo and is not scored here.`,
       '',
       '| model | given digits right (held out) | wrong | per digit 1 / 2 / ... / 9 |',
       '|---|---|---|---|',

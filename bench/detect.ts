@@ -20,20 +20,20 @@
  *
  * A run over every set and kind (no --set, --kinds or --only) writes its section of bench/README.md.
  */
-import { decodeImage } from '../src/cli/decode-image'
-import { loadOpenCV } from '../src/shared/vision/opencv'
-import { detectFiducials, poseFromFiducials } from '../src/shared/vision/fiducials'
-import { grayScales } from '../src/shared/vision/gray'
-import { detectGrid } from '../src/shared/vision/grid'
-import type { Corners } from '../src/shared/vision/image'
-import { gridLattice, warpGrid } from '../src/shared/vision/warp'
+import { decodeImage } from '../src/node/reader/decode-image'
+import { loadOpenCV } from '../src/shared/vision/core/opencv'
+import { detectFiducials, poseFromFiducials } from '../src/shared/vision/grid/fiducials'
+import { grayScales } from '../src/shared/vision/core/gray'
+import { detectGrid } from '../src/shared/vision/grid/find-grid'
+import type { Corners } from '../src/shared/vision/core/image'
+import { gridLattice, warpGrid } from '../src/shared/vision/grid/warp'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos, type PenSplit } from '../datasets/kubiesa'
 import { WICHT_DIR, listPhotos, readOutlines } from '../datasets/wicht'
 import { WRONG_GRID, cornerError, meanSide } from '../devkit/corner-error'
 import { cutoutView } from '../devkit/cutout-views'
 import { filledView } from '../devkit/filled-views'
 import { webcamViews } from './webcam-views'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const opt = (name: string): string | undefined => {
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
         }
       }
       if (kinds.includes('photos')) {
-        // Grey at full size and at the detectors' working size, once (gray.ts); every step reads them.
+        // Grey at full size and at the detectors' working size, once (core/gray.ts); every step reads them.
         t = performance.now()
         const scales = grayScales(image)
         times.scales.push(performance.now() - t)

@@ -2,17 +2,17 @@
  * Held-out digit classifiers for honest benchmarks on the shared training photos.
  *
  * The shipped model (src/shared/vision/models/digits.ts) was trained on every shared photo, so
- * scoring it on those photos measures memory, not reading. bench/models/digits-fold-K.json are
+ * scoring it on those photos measures memory, not reading. training/fold-models/digits-fold-K.json are
  * the same network trained with one fold of printed puzzles left out (5 folds split by puzzle:
  * the 160 photos show 63 puzzles, several photographed many times). `heldOutClassifier(name)`
  * returns the model whose training never saw that photo's puzzle; bench:read uses it for the
  * classifier voter, bench:classifier for the cross-validation figures.
  *
- * Regenerate with `npx tsx scripts/train-digits/train.ts cv` (see scripts/train-digits/README.md).
+ * Regenerate with `npx tsx training/digits/train.ts cv` (see training/digits/README.md).
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { basename } from 'node:path'
-import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/classifier'
+import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/digits/classifier'
 import { loadPhotos, puzzleFolds } from '../datasets/wicht-folds'
 import { FOLD_MODELS_DIR } from '../datasets/paths'
 

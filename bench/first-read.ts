@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core'
 import { openApp } from '../devkit/browser'
 import { READABLE_PHOTO, dropFile, waitForRead } from '../devkit/reading'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 declare const document: any

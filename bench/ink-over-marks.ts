@@ -1,29 +1,30 @@
 /**
  * `npm run bench:ink-over-marks [-- --split val|train] [--readme]`: a digit written over a cell's
  * pencil marks, on real paper, read as one photo sees it and against the shot of the marks before
- * (src/shared/vision/new-ink.ts). Alex Kubiesa's pen photos (MIT; the val split, never trained on,
+ * (src/shared/vision/watch/new-ink.ts). Alex Kubiesa's pen photos (MIT; the val split, never trained on,
  * by default): in each photo, each cell of pencil marks gets one of the photo's own pen entries
  * drawn over it (its pixels darker than PEN_LEVEL, at the same place in the cell), two ways:
  * - opaque: the darker of pen and paper wins (a pen that covers graphite, no darker over it);
  * - layered: pen and graphite darken each other (ink laid over graphite, as dyes do).
  * The page with the marks alone is the shot before. Each cell is judged by the shipped cell judge
- * (paper-judge.ts), and a digit is right when the judge calls the cell a digit and reads the
+ * (paper/cell-judge.ts), and a digit is right when the judge calls the cell a digit and reads the
  * entry's label. No time passes between the two shots, so the camera's noise and shake are not in
  * these figures; bench:timelapse-session has them.
  */
-import { decodeImage } from '../src/cli/decode-image'
-import { createNodeReader } from '../src/cli/reader-node'
+import { decodeImage } from '../src/node/reader/decode-image'
+import { createNodeReader } from '../src/node/reader/reader'
 import { CELL_KINDS } from '../src/shared/vision/cell-reading'
-import { cellCrop } from '../src/shared/vision/cell-crop'
-import { extractCells } from '../src/shared/vision/cells'
-import type { GrayImage } from '../src/shared/vision/image'
-import { PaperMemory } from '../src/shared/vision/paper-memory'
-import { judgeNewInk } from '../src/shared/vision/new-ink'
-import { argmax } from '../src/shared/vision/nn'
-import { type ReadSuccess, readSudoku } from '../src/shared/vision/read'
-import { gridLattice } from '../src/shared/vision/warp'
+import { cellCrop } from '../src/shared/vision/cells/crop'
+import { extractCells } from '../src/shared/vision/cells/extract-cells'
+import type { GrayImage } from '../src/shared/vision/core/image'
+import { PaperMemory } from '../src/shared/vision/watch/paper-memory'
+import { judgeNewInk } from '../src/shared/vision/watch/new-ink'
+import { argmax } from '../src/shared/vision/core/nn'
+import { readSudoku } from '../src/shared/vision/read'
+import type { ReadSuccess } from '../src/shared/vision/read-types'
+import { gridLattice } from '../src/shared/vision/grid/warp'
 import { MARKS_LABEL, type PenSplit, listPenPhotos } from '../datasets/kubiesa'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const split = (args.includes('--split') ? args[args.indexOf('--split') + 1] : 'val') as PenSplit

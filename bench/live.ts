@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { openApp } from '../devkit/browser'
 import { READABLE_PHOTO, fakeWebcamArgs, fakeWebcamFile, waitForRead } from '../devkit/reading'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 declare const window: any, document: any

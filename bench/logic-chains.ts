@@ -16,25 +16,25 @@ import { PUZZLES_DIR } from '../datasets/paths'
 import { type Grid, candidatesOf } from '../src/shared/sudoku/board'
 import { parsePuzzle } from '../src/shared/sudoku/format'
 import { logicalSolve } from '../src/shared/sudoku/logical-solve'
-import { findAic } from '../src/shared/sudoku/logic/aic'
+import { findAic } from '../src/shared/sudoku/logic/chains/aic'
 import { applyStep } from '../src/shared/sudoku/logic/apply'
-import { almostLockedSets } from '../src/shared/sudoku/logic/als'
-import { findAlsXyWing } from '../src/shared/sudoku/logic/als-xy-wing'
-import { findAlsXz } from '../src/shared/sudoku/logic/als-xz'
-import { findAvoidableRectangles } from '../src/shared/sudoku/logic/avoidable-rectangle'
-import { findBugPlusOne } from '../src/shared/sudoku/logic/bug-plus-one'
-import { findFinnedFishes } from '../src/shared/sudoku/logic/finned-fish'
-import { findSueDeCoq } from '../src/shared/sudoku/logic/sue-de-coq'
-import { findSimpleColouring } from '../src/shared/sudoku/logic/simple-colouring'
-import { findUniqueRectangles } from '../src/shared/sudoku/logic/unique-rectangle'
-import { findXChain } from '../src/shared/sudoku/logic/x-chain'
-import { findXYChain } from '../src/shared/sudoku/logic/xy-chain'
-import { findGroupedXChain } from '../src/shared/sudoku/logic/grouped-x-chain'
-import { findGroupedAic } from '../src/shared/sudoku/logic/grouped-aic'
-import { findContinuousNiceLoop } from '../src/shared/sudoku/logic/continuous-nice-loop'
-import { findDiscontinuousNiceLoop } from '../src/shared/sudoku/logic/discontinuous-nice-loop'
-import { findForcingChain } from '../src/shared/sudoku/logic/forcing-chain'
-import { findForcingNet } from '../src/shared/sudoku/logic/forcing-net'
+import { almostLockedSets } from '../src/shared/sudoku/logic/als/als'
+import { findAlsXyWing } from '../src/shared/sudoku/logic/als/als-xy-wing'
+import { findAlsXz } from '../src/shared/sudoku/logic/als/als-xz'
+import { findAvoidableRectangles } from '../src/shared/sudoku/logic/uniqueness/avoidable-rectangle'
+import { findBugPlusOne } from '../src/shared/sudoku/logic/uniqueness/bug-plus-one'
+import { findFinnedFishes } from '../src/shared/sudoku/logic/fish/finned-fish'
+import { findSueDeCoq } from '../src/shared/sudoku/logic/als/sue-de-coq'
+import { findSimpleColouring } from '../src/shared/sudoku/logic/single-digit/simple-colouring'
+import { findUniqueRectangles } from '../src/shared/sudoku/logic/uniqueness/unique-rectangle'
+import { findXChain } from '../src/shared/sudoku/logic/chains/x-chain'
+import { findXYChain } from '../src/shared/sudoku/logic/chains/xy-chain'
+import { findGroupedXChain } from '../src/shared/sudoku/logic/chains/grouped-x-chain'
+import { findGroupedAic } from '../src/shared/sudoku/logic/chains/grouped-aic'
+import { findContinuousNiceLoop } from '../src/shared/sudoku/logic/chains/continuous-nice-loop'
+import { findDiscontinuousNiceLoop } from '../src/shared/sudoku/logic/chains/discontinuous-nice-loop'
+import { findForcingChain } from '../src/shared/sudoku/logic/chains/forcing-chain'
+import { findForcingNet } from '../src/shared/sudoku/logic/chains/forcing-net'
 import { hintStep } from '../src/shared/sudoku/hint'
 import type { FindOptions, Step } from '../src/shared/sudoku/logic/step'
 
@@ -43,7 +43,7 @@ const FILES = ['puzzles3_magictour_top1465', 'puzzles5_forum_hardest_1905_11+']
 const first = { first: true } as const
 /**
  * Each finder gets the state's candidates, the digits written so far and the givens. The ALS
- * finders share one search per state (als.ts caches it): "almost locked sets" times that search
+ * finders share one search per state (als/als.ts caches it): "almost locked sets" times that search
  * alone, on a copy of the state so the cache misses, and ALS-XZ / ALS-XY-Wing their own work on top.
  */
 type Timed = (cands: Uint16Array, written: Grid, options: FindOptions) => Step[] | Step | null

@@ -3,22 +3,22 @@
  *
  * The shipped cell model and written-digit model (src/shared/vision/models/cells.ts,
  * written-digits.ts) were trained on every pen train photo, so reading those photos with them
- * measures memory, not reading. bench/models/paper-fold-K/ holds both models trained exactly as
+ * measures memory, not reading. training/fold-models/paper-fold-K/ holds both models trained exactly as
  * the shipped ones (same data set-up, epochs, seed) with fold K's puzzles left out (penFolds: the
  * 20 train puzzles dealt into 5 folds of 4, all four photos of a puzzle on one side; the fold
  * models of `train.py cv --no-synth` and `train_digits.py cv`). `heldOutPaperJudge(photo)`
  * returns the judge whose models never saw that photo's puzzle; `bench:paper --split train
  * --folds` reads with it.
  *
- * Regenerate with the CV runs and `export.py folds` (see scripts/train-paper/README.md).
+ * Regenerate with the CV runs and `export.py folds` (see training/paper/README.md).
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { basename } from 'node:path'
-import { CellClassifier } from '../src/shared/vision/cell-classifier'
-import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/classifier'
-import type { EncodedNet } from '../src/shared/vision/nn'
-import { paperJudge } from '../src/shared/vision/paper-judge'
-import type { CellJudge } from '../src/shared/vision/read'
+import { CellClassifier } from '../src/shared/vision/paper/cell-classifier'
+import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/digits/classifier'
+import type { EncodedNet } from '../src/shared/vision/core/nn'
+import { paperJudge } from '../src/shared/vision/paper/cell-judge'
+import type { CellJudge } from '../src/shared/vision/read-types'
 import { listPenPhotos, penFolds } from '../datasets/kubiesa'
 import { FOLD_MODELS_DIR } from '../datasets/paths'
 

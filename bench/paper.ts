@@ -12,14 +12,14 @@
  * mistakes flagged against the truth; ms per photo at full size (decoding and reading).
  */
 import { cpus, loadavg } from 'node:os'
-import { decodeImage } from '../src/cli/decode-image'
-import { createNodeReader } from '../src/cli/reader-node'
+import { decodeImage } from '../src/node/reader/decode-image'
+import { createNodeReader } from '../src/node/reader/reader'
 import { type CellKind, CELL_KINDS, mistakesOf } from '../src/shared/vision/cell-reading'
 import { readSudoku } from '../src/shared/vision/read'
 import { solve } from '../src/shared/sudoku/solver'
 import { MARKS_LABEL, type PenPhoto, type PenSplit, listPenPhotos } from '../datasets/kubiesa'
 import { heldOutPaperJudge } from './paper-folds'
-import { writeReadmeSection } from './readme-section'
+import { writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)

@@ -16,22 +16,23 @@
  * left its puzzle out. Without them the shipped model is used and the output says it saw them.
  * A run with the defaults (every photo, as taken, every voter) writes its section of bench/README.md.
  */
-import { decodeImage } from '../src/cli/decode-image'
-import { shippedClassifier } from '../src/cli/reader-node'
-import { createTesseractSetups } from '../src/cli/tesseract-node'
-import { loadOpenCV } from '../src/shared/vision/opencv'
-import { loadPaperJudge } from '../src/shared/vision/paper-judge'
-import { combineVotes, readSudoku } from '../src/shared/vision/read'
+import { decodeImage } from '../src/node/reader/decode-image'
+import { shippedClassifier } from '../src/node/reader/reader'
+import { createTesseractSetups } from '../src/node/reader/tesseract'
+import { loadOpenCV } from '../src/shared/vision/core/opencv'
+import { loadPaperJudge } from '../src/shared/vision/paper/cell-judge'
+import { readSudoku } from '../src/shared/vision/read'
+import { combineVotes } from '../src/shared/vision/digits/votes'
 import { LOW_CONFIDENCE } from '../src/shared/vision/cell-reading'
-import { bestDigits, repair } from '../src/shared/vision/repair'
-import { type CellClassifier, standardVoters } from '../src/shared/vision/voters'
+import { bestDigits, repair } from '../src/shared/vision/digits/repair'
+import { type CellClassifier, standardVoters } from '../src/shared/vision/digits/voters'
 import { listPhotos } from '../datasets/wicht'
-import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/voters'
+import { CLASSIFIER_WEIGHT, TEMPLATES_WEIGHT, TESSERACT_WEIGHT } from '../src/shared/vision/digits/voters'
 import { cornerError } from '../devkit/corner-error'
 import { parseView, viewPhoto } from '../devkit/photo-views'
 import { cutoutView } from '../devkit/cutout-views'
 import { fitVoterWeights, type LabelledCell } from './voter-weights'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const every = Number(args[args.indexOf('--every') + 1]) || 1
@@ -199,7 +200,7 @@ if (foldOf && voterNames.length > 1) {
         labelled(() => true),
         voterNames.length,
       ),
-    )}; shipped (voters.ts): ${show(voterNames.map((n) => weights[n] ?? 1))}.`,
+    )}; shipped (digits/voters.ts): ${show(voterNames.map((n) => weights[n] ?? 1))}.`,
   )
 }
 
@@ -336,7 +337,7 @@ if (args.length === 0) {
         'whole reader (`readSudoku`: detection, warp, cells, orientation, voters, rules, the cell judge as the app reads) over the 160 ' +
         "photos of B. Wicht's sudoku_dataset v2_train (CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) against their `.dat` ground truth. " +
         "Each voter's probabilities are kept per photo, so every row comes from the same run. The classifier is held out by puzzle: " +
-        'each photo is read by the fold model (bench/models/digits-fold-K.json) that never saw its printed puzzle. The ensemble is a ' +
+        'each photo is read by the fold model (training/fold-models/digits-fold-K.json) that never saw its printed puzzle. The ensemble is a ' +
         "weighted product of the voters' probabilities; bench/voter-weights.ts fits the weights by maximum likelihood on four folds " +
         'and scores the fifth ("weights fitted on the other folds", the honest row). Published camera readers get 82-88% of grids on ' +
         'these photos.',

@@ -9,7 +9,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { openApp, pastePuzzle } from '../devkit/browser'
 import { SAVED_HISTORY } from '../src/shared/saved-puzzle'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 declare const document: any, KeyboardEvent: any

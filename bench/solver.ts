@@ -15,7 +15,7 @@ import { DancingLinks } from 'dancing-links'
 import { solve } from '../src/shared/sudoku/solver'
 import type { Grid } from '../src/shared/sudoku/board'
 import { readPuzzles } from '../datasets/puzzles'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const FILES = [
   { label: 'forum hardest 1106', file: 'puzzles6_forum_hardest_1106' },

@@ -9,7 +9,7 @@
  */
 
 import { openApp } from '../devkit/browser'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 declare const window: any, document: any

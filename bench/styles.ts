@@ -9,7 +9,7 @@
  * Each puzzle (Sudoku Exchange bank, ../shared/data/puzzles, so the truth is the puzzle line) is
  * drawn as SVG on a page with a title and running text, on a desk; rasterised by sharp/librsvg;
  * turned and tilted a little (devkit/photo-views.ts); lit unevenly, blurred, noised and saved as
- * JPEG; then read by `readSudoku` with the voters of the CLI's reader (src/cli/reader-node.ts).
+ * JPEG; then read by `readSudoku` with the voters of the CLI's reader (src/node/reader/reader.ts).
  * Everything random comes from one seed, so a run is repeatable.
  *
  * Per style: grids found, grids read with zero errors, cells right (all 81; a grid not found counts
@@ -23,14 +23,14 @@ import sharp from 'sharp'
 import { WRONG_GRID, cornerError } from '../devkit/corner-error'
 import { FONT_FAMILIES } from '../devkit/synth-grid'
 import { gaussian, rng } from '../devkit/random'
-import { createNodeReader } from '../src/cli/reader-node'
+import { createNodeReader } from '../src/node/reader/reader'
 import type { Grid } from '../src/shared/sudoku/board'
-import type { CV } from '../src/shared/vision/cv'
+import type { CV } from '../src/shared/vision/core/cv'
 import { readSudoku } from '../src/shared/vision/read'
-import type { Corners, Point, RgbaImage } from '../src/shared/vision/image'
+import type { Corners, Point, RgbaImage } from '../src/shared/vision/core/image'
 import { readPuzzles } from '../datasets/puzzles'
 import { viewPhoto } from '../devkit/photo-views'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
@@ -563,7 +563,7 @@ if (process.argv.length <= 2) {
     'Reading: print styles',
     [
       '`npm run bench:styles [-- --per N] [--seed S] [--only a,b] [--save DIR] [--list]` (bench/styles.ts): the reader as the CLI ' +
-        'builds it (src/cli/reader-node.ts: Tesseract, classifier, templates, the cell judge; rules and fiducials on), **detection ' +
+        'builds it (src/node/reader/reader.ts: Tesseract, classifier, templates, the cell judge; rules and fiducials on), **detection ' +
         "included**, over print styles that the 160 newspaper photos of B. Wicht's sudoku_dataset (CC-BY-4.0) do not show. Each " +
         'puzzle of the Sudoku Exchange bank (public domain; the puzzle line is the truth) is drawn as SVG on a page with a title and ' +
         'running text, on a desk, rasterised by sharp, turned up to ±8° and tilted 4-15° (bench/photo-views.ts), lit unevenly, ' +

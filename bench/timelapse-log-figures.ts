@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { cellName } from '../src/shared/sudoku/board'
-import { annotationsOf } from '../src/shared/timelapse-annotations'
-import { checkShots } from '../src/shared/timelapse-check'
-import { loggedBoard, loggedDigitsFilled, movesOf } from '../src/shared/timelapse-moves'
-import { pagesOf } from '../src/shared/timelapse-pages'
-import type { ShotRecord } from '../src/shared/timelapse-shots'
+import { annotationsOf } from '../src/shared/timelapse/annotations'
+import { checkShots } from '../src/shared/timelapse/check'
+import { loggedBoard, loggedDigitsFilled, movesOf } from '../src/shared/timelapse/moves'
+import { pagesOf } from '../src/shared/timelapse/pages'
+import type { ShotRecord } from '../src/shared/timelapse/shots'
 import { LOOK_SECONDS, type PencilledCell, type WrittenDigit } from '../devkit/solving-session'
 import { doubtText, doubtedLabel } from '../datasets/mnist-doubted'
 
@@ -32,7 +32,7 @@ export interface SavedSession {
 export interface SavedShot {
   readonly look: number
   readonly ink?: string
-  /** When the shot's new ink arrived (timelapse-shots.ts's arrivedText); absent from sessions saved before 2026-11-29's last. */
+  /** When the shot's new ink arrived (timelapse/shots.ts's arrivedText); absent from sessions saved before 2026-11-29's last. */
   readonly arrived?: string
 }
 
@@ -118,7 +118,7 @@ export function logFigures({ records, written, pencilled, printed }: SavedSessio
   const marksMoves = moves.filter((m) => m.kind === 'marks')
   const loggedRight = (p: PencilledCell) => marksMoves.some((m) => m.cell === p.cell && m.marks.join() === p.marks.join())
   // The live panel: written digits taken for print on each shot's board, and "Check my paper" on the
-  // paper as the shots so far have it, as the panel asks it (timelapse-check.ts: a mistake where the
+  // paper as the shots so far have it, as the panel asks it (timelapse/check.ts: a mistake where the
   // paper has one by then, none where it has none).
   const onPaper = (r: ShotRecord) => written.filter((w) => r.seconds >= w.look * LOOK_SECONDS)
   const printedWritten = records.map((r) => onPaper(r).filter((w) => r.givens[w.cell] !== '0').length)

@@ -1,15 +1,15 @@
 /**
  * The move log scored again on synthetic solving sessions saved by bench:timelapse-session's
- * `--records FILE`: each session's figures 3 and 4 with today's move log (timelapse-moves.ts), and
+ * `--records FILE`: each session's figures 3 and 4 with today's move log (timelapse/moves.ts), and
  * their totals, in a second, where recording the sessions again takes minutes each; and what the
  * live panel's log costs at a shot late in a long recording.
  *
  *   npm run bench:timelapse-log -- FILE...
  */
 import { basename } from 'node:path'
-import { checkShots } from '../src/shared/timelapse-check'
-import { loggedBoard } from '../src/shared/timelapse-moves'
-import type { ShotRecord } from '../src/shared/timelapse-shots'
+import { checkShots } from '../src/shared/timelapse/check'
+import { loggedBoard } from '../src/shared/timelapse/moves'
+import type { ShotRecord } from '../src/shared/timelapse/shots'
 import { type LogFigures, logFigures, readSavedSession } from './timelapse-log-figures'
 
 const files = process.argv.slice(2)

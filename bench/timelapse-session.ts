@@ -7,7 +7,7 @@
  * app's vision worker does (640 px, live grid detection, fiducials, cell ink) and judged by the
  * ShotTrigger; at each shot the full reader (Tesseract, classifier, cell judge) reads the frame,
  * against the print the first shot read and the ink the shots before showed in pencilled cells
- * (paper-memory.ts, as the worker keeps them; `--no-known-print` reads the print again at every
+ * (watch/paper-memory.ts, as the worker keeps them; `--no-known-print` reads the print again at every
  * shot, `--no-ink-memory` reads each shot alone), and its board is recorded as the app records it.
  * Figures:
  *  1. shots per digit written, and whether every digit is in the film (in a shot of its own);
@@ -16,7 +16,7 @@
  *     person's mistakes (another candidate written) logged as written, not settled to the solution;
  *  4. each pencilled cell in a shot of its own, and logged with its marks; the shots' boards that
  *     took a written digit for print; "Check my paper" on the digits and pencil marks the shots so
- *     far have, as the live panel asks it (timelapse-check.ts); the digits filled the live panel and
+ *     far have, as the live panel asks it (timelapse/check.ts); the digits filled the live panel and
  *     the annotated film show, against the paper's (`--records` saves the print for it);
  *  5. the CPU the watching costs at 2 looks a second, as a share of one core.
  *
@@ -33,15 +33,15 @@
  */
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { createNodeReader } from '../src/cli/reader-node'
+import { createNodeReader } from '../src/node/reader/reader'
 import { counted } from '../src/shared/counted'
-import { type ShotRecord, arrivedText, gridText, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse-shots'
-import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse-trigger'
-import { PaperMemory } from '../src/shared/vision/paper-memory'
-import type { RgbaImage } from '../src/shared/vision/image'
+import { type ShotRecord, arrivedText, gridText, inkOfText, inkText, shotBoardOfReadings } from '../src/shared/timelapse/shots'
+import { DEFAULT_TRIGGER, ShotTrigger } from '../src/shared/timelapse/trigger'
+import { PaperMemory } from '../src/shared/vision/watch/paper-memory'
+import type { RgbaImage } from '../src/shared/vision/core/image'
 import { readSudoku } from '../src/shared/vision/read'
 import { LOOK_SECONDS, PaperWatcher, type WrittenDigit, makeSolvingSession } from '../devkit/solving-session'
-import { writeReadmeSection } from './readme-section'
+import { writeReadmeSection } from '../devkit/readme-section'
 import { type SavedSession, type SavedShot, logFigures, readSavedSession } from './timelapse-log-figures'
 
 const arg = (name: string, fallback: string): string => {
@@ -52,7 +52,7 @@ const DIGITS = Number(arg('digits', '30'))
 const SEED = Number(arg('seed', '1'))
 const PHOTO = arg('photo', 'image1')
 const MARKS = Number(arg('marks', '0.3'))
-/** Each shot read alone, as before the shots' ink was remembered (new-ink.ts), to measure what that brings. */
+/** Each shot read alone, as before the shots' ink was remembered (watch/new-ink.ts), to measure what that brings. */
 const NO_INK_MEMORY = process.argv.includes('--no-ink-memory')
 /** Each shot's print read again, as before the first shot's print was remembered. */
 const NO_KNOWN_PRINT = NO_INK_MEMORY || process.argv.includes('--no-known-print')

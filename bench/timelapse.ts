@@ -24,9 +24,9 @@ import type { X264Preset } from '../src/node/timelapse/ffmpeg-args'
 import { probeVideo } from '../src/node/timelapse/ffmpeg-probe'
 import { listFrames } from '../src/node/timelapse/frame-names'
 import { SessionRecorder } from '../src/node/timelapse/session-store'
-import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../src/shared/timelapse/settings'
 import { WICHT_DIR } from '../datasets/paths'
-import { measuredLine, writeReadmeSection } from './readme-section'
+import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)

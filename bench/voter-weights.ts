@@ -5,9 +5,9 @@
  *
  * bench:read fits them on four folds of printed puzzles and scores the fifth with them, so the
  * ensemble's figures do not depend on weights chosen by looking at the photos being scored; it
- * also prints the fit over all photos, which is where the shipped weights (voters.ts) come from.
+ * also prints the fit over all photos, which is where the shipped weights (digits/voters.ts) come from.
  */
-import { combineVotes } from '../src/shared/vision/read'
+import { combineVotes } from '../src/shared/vision/digits/votes'
 
 /** One given cell: its true digit and each voter's nine probabilities, in `voters` order. */
 export interface LabelledCell {

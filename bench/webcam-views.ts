@@ -6,8 +6,8 @@
  * Seeded: the same photo name and seed give the same views. The grid's true corners are mapped
  * into the view; a cut corner lies outside it.
  */
-import { type CV, withMats } from '../src/shared/vision/cv'
-import type { Corners, Point, RgbaImage } from '../src/shared/vision/image'
+import { type CV, withMats } from '../src/shared/vision/core/cv'
+import type { Corners, Point, RgbaImage } from '../src/shared/vision/core/image'
 import { textRandom } from '../devkit/random'
 
 export interface WebcamView {

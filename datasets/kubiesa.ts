@@ -6,12 +6,12 @@
  *
  * Labels per cell: 0 blank, 1-9 a digit (printed or handwritten: the files do not say which), 10
  * pencil candidates. Which digits are printed (givens) and which are written (entries) is derived by
- * scripts/kubiesa-kinds/ and recorded in kubiesa-kinds.txt beside this file (`readPenKinds`).
+ * training/kubiesa-kinds/ and recorded in kubiesa-kinds.txt beside this file (`readPenKinds`).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { CellKind } from '../src/shared/vision/cell-reading'
-import type { Corners } from '../src/shared/vision/image'
+import type { Corners } from '../src/shared/vision/core/image'
 import { PHOTOS_DIR } from './paths'
 
 export type PenSplit = 'train' | 'val'

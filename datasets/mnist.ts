@@ -4,7 +4,7 @@
  * split so that a figure measured on MNIST digits is measured on writers no model was trained on:
  *
  * - `train`: MNIST's training set (60,000 digits by some 250 writers), which the training scripts
- *   may use (scripts/train-paper/synth_pages.py's `mnist_digits`, mnist80.py);
+ *   may use (training/paper/synth_pages.py's `mnist_digits`, mnist80.py);
  * - `held-out`: MNIST's test set (10,000), which only the synthetic solving session draws
  *   (devkit/solving-session.ts), so bench:timelapse-session and bench:handwriting read handwriting
  *   it never saw. MNIST's test set was written by other people than its training set.

@@ -17,7 +17,7 @@ export const PUZZLES_DIR = join(DATA_DIR, 'puzzles')
 
 /**
  * The by-puzzle fold models, committed in the repository (not shared data): the training scripts
- * write them (scripts/train-digits/train.ts, scripts/train-paper/export.py) and the benchmarks
+ * write them (training/digits/train.ts, training/paper/export.py) and the benchmarks
  * read them (bench/digit-folds.ts, bench/paper-folds.ts). Ends with a separator.
  */
-export const FOLD_MODELS_DIR = join(import.meta.dirname, '../bench/models/')
+export const FOLD_MODELS_DIR = join(import.meta.dirname, '../training/fold-models/')

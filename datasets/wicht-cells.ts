@@ -1,25 +1,25 @@
 /**
  * Real training cells: each shared photo warped by its outlines.csv corners (so a detection miss
- * cannot mislabel a cell), then put through the app's own steps (gray.ts, warp.ts, cells.ts, as
+ * cannot mislabel a cell), then put through the app's own steps (core/gray.ts, warp.ts, cells.ts, as
  * read.ts calls them), so training sees exactly the images the classifier sees in the app.
  *
- *   npx tsx scripts/train-digits/photo-cells.ts      -> .cache/real.bin (given digits only)
+ *   npx tsx training/digits/photo-cells.ts      -> .cache/real.bin (given digits only)
  */
 import sharp from 'sharp'
-import { decodeImage } from '../src/cli/decode-image'
-import { extractCells } from '../src/shared/vision/cells'
-import type { CV } from '../src/shared/vision/cv'
-import { loadOpenCV } from '../src/shared/vision/opencv'
-import { toGray } from '../src/shared/vision/gray'
-import type { Corners, GrayImage, RgbaImage } from '../src/shared/vision/image'
-import { gridLattice, warpGrid } from '../src/shared/vision/warp'
+import { decodeImage } from '../src/node/reader/decode-image'
+import { extractCells } from '../src/shared/vision/cells/extract-cells'
+import type { CV } from '../src/shared/vision/core/cv'
+import { loadOpenCV } from '../src/shared/vision/core/opencv'
+import { toGray } from '../src/shared/vision/core/gray'
+import type { Corners, GrayImage, RgbaImage } from '../src/shared/vision/core/image'
+import { gridLattice, warpGrid } from '../src/shared/vision/grid/warp'
 import type { Photo } from './wicht-folds'
 
 export async function openCV(): Promise<{ cv: CV }> {
   return { cv: await loadOpenCV() }
 }
 
-/** Decodes as the CLI does (decode-image.ts: RGBA, EXIF orientation applied). */
+/** Decodes as the CLI does (node/reader/decode-image.ts: RGBA, EXIF orientation applied). */
 export async function decodeRgba(file: string): Promise<RgbaImage> {
   return decodeImage(file)
 }
@@ -38,7 +38,7 @@ export interface PhotoCells {
 }
 
 /**
- * Seven photos carry an EXIF orientation (6: 90°, 3: 180°) that decode-image.ts applies, while
+ * Seven photos carry an EXIF orientation (6: 90°, 3: 180°) that node/reader/decode-image.ts applies, while
  * their .dat ground truth follows the page as stored in the raw pixels; outlines.csv gives the
  * corners in the rotated frame, in that frame's order. Rotating the corner order back keeps the
  * warped page upright, so the cells line up with the ground truth.

@@ -8,7 +8,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Corners } from '../src/shared/vision/image'
+import type { Corners } from '../src/shared/vision/core/image'
 import { WICHT_DIR, parseDat, readAllOutlines } from './wicht'
 
 export interface Photo {

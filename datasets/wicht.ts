@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Corners } from '../src/shared/vision/image'
+import type { Corners } from '../src/shared/vision/core/image'
 import { WICHT_DIR } from './paths'
 
 export { WICHT_DIR }

@@ -3,8 +3,8 @@
  * (bench:detect, bench:read, bench:styles, the sessions' grid): the mean distance of the four
  * corners, as a share of the outline's mean side.
  */
-import { distance } from '../src/shared/vision/geometry'
-import type { Corners } from '../src/shared/vision/image'
+import { distance } from '../src/shared/vision/core/geometry'
+import type { Corners } from '../src/shared/vision/core/image'
 
 /** A corner error above this is another grid, not the outline found roughly (one cell is 11% of the side). */
 export const WRONG_GRID = 0.05

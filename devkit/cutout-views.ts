@@ -7,8 +7,8 @@
  * one as bright as paper shows no edge), with a little noise, as a camera sees it. Seeded: the same
  * photo name and seed give the same view. The grid's corners move only by the frame's padding.
  */
-import { distance, polygonArea } from '../src/shared/vision/geometry'
-import type { Corners, Point, RgbaImage } from '../src/shared/vision/image'
+import { distance, polygonArea } from '../src/shared/vision/core/geometry'
+import type { Corners, Point, RgbaImage } from '../src/shared/vision/core/image'
 import { textRandom } from './random'
 
 export interface CutoutView {

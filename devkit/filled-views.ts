@@ -15,8 +15,8 @@
  * Seeded: the same photo name and seed give the same page. The grid's corners do not move.
  */
 import sharp from 'sharp'
-import { applyHomography, distance, homographyFromPoints, invertHomography } from '../src/shared/vision/geometry'
-import type { Corners, RgbaImage } from '../src/shared/vision/image'
+import { applyHomography, distance, homographyFromPoints, invertHomography } from '../src/shared/vision/core/geometry'
+import type { Corners, RgbaImage } from '../src/shared/vision/core/image'
 import { textRandom } from './random'
 
 export interface FilledView {

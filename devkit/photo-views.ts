@@ -8,8 +8,8 @@
  * The tilt is a pinhole camera at 1.5 page-heights from the page: the far edge appears
  * (1.5 − ½·sin t) / (1.5 + ½·sin t) as wide as the near one (0.71 at 30°) and the page cos t as tall.
  */
-import { type CV, withMats } from '../src/shared/vision/cv'
-import type { Point, RgbaImage } from '../src/shared/vision/image'
+import { type CV, withMats } from '../src/shared/vision/core/cv'
+import type { Point, RgbaImage } from '../src/shared/vision/core/image'
 
 export interface View {
   readonly rotate: number

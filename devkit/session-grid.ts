@@ -7,8 +7,8 @@
  * session still have to find the grid themselves; this only keeps the scene's truth right.
  */
 import sharp from 'sharp'
-import { orderCorners } from '../src/shared/vision/geometry'
-import type { Corners, Point } from '../src/shared/vision/image'
+import { orderCorners } from '../src/shared/vision/core/geometry'
+import type { Corners, Point } from '../src/shared/vision/core/image'
 import { WRONG_GRID, cornerError } from './corner-error'
 
 /** A photo's stored pixels and EXIF orientation (1 upright, 3 turned half round, 6 and 8 a quarter). */

@@ -5,13 +5,13 @@
  * give them, and cut by the app's own cells.ts. Rendering whole grids rather than lone digits
  * means grid-line remnants, neighbouring strokes and the normalisation are all the real ones.
  *
- *   npx tsx scripts/train-digits/synth.ts [grids=1200] [seed=1]   -> .cache/synth.bin
+ *   npx tsx training/digits/synth.ts [grids=1200] [seed=1]   -> .cache/synth.bin
  *
- * Fonts: the Debian packages listed in scripts/train-digits/README.md (fonts-dejavu, fonts-liberation,
+ * Fonts: the Debian packages listed in training/digits/README.md (fonts-dejavu, fonts-liberation,
  * fonts-freefont-ttf, fonts-urw-base35, fonts-roboto, fonts-croscore, fonts-noto-core, ...).
  */
 import sharp from 'sharp'
-import type { Corners, GrayImage } from '../src/shared/vision/image'
+import type { Corners, GrayImage } from '../src/shared/vision/core/image'
 import { gaussian } from './random'
 
 /** Families with lining (full-height) digits, as printed in newspapers and puzzle books. */

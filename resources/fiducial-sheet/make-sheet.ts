@@ -3,14 +3,14 @@
  *
  *   npx tsx resources/fiducial-sheet/make-sheet.ts
  *
- * The geometry comes from FIDUCIAL_SHEET (src/shared/vision/fiducials.ts), the same constants the
+ * The geometry comes from FIDUCIAL_SHEET (src/shared/vision/grid/fiducials.ts), the same constants the
  * decoder uses, so the files and the code cannot drift apart. The PDF is written by hand (circles
  * as four Bézier arcs, lines, one Helvetica title): no dependency beyond Node.
  */
 import { writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { FIDUCIAL_SHEET } from '../../src/shared/vision/fiducials'
+import { FIDUCIAL_SHEET } from '../../src/shared/vision/grid/fiducials'
 
 interface Paper {
   readonly name: string

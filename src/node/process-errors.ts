@@ -2,7 +2,7 @@
  * Who handles a Node process's uncaught errors: the process itself, never OpenCV.js.
  *
  * OpenCV.js is an Emscripten build. When its module is evaluated in Node (the first import of
- * `@techstark/opencv-js`, through src/shared/vision/opencv.ts) its prelude runs
+ * `@techstark/opencv-js`, through src/shared/vision/core/opencv.ts) its prelude runs
  *   process.on('uncaughtException', function (ex) { if (!(ex instanceof ExitStatus)) throw ex })
  *   process.on('unhandledRejection', abort)
  * so from then on any uncaught error is rethrown from inside a handler (Node exits with code 7 and

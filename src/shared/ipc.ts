@@ -17,9 +17,9 @@ import {
   type TimelapseSessionSummary,
   type TimelapseSettings,
   validateTimelapseSettings,
-} from './timelapse'
-import { SKIP_REASONS, type SkipReason } from './timelapse-skipped'
-import { type ShotBoard, shotBoardGuard } from './timelapse-shots'
+} from './timelapse/settings'
+import { SKIP_REASONS, type SkipReason } from './timelapse/skipped'
+import { type ShotBoard, shotBoardGuard } from './timelapse/shots'
 
 export interface AppInfo {
   readonly name: string
@@ -78,7 +78,7 @@ export interface ServiceApi {
   'timelapse:cancel-encode': (request: SessionRef) => Promise<boolean>
   'timelapse:delete-frames': (request: SessionRef) => Promise<TimelapseSessionSummary>
   'timelapse:delete': (request: SessionRef) => Promise<void>
-  /** A session's moves as a plain text log (timelapse-moves-text.ts); fails for one shot every interval, which read no boards. */
+  /** A session's moves as a plain text log (timelapse/moves-text.ts); fails for one shot every interval, which read no boards. */
   'timelapse:moves': (request: SessionRef) => Promise<string>
   /** A film of the logical solve, one board per step (MP4 bytes). */
   'solve:video': (request: { readonly puzzle: string }) => Promise<Uint8Array>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { run } from '../../src/cli/commands/timelapse'
 import { inspectFilm, probeVideo } from '../../src/node/timelapse/ffmpeg-probe'
 import { SessionRecorder } from '../../src/node/timelapse/session-store'
-import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount } from '../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount } from '../../src/shared/timelapse/settings'
 import { cpuUntilEnded, ffmpegChildren, ffmpegPath, makeFrames, nearDuration, tempDir } from '../node/timelapse/helpers'
 import { WITHOUT_ROOT_OVERRIDE, canDropRootOverride } from '../fixtures/without-root-override'
 

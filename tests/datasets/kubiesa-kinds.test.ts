@@ -1,6 +1,6 @@
 /**
  * datasets/kubiesa-kinds.txt (which digits of the Kubiesa pen photos are printed givens and which
- * written entries, derived by scripts/kubiesa-kinds/) against the photos' labels and the rules.
+ * written entries, derived by training/kubiesa-kinds/) against the photos' labels and the rules.
  */
 import { describe, expect, it } from 'vitest'
 import { MARKS_LABEL, hasPenPhotos, listPenPhotos, parsePenKinds, readPenKinds } from '../../datasets/kubiesa'

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { WRONG_GRID, cornerError, meanSide } from '../../devkit/corner-error'
-import type { Corners } from '../../src/shared/vision/image'
+import type { Corners } from '../../src/shared/vision/core/image'
 
 const outline: Corners = [
   { x: 100, y: 100 },

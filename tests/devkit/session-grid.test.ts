@@ -1,8 +1,8 @@
 /** Where a solving session draws its digits: the detected grid, checked against the photo's outline. */
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { decodeImage } from '../../src/cli/decode-image'
-import type { Corners, RgbaImage } from '../../src/shared/vision/image'
+import { decodeImage } from '../../src/node/reader/decode-image'
+import type { Corners, RgbaImage } from '../../src/shared/vision/core/image'
 import { cornerError } from '../../devkit/corner-error'
 import { outlineInView, sessionCorners } from '../../devkit/session-grid'
 

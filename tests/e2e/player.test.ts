@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import type { Corners } from '../../src/shared/vision/image'
-import { cellQuad, squareToQuad } from '../../src/shared/render/homography'
+import type { Corners } from '../../src/shared/vision/core/image'
+import { cellQuad, squareToQuad } from '../../src/shared/vision/core/homography'
 import { findConflicts } from '../../src/shared/sudoku/validate'
 import { solve } from '../../src/shared/sudoku/solver'
 import { boardDigits, useApp } from '../../devkit/browser'
@@ -97,7 +97,7 @@ describe('correcting a read', () => {
     await page.click(cell(at))
     const corners = JSON.parse((await page.getAttribute('[data-testid=cell-crop]', 'data-corners')) ?? 'null') as Corners
     // The cell's digit printed over with the page's own print of another digit, in its own font
-    // (a digit in another font passes for writing: print-shape.ts).
+    // (a digit in another font passes for writing: paper/print-shape.ts).
     const [source, target] = [innerBox(corners, from), innerBox(corners, at)]
     const patch = await sharp(READABLE_PHOTO).extract(source).resize(target.width, target.height, { fit: 'fill' }).toBuffer()
     const edited = join(mkdtempSync(join(tmpdir(), 'sudoku-lens-misprint-')), 'misprinted.jpg')

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import HintOverlay from '../../src/renderer/src/components/HintOverlay.svelte'
 import { candidatePoint, groupBox } from '../../src/renderer/src/components/link-geometry'
 import { allUnits, cellAt, digitBit } from '../../src/shared/sudoku/board'
-import { findGroupedXChain } from '../../src/shared/sudoku/logic/grouped-x-chain'
+import { findGroupedXChain } from '../../src/shared/sudoku/logic/chains/grouped-x-chain'
 import type { Step } from '../../src/shared/sudoku/logic/step'
 
 afterEach(cleanup)

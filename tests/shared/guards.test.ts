@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ValidationError } from '../../src/shared/guards'
 import { requestGuards } from '../../src/shared/ipc'
-import { DEFAULT_TIMELAPSE_SETTINGS } from '../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS } from '../../src/shared/timelapse/settings'
 
 describe('IPC request guards', () => {
   it('accepts a valid settings patch and drops nothing', () => {

@@ -17,13 +17,13 @@ import { type PaperInk, overlaySvg, paperInkOf, placeSolution } from '../../shar
 import type { Grid } from '../../shared/sudoku/board'
 import { gridToDigits } from '../../shared/sudoku/format'
 import { analyse } from '../../shared/sudoku/validate'
-import type { Corners } from '../../shared/vision/image'
+import type { Corners } from '../../shared/vision/core/image'
 import { InputError, UsageError, choiceOption, defineCommand, integerOption, parseCommand } from '../args'
-import { decodeImage } from '../decode-image'
+import { decodeImage } from '../../node/reader/decode-image'
 import { oneLine } from '../output'
-import { createNodeReader } from '../reader-node'
+import { createNodeReader } from '../../node/reader/reader'
 import { readSudoku } from '../../shared/vision/read'
-import type { RgbaImage } from '../../shared/vision/image'
+import type { RgbaImage } from '../../shared/vision/core/image'
 
 export type ExportMode = 'clean' | 'overlay'
 const MODES: readonly ExportMode[] = ['clean', 'overlay']

@@ -9,13 +9,14 @@
 import { mkdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'
 import sharp, { type Sharp } from 'sharp'
-import type { GrayImage, RgbaImage } from '../../shared/vision/image'
-import { readSudoku, type ReadSuccess } from '../../shared/vision/read'
+import type { GrayImage, RgbaImage } from '../../shared/vision/core/image'
+import { readSudoku } from '../../shared/vision/read'
+import type { ReadSuccess } from '../../shared/vision/read-types'
 import { UsageError, defineCommand, parseCommand } from '../args'
-import { decodeImage } from '../decode-image'
+import { decodeImage } from '../../node/reader/decode-image'
 import { oneLine } from '../output'
 import { errorMessage } from '../../node/process-errors'
-import { type NodeReader, createNodeReader } from '../reader-node'
+import { type NodeReader, createNodeReader } from '../../node/reader/reader'
 
 export const spec = defineCommand({
   name: 'read',

@@ -13,10 +13,10 @@ import { listFrames, SKIPPED_PREFIX, withLooks } from '../../node/timelapse/fram
 import { loadSheetLocator } from '../../node/timelapse/locate'
 import { readManifest } from '../../node/timelapse/manifest'
 import { counted } from '../../shared/counted'
-import { moveRecord, movesOf } from '../../shared/timelapse-moves'
-import { movesText } from '../../shared/timelapse-moves-text'
-import type { ShotRecord } from '../../shared/timelapse-shots'
-import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse'
+import { moveRecord, movesOf } from '../../shared/timelapse/moves'
+import { movesText } from '../../shared/timelapse/moves-text'
+import type { ShotRecord } from '../../shared/timelapse/shots'
+import { DEFAULT_TIMELAPSE_SETTINGS, filmSeconds, validateTimelapseSettings } from '../../shared/timelapse/settings'
 import { InputError, UsageError, choiceOption, defineCommand, integerOption, parseCommand } from '../args'
 
 export const spec = defineCommand({

@@ -6,7 +6,7 @@
 import { boardSvg } from '../../shared/render/clean-grid'
 import { CELLS, digitsOf, type Candidates, type Cell, type Grid } from '../../shared/sudoku/board'
 import type { Step } from '../../shared/sudoku/logic/step'
-import type { FrameSize } from '../../shared/timelapse'
+import type { FrameSize } from '../../shared/timelapse/settings'
 
 export interface SolveFrame {
   /** The puzzle's clues (drawn black). */

@@ -1,6 +1,6 @@
 /** Turns the crop setting into a rectangle in frame pixels (`puzzle` needs the sheet's corners). */
-import type { TimelapseCrop } from '../../shared/timelapse'
-import type { Corners } from '../../shared/vision/image'
+import type { TimelapseCrop } from '../../shared/timelapse/settings'
+import type { Corners } from '../../shared/vision/core/image'
 import type { CropRect } from './ffmpeg-args'
 
 /** The puzzle's bounding box widened by `margin` (a fraction of its size), kept inside the frame. */

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { filmSeconds, outputFrameCount, type EncodeProgress } from '../../shared/timelapse'
+import { filmSeconds, outputFrameCount, type EncodeProgress } from '../../shared/timelapse/settings'
 import { buildEncodeArgs, type EncodeArgsInput } from './ffmpeg-args'
 import { resolveFfmpegPath } from './ffmpeg-path'
 import { inspectFilm } from './ffmpeg-probe'

@@ -6,7 +6,7 @@
  * parent holds the only write end of that pipe, so when it dies, however it dies, ffmpeg reads
  * end-of-file, finishes and exits instead of running on as an orphan.
  */
-import type { FrameSize } from '../../shared/timelapse'
+import type { FrameSize } from '../../shared/timelapse/settings'
 
 /** x264 speed/size trade-offs; `veryfast` keeps 1000 frames at 720p well under a minute on 2 cores. */
 export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium' | 'slow'

@@ -3,7 +3,7 @@
  * time=00:00:02.00 bitrate=… speed=1.22x`, separated by carriage returns) into progress reports.
  * Pure functions: tested against stderr captured from the bundled ffmpeg.
  */
-import type { EncodeProgress } from '../../shared/timelapse'
+import type { EncodeProgress } from '../../shared/timelapse/settings'
 
 /** "00:01:02.50" -> 62.5; undefined for "N/A" or anything else. */
 export function parseTimestamp(text: string): number | undefined {

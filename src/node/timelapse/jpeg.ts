@@ -1,6 +1,6 @@
 /** JPEG <-> plain RGBA pixels with sharp (main process and CLI only). */
 import sharp from 'sharp'
-import type { RgbaImage } from '../../shared/vision/image'
+import type { RgbaImage } from '../../shared/vision/core/image'
 
 export async function decodeJpeg(bytes: Uint8Array): Promise<RgbaImage> {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true })

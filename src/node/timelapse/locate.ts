@@ -5,8 +5,8 @@
  * same four points (the printed grid's corners), so frames located either way register to one
  * another. Loaded on first use, so recording and plain encodes never pay for OpenCV.
  */
-import type { CV } from '../../shared/vision/cv'
-import type { Corners } from '../../shared/vision/image'
+import type { CV } from '../../shared/vision/core/cv'
+import type { Corners } from '../../shared/vision/core/image'
 import { dropEmscriptenHandlers } from '../process-errors'
 import type { LocateCorners } from './stabilise'
 
@@ -28,10 +28,10 @@ let loading: Promise<SheetLocator> | undefined
 export function loadSheetLocator(): Promise<SheetLocator> {
   loading ??= (async () => {
     const [{ loadOpenCV }, { detectGrid }, { detectFiducials, poseFromFiducials }, { grayScales }] = await Promise.all([
-      import('../../shared/vision/opencv'),
-      import('../../shared/vision/grid'),
-      import('../../shared/vision/fiducials'),
-      import('../../shared/vision/gray'),
+      import('../../shared/vision/core/opencv'),
+      import('../../shared/vision/grid/find-grid'),
+      import('../../shared/vision/grid/fiducials'),
+      import('../../shared/vision/core/gray'),
     ])
     const cv = await loadOpenCV()
     // OpenCV.js installs process-wide error handlers when it loads in Node; the process keeps its own.

@@ -5,7 +5,7 @@
  */
 import { lstat, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { filmSeconds, isSessionId, type TimelapseManifest, type TimelapseSessionSummary } from '../../shared/timelapse'
+import { filmSeconds, isSessionId, type TimelapseManifest, type TimelapseSessionSummary } from '../../shared/timelapse/settings'
 import { lastNumberOnDisk, listFrames } from './frame-names'
 import { readManifest, sessionDir, writeManifest } from './manifest'
 import { errorCode } from './storage-errors'

@@ -19,14 +19,14 @@ import {
   type TimelapseManifest,
   type TimelapseSessionSummary,
   type TimelapseSettings,
-} from '../../shared/timelapse'
-import { SKIP_REASONS, type SkipReason } from '../../shared/timelapse-skipped'
+} from '../../shared/timelapse/settings'
+import { SKIP_REASONS, type SkipReason } from '../../shared/timelapse/skipped'
 import { ValidationError } from '../../shared/guards'
 import { MAX_FRAME_BYTES } from '../../shared/ipc'
-import { movesOf } from '../../shared/timelapse-moves'
-import { movesText } from '../../shared/timelapse-moves-text'
-import { shotBoardGuard } from '../../shared/timelapse-shots'
-import type { CV } from '../../shared/vision/cv'
+import { movesOf } from '../../shared/timelapse/moves'
+import { movesText } from '../../shared/timelapse/moves-text'
+import { shotBoardGuard } from '../../shared/timelapse/shots'
+import type { CV } from '../../shared/vision/core/cv'
 import { encodeFrames, type FramesEncodeProgress } from './encode-frames'
 import type { X264Preset } from './ffmpeg-args'
 import { reserveFilm } from './film-output'
@@ -74,7 +74,7 @@ export interface TimelapseService {
   videoPath(id: unknown): Promise<string | null>
   deleteFrames(id: unknown): Promise<TimelapseSessionSummary>
   deleteSession(id: unknown): Promise<void>
-  /** The session's moves as a plain text log (timelapse-moves-text.ts), from the boards its shots read. */
+  /** The session's moves as a plain text log (timelapse/moves-text.ts), from the boards its shots read. */
   movesText(id: unknown): Promise<string>
   /**
    * Draws the solving engine's steps on the board and encodes them as a film in

@@ -8,9 +8,9 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { TimelapseManifest, TimelapseSettings } from '../../shared/timelapse'
-import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../shared/timelapse-skipped'
-import type { ShotBoard } from '../../shared/timelapse-shots'
+import type { TimelapseManifest, TimelapseSettings } from '../../shared/timelapse/settings'
+import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../shared/timelapse/skipped'
+import type { ShotBoard } from '../../shared/timelapse/shots'
 import { writeFileAtomic } from '../atomic-file'
 import { FRAME_PREFIX, frameName, lastNumberOnDisk, listFrames, MAX_FRAME_NUMBER, SKIPPED_PREFIX } from './frame-names'
 import { newSessionId, readManifest, sessionDir, writeManifest } from './manifest'

@@ -5,10 +5,10 @@
  * only does geometry: the homography between two corner sets, the warp, and which corners to trust
  * where one frame's alone jump (steadyCorners).
  */
-// Types only: importing opencv.ts would load the 10 MB OpenCV module for every encode, stabilised or not.
-import type { CV } from '../../shared/vision/cv'
-import { cornerMovement } from '../../shared/vision/geometry'
-import type { Corners, RgbaImage } from '../../shared/vision/image'
+// Types only: importing core/opencv.ts would load the 10 MB OpenCV module for every encode, stabilised or not.
+import type { CV } from '../../shared/vision/core/cv'
+import { cornerMovement } from '../../shared/vision/core/geometry'
+import type { Corners, RgbaImage } from '../../shared/vision/core/image'
 
 /** Finds the sheet's corners (TL, TR, BR, BL) in a frame, or null when it cannot. */
 export type LocateCorners = (image: RgbaImage) => Corners | null | Promise<Corners | null>
@@ -97,7 +97,7 @@ export class Stabiliser {
 }
 
 /**
- * How far, as a share of the sheet's diagonal (geometry.ts's cornerMovement, as the watch measures
+ * How far, as a share of the sheet's diagonal (core/geometry.ts's cornerMovement, as the watch measures
  * a steady grid), a frame's corners may lie from both its neighbours' (themselves within it of each
  * other) before they are taken for a quad the detector found elsewhere than the sheet
  * (steadyCorners). On a held-out solving session's 53 shots (bench:timelapse-session seed 223),

@@ -7,8 +7,8 @@
 import { CELLS, type Cell, type Digit, type Grid } from '../sudoku/board'
 import type { PaperCheck } from '../sudoku/check'
 import type { Hint } from '../sudoku/hint'
-import type { Corners } from '../vision/image'
-import { CELL_UNITS, cellAffine, cellQuad, localAffine, squareToQuad } from './homography'
+import type { Corners } from '../vision/core/image'
+import { CELL_UNITS, cellAffine, cellQuad, localAffine, squareToQuad } from '../vision/core/homography'
 import type { PlacedDigit } from './solution-layout'
 
 export type OverlayMode = 'solution' | 'hint' | 'mistakes'

@@ -5,8 +5,8 @@
  */
 import { CELLS, type Cell, type Digit, type Grid } from '../sudoku/board'
 import type { CellKind } from '../vision/cell-reading'
-import type { Corners } from '../vision/image'
-import { type Affine, CELL_UNITS, cellAffine, squareToQuad } from './homography'
+import type { Corners } from '../vision/core/image'
+import { type Affine, CELL_UNITS, cellAffine, squareToQuad } from '../vision/core/homography'
 
 export interface PlacedDigit {
   readonly cell: Cell

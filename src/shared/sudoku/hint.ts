@@ -134,7 +134,7 @@ export function hint(input: HintInput, level: HintLevel = 'vague'): Hint {
  * The step a hint shows: the easiest technique that applies, with its first instance found (a
  * forcing chain or net is not searched further for a shorter one, so a hint stays quick). Where
  * the hint's propagation budget runs out (NESTED_BUDGET.hint), the net goes on with the solve's
- * budget (forcing-net.ts) before the hint would ever guess.
+ * budget (chains/forcing-net.ts) before the hint would ever guess.
  */
 export function hintStep(cands: Candidates, grid?: Grid, entries: readonly TechniqueEntry[] = allTechniques, givens?: Grid): Step | null {
   return easiestStep(cands, grid, entries, { first: true, givens })

@@ -5,150 +5,27 @@
  * The digit voters (Tesseract set-ups, the trained classifier, ...) are injected, because how they
  * are created differs between Node and a browser worker; this file runs in both.
  *
- * Ensemble: each voter gives per filled cell 9 probabilities; they are combined as a weighted
- * product (sum of weighted logs, each floored so that one voter cannot veto a digit), then
- * normalised. The repair step then picks the most likely assignment that obeys the rules.
+ * The voters' ensemble (digits/votes.ts) gives each filled cell's digit probabilities; the repair
+ * step then picks the most likely assignment that obeys the rules.
  *
  * A time-lapse shot may come with what earlier shots showed: the ink in cells of pencil marks
- * (`earlierInk`), judged again with only the ink that is new since (new-ink.ts), and the print
+ * (`earlierInk`), judged again with only the ink that is new since (watch/new-ink.ts), and the print
  * (`print`), which then is not read again.
- *
- * Over 300 lines: the orchestrator with the vote arithmetic and page turning (a quarter or half
- * turn, decided from the votes) that only it uses; every step it calls is in its own file.
- */
-import { CELLS, type Cell, type Grid } from '../sudoku/board'
-import type { PaperReading } from './cell-reading'
-import { extractCells, type CellBounds, type CellImage } from './cells'
-import type { CV } from './cv'
-import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from './fiducials'
-import { grayScales, isGrayScales, type GrayScales } from './gray'
-import { detectGrid } from './grid'
-import type { Corners, GrayImage, RgbaImage } from './image'
-import { type EarlierInk, judgeNewInk } from './new-ink'
-import { type CellEvidence, decidePaper, inkKinds, mayBeGiven } from './paper'
-import { printOnPage, showsPrint } from './print-on-page'
-import { gridOnPrint } from './print-place'
-import { gridLattice, warpGrid } from './warp'
-
-/** Anything that turns cell images into digit probabilities (null for empty cells). */
-export interface DigitVoter {
-  readonly name: string
-  /** Vote weight in the ensemble (default 1). */
-  readonly weight?: number
-  /**
-   * Cheap enough to read the page a second way up (a few ms). The reader asks the cheap voters,
-   * not the whole ensemble, which way up the page is, then runs every voter once.
-   */
-  readonly cheap?: boolean
-  /** `previous`: the votes of the voters listed before this one (templates build on Tesseract's). */
-  vote(
-    cells: readonly CellImage[],
-    previous: Readonly<Record<string, (ArrayLike<number> | null)[]>>,
-  ): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
-}
-
-/** A page cut into cells: what a cell judge looks at. */
-export interface CutPage {
-  readonly cells: readonly CellImage[]
-  /** The warped grid divided by its paper's shading (paper ~255). */
-  readonly flat: GrayImage
-  readonly bounds: readonly CellBounds[]
-}
-
-/** One cell as the cell model sees it: its kind, its digit read as handwriting, its pencil marks. */
-export interface CellJudgement {
-  /** Probabilities of the kinds, in CELL_KINDS order. */
-  readonly kind: ArrayLike<number>
-  /** The digit's probabilities read as handwriting (index d - 1), or null. */
-  readonly written: ArrayLike<number> | null
-  /** The candidate digits read in a cell of pencil marks ([] when unread). */
-  readonly marks: readonly number[]
-}
-
-/** Tells printed digits from written ones and pencil marks, and reads the written ones. */
-export interface CellJudge {
-  judge(page: CutPage): Promise<CellJudgement[]> | CellJudgement[]
-  /**
-   * Judges some cells alone (in `cells`' order), without what the page's other cells tell: enough
-   * where print against handwriting is not in question (new-ink.ts).
-   */
-  judgeCells(page: CutPage, cells: readonly Cell[]): Promise<CellJudgement[]> | CellJudgement[]
-}
-
-export interface ReadOptions {
-  readonly voters: readonly DigitVoter[]
-  /**
-   * Tells printed givens from written digits and pencil marks. Without one, every cell with ink is
-   * read as a printed given (a blank printed puzzle).
-   */
-  readonly judge?: CellJudge
-  /** Apply the Sudoku rules (default true). */
-  readonly useRules?: boolean
-  /** Look for fiducial circles (default true). */
-  readonly fiducials?: boolean
-  /** Cut cells between the measured line crossings rather than nine equal slices (default true). */
-  readonly useLattice?: boolean
-  /** Side of the warped grid in pixels (default 900). */
-  readonly warpSize?: number
-  /**
-   * An earlier shot's ink of the same page (paper-memory.ts): a time-lapse's cells that held pencil
-   * marks are read again with only the ink that is new since (new-ink.ts). Needs a judge.
-   */
-  readonly earlierInk?: EarlierInk
-  /**
-   * The printed givens of the page as an earlier shot read them, and which way up (a time-lapse's
-   * first shot; paper-memory.ts). A shot read the same way up that shows ink in their cells
-   * (PRINT_ON_PAGE) takes them as its givens and every other digit as written (paper.ts), and the
-   * printed voters are not run; another shot is read as a photo is (another page, or turned).
-   */
-  readonly print?: KnownPrint
-}
-
-export interface KnownPrint {
-  readonly turn: number
-  readonly givens: Grid
-}
-
-export interface ReadSuccess {
-  readonly ok: true
-  /** The printed givens: 81 digits, 0 = empty or not printed. */
-  readonly grid: Grid
-  /** Per cell, 0..1: how sure the reader is of its kind and digit (paper.cells[i].confidence). */
-  readonly confidence: number[]
-  /** The page as a person left it: kinds, givens, entries, pencil marks, mistakes. */
-  readonly paper: PaperReading
-  readonly corners: Corners
-  readonly fiducials: Circle[]
-  readonly pose: SheetPose | null
-  /** Givens whose digit the rules chose rather than the reading (flag them for review). */
-  readonly repaired: readonly Cell[]
-  /** Solutions of the read givens, counted up to 2. */
-  readonly solutions: number
-  /** Read against a known print: cells outside it that look printed, with its solution's digit (paper.ts's DecidedPaper). */
-  readonly looksPrinted: readonly Cell[]
-  /** Per-voter probabilities and the ensemble's, per cell (null = empty), for benchmarks. */
-  readonly votes: Record<string, (ArrayLike<number> | null)[]>
-  readonly cells: readonly CellImage[]
-  /** Quarter turns the warped grid was turned by to be read upright (0-3). */
-  readonly turn: number
-  /** The grid as read: warped upright, and divided by its paper's shading; each cell's edges in it. */
-  readonly warped: GrayImage
-  readonly flat: GrayImage
-  readonly bounds: readonly CellBounds[]
-  /** The ink mask over the warped grid (255 = ink). */
-  readonly ink: GrayImage
-  /** Milliseconds per stage and `total`. */
-  readonly ms: Record<string, number>
-}
-
-export interface ReadFailure {
-  readonly ok: false
-  readonly error: 'no-grid' | 'bad-image'
-  readonly message: string
-  readonly ms: Record<string, number>
-}
-
-export type ReadResult = ReadSuccess | ReadFailure
+ * */
+import { extractCells, type CellImage } from './cells/extract-cells'
+import type { CV } from './core/cv'
+import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from './grid/fiducials'
+import { grayScales, isGrayScales, type GrayScales } from './core/gray'
+import { detectGrid } from './grid/find-grid'
+import type { Corners, GrayImage, RgbaImage } from './core/image'
+import { judgeNewInk } from './watch/new-ink'
+import { type CellEvidence, decidePaper, inkKinds, mayBeGiven } from './paper/decide-page'
+import { printOnPage, showsPrint } from './watch/print-on-page'
+import { gridOnPrint } from './watch/print-place'
+import { gridLattice, warpGrid } from './grid/warp'
+import { castVotes, ensembleOf, maskVotes, meanBest, type Votes } from './digits/votes'
+import { pageTurn, rotateCorners, rotateQuarter } from './cells/turn'
+import type { ReadFailure, ReadOptions, ReadResult } from './read-types'
 
 // src/shared has no DOM or Node types; `performance` exists in both runtimes.
 const clock = (globalThis as { performance?: { now(): number } }).performance
@@ -224,7 +101,7 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
   let cutPage = pageAt(turn)
   let gridCorners: Corners = turn ? rotateCorners(corners, turn) : corners
   lap('orientation')
-  // A time-lapse's print tells a grid found a cell off (print-place.ts).
+  // A time-lapse's print tells a grid found a cell off (watch/print-place.ts).
   const known = options.print
   const placed = known?.turn === turn ? gridOnPrint(cv, scales, cutPage.cells, gridCorners, known.givens) : null
   if (placed) {
@@ -285,134 +162,4 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
     ink,
     ms,
   }
-}
-
-/** Votes kept only for the cells still filled (the others' become null). */
-function maskVotes(votes: Votes, cells: readonly { filled: boolean }[]): Votes {
-  return Object.fromEntries(Object.entries(votes).map(([name, probs]) => [name, probs.map((p, i) => (cells[i].filled ? p : null))]))
-}
-
-/** Weighted product of the voters' probabilities per filled cell, floored, normalised. */
-export function combineVotes(
-  cells: readonly { filled: boolean }[],
-  voters: readonly { probs: readonly (ArrayLike<number> | null)[]; weight: number }[],
-): (Float32Array | null)[] {
-  return cells.map((cell, i) => {
-    if (!cell.filled) return null
-    const log = new Float64Array(9)
-    for (const { probs, weight } of voters) {
-      const p = probs[i]
-      if (!p) continue
-      for (let d = 0; d < 9; d++) log[d] += weight * Math.log(Math.max(0.01, p[d]))
-    }
-    const max = Math.max(...log)
-    const out = new Float32Array(9)
-    let sum = 0
-    for (let d = 0; d < 9; d++) sum += out[d] = Math.exp(log[d] - max)
-    for (let d = 0; d < 9; d++) out[d] /= sum
-    return out
-  })
-}
-
-/**
- * A turned page must read this much surer (mean probability of each cell's best digit) before it
- * is believed: upright pages are the rule. On the shared photos upright pages read at least 0.07
- * surer than turned; the one upside-down page reads 0.28 surer turned.
- */
-const TURN_MARGIN = 0.1
-
-/**
- * Quarter turns (clockwise) that put the page upright: when the digits lie sideways, whichever of
- * 0, 1 or 3 reads surest; else 2 when they read clearly surer upside down, else 0. `sureness` is
- * the judges' mean confidence; without a cheap judge the upside-down test is skipped, as it would
- * double the reading time.
- */
-async function pageTurn(
-  cells: readonly CellImage[],
-  cutTurned: (turn: 1 | 3) => readonly CellImage[],
-  sureness: (cells: readonly CellImage[]) => Promise<number>,
-  cheapJudges: boolean,
-): Promise<0 | 1 | 2 | 3> {
-  if (isSideways(cells)) {
-    let best: { turn: 0 | 1 | 3; sure: number } = { turn: 0, sure: await sureness(cells) }
-    for (const turn of [1, 3] as const) {
-      const sure = await sureness(cutTurned(turn))
-      if (sure > best.sure) best = { turn, sure }
-    }
-    return best.turn
-  }
-  if (!cheapJudges) return 0
-  // Upside down, each cell's digit image is turned in place and the cells run in reverse order.
-  return (await sureness(upsideDown(cells))) > (await sureness(cells)) + TURN_MARGIN ? 2 : 0
-}
-
-type Votes = Record<string, (ArrayLike<number> | null)[]>
-
-/**
- * Each voter's probabilities, in order (a voter sees those before it); voters already in `known`
- * are not asked again. `after` is told each voter's name once it has voted (for timings).
- */
-async function castVotes(voters: readonly DigitVoter[], cells: readonly CellImage[], known: Votes = {}, after?: (name: string) => void): Promise<Votes> {
-  const votes: Votes = { ...known }
-  for (const voter of voters) {
-    votes[voter.name] ??= await voter.vote(cells, votes)
-    after?.(voter.name)
-  }
-  return votes
-}
-
-/** The voters' weighted ensemble (combineVotes) of `votes`. */
-function ensembleOf(voters: readonly DigitVoter[], cells: readonly CellImage[], votes: Votes): (Float32Array | null)[] {
-  return combineVotes(
-    cells,
-    voters.map((v) => ({ probs: votes[v.name], weight: v.weight ?? 1 })),
-  )
-}
-
-function upsideDown(cells: readonly CellImage[]): CellImage[] {
-  return cells.map((_, i) => {
-    const cell = cells[CELLS - 1 - i]
-    return { ...cell, image: { ...cell.image, data: Uint8Array.from(cell.image.data).reverse() } }
-  })
-}
-
-/** True when most filled cells' ink is clearly wider than tall (digits are taller than wide). */
-export function isSideways(cells: readonly CellImage[]): boolean {
-  const boxes = cells.filter((c) => c.filled && c.box).map((c) => c.box!)
-  if (boxes.length < 8) return false
-  const wide = boxes.filter((b) => b.width > 1.15 * b.height).length
-  return wide > 0.6 * boxes.length
-}
-
-/** The image turned clockwise by `turns` quarter turns. */
-export function rotateQuarter(image: GrayImage, turns: 1 | 2 | 3): GrayImage {
-  const { width: w, height: h, data } = image
-  const ow = turns === 2 ? w : h
-  const oh = turns === 2 ? h : w
-  const out = new Uint8Array(w * h)
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const [nx, ny] = turns === 1 ? [h - 1 - y, x] : turns === 2 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x]
-      out[ny * ow + nx] = data[y * w + x]
-    }
-  return { width: ow, height: oh, data: out }
-}
-
-/** The corners as seen after turning the page clockwise by `turns` quarter turns. */
-function rotateCorners(c: Corners, turns: 1 | 2 | 3): Corners {
-  // Turning clockwise once, the new top-left is the old bottom-left.
-  return [0, 1, 2, 3].map((k) => c[(k + 4 - turns) % 4]) as unknown as Corners
-}
-
-function meanBest(probs: readonly (ArrayLike<number> | null)[]): number {
-  let sum = 0
-  let n = 0
-  for (const p of probs) {
-    if (!p) continue
-    let best = 0
-    for (let d = 0; d < 9; d++) best = Math.max(best, p[d])
-    sum += best
-    n++
-  }
-  return n ? sum / n : 0
 }

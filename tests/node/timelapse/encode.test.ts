@@ -8,7 +8,7 @@ import { encodeFrames } from '../../../src/node/timelapse/encode-frames'
 import { countVideoFrames, probeVideo } from '../../../src/node/timelapse/ffmpeg-probe'
 import { FilmOutputError, partialName, reserveFilm } from '../../../src/node/timelapse/film-output'
 import { frameName } from '../../../src/node/timelapse/frame-names'
-import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount, type EncodeProgress } from '../../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount, type EncodeProgress } from '../../../src/shared/timelapse/settings'
 import { ffmpegPath, makeFrames, nearDuration, tempDir } from './helpers'
 
 let dir: string

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createProgressReader, ffmpegErrorMessage, framesDecoded, parseProgressLine, parseTimestamp } from '../../../src/node/timelapse/ffmpeg-progress'
 import { parseVideoInfo } from '../../../src/node/timelapse/ffmpeg-probe'
-import type { EncodeProgress } from '../../../src/shared/timelapse'
+import type { EncodeProgress } from '../../../src/shared/timelapse/settings'
 
 const fixture = (name: string) => readFileSync(join(__dirname, '../../fixtures/timelapse', name), 'utf8')
 

@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg'
 import sharp from 'sharp'
 import { frameName } from '../../../src/node/timelapse/frame-names'
-import type { CV } from '../../../src/shared/vision/cv'
+import type { CV } from '../../../src/shared/vision/core/cv'
 
 export const ffmpegPath = ffmpegInstaller.path
 const run = promisify(execFile)
@@ -53,7 +53,7 @@ export function nearDuration(actual: number | undefined, expected: number, fpsOu
 }
 
 /**
- * OpenCV through Node's own require. Importing `src/shared/vision/opencv.ts` inside vitest never
+ * OpenCV through Node's own require. Importing `src/shared/vision/core/opencv.ts` inside vitest never
  * settles (the CommonJS module's `then` leaks into the ESM namespace vitest awaits), while the
  * same module loaded by require works; the object is the same OpenCV build either way.
  */

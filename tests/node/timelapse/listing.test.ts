@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { frameName } from '../../../src/node/timelapse/frame-names'
 import { writeManifest } from '../../../src/node/timelapse/manifest'
 import { createTimelapseService } from '../../../src/node/timelapse/service'
-import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse/settings'
 import { ffmpegPath, makeFrames, tempDir } from './helpers'
 import { WITHOUT_ROOT_OVERRIDE, canDropRootOverride } from '../../fixtures/without-root-override'
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspectFilm } from '../../../src/node/timelapse/ffmpeg-probe'
 import { newSessionId, writeManifest } from '../../../src/node/timelapse/manifest'
 import { createTimelapseService } from '../../../src/node/timelapse/service'
-import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount } from '../../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, outputFrameCount } from '../../../src/shared/timelapse/settings'
 import { cpuUntilEnded, ffmpegChildren, ffmpegPath, makeFrames, tempDir } from './helpers'
 
 const SHOTS = 1000

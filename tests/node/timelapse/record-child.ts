@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createTimelapseService } from '../../../src/node/timelapse/service'
-import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS } from '../../../src/shared/timelapse/settings'
 
 const [baseDir, framesDir] = process.argv.slice(2)
 const sources = await Promise.all(

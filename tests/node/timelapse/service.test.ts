@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServices } from '../../../src/main/services'
 import { probeVideo } from '../../../src/node/timelapse/ffmpeg-probe'
 import { createTimelapseService, type TimelapseService } from '../../../src/node/timelapse/service'
-import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSessionSummary } from '../../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSessionSummary } from '../../../src/shared/timelapse/settings'
 import { ffmpegPath, nearDuration, tempDir } from './helpers'
 
 let base: string

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listFrames } from '../../../src/node/timelapse/frame-names'
 import { readManifest } from '../../../src/node/timelapse/manifest'
 import { SessionRecorder } from '../../../src/node/timelapse/session-store'
-import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse/settings'
 import { tempDir } from './helpers'
 
 let base: string

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MANIFEST_NAME, readManifest } from '../../../src/node/timelapse/manifest'
 import { createTimelapseService } from '../../../src/node/timelapse/service'
 import { SessionRecorder } from '../../../src/node/timelapse/session-store'
-import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse'
-import { SKIPPED_LOOK_SECONDS } from '../../../src/shared/timelapse-skipped'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseManifest } from '../../../src/shared/timelapse/settings'
+import { SKIPPED_LOOK_SECONDS } from '../../../src/shared/timelapse/skipped'
 import { ffmpegPath, tempDir } from './helpers'
 
 let base: string

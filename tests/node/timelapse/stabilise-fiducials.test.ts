@@ -7,7 +7,7 @@ import '../../shared/vision/opencv-node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chooseCorners, loadSheetLocator, type SheetLocator } from '../../../src/node/timelapse/locate'
 import { Stabiliser } from '../../../src/node/timelapse/stabilise'
-import type { GrayImage, Point, RgbaImage } from '../../../src/shared/vision/image'
+import type { GrayImage, Point, RgbaImage } from '../../../src/shared/vision/core/image'
 import { HAND_OVER_GRID_CORNER, occlude, renderA4Sheet, turnedPage, viewPage } from '../../shared/vision/synthetic'
 
 const W = 1280

@@ -11,8 +11,8 @@ import { LONE_JUMP, Stabiliser, steadyCorners, usableCorners, warpToReference } 
 import { frameName } from '../../../src/node/timelapse/frame-names'
 import { decodeJpeg, encodeJpeg } from '../../../src/node/timelapse/jpeg'
 import { prepareFrames } from '../../../src/node/timelapse/prepare-frames'
-import type { CV } from '../../../src/shared/vision/cv'
-import type { Corners, RgbaImage } from '../../../src/shared/vision/image'
+import type { CV } from '../../../src/shared/vision/core/cv'
+import type { Corners, RgbaImage } from '../../../src/shared/vision/core/image'
 import { loadOpenCVForTests, tempDir } from './helpers'
 
 const W = 320

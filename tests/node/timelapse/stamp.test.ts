@@ -8,7 +8,7 @@ import { frameName } from '../../../src/node/timelapse/frame-names'
 import { prepareFrames } from '../../../src/node/timelapse/prepare-frames'
 import { createTimelapseService } from '../../../src/node/timelapse/service'
 import { stampJpeg } from '../../../src/node/timelapse/stamp'
-import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../../../src/shared/timelapse'
+import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../../../src/shared/timelapse/settings'
 import { formatElapsed } from '../../../src/shared/elapsed'
 import { ffmpegPath, greyDifference, greyFrames, makeFrames, regionDifference, tempDir } from './helpers'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cameraFeedback, cutEdges } from '../../../src/renderer/src/state/camera-feedback'
-import type { Corners } from '../../../src/shared/vision/image'
+import type { Corners } from '../../../src/shared/vision/core/image'
 import type { Detection } from '../../../src/renderer/src/workers/vision-protocol'
 
 const box = (x0: number, y0: number, x1: number, y1: number): Corners => [

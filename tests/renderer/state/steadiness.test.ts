@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Steadiness } from '../../../src/renderer/src/state/steadiness'
-import type { Corners } from '../../../src/shared/vision/image'
+import type { Corners } from '../../../src/shared/vision/core/image'
 
 const square = (dx = 0, dy = 0): Corners => [
   { x: 100 + dx, y: 100 + dy },

@@ -5,11 +5,11 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { cleanGridLayout, cleanGridSvg } from '../../../src/shared/render/clean-grid'
-import { cellQuad, insideQuad, squareToQuad } from '../../../src/shared/render/homography'
+import { cellQuad, insideQuad, squareToQuad } from '../../../src/shared/vision/core/homography'
 import { AMONG_MARKS_SCALE, overlaySvg, paperInkOf, placeSolution } from '../../../src/shared/render/solution-layout'
 import type { CellKind } from '../../../src/shared/vision/cell-reading'
 import { parsePuzzle } from '../../../src/shared/sudoku/format'
-import type { Corners } from '../../../src/shared/vision/image'
+import type { Corners } from '../../../src/shared/vision/core/image'
 
 const puzzle = parsePuzzle('530070000600195000098000060800060003400803001700020006060000280000419005000080079')
 const solution = parsePuzzle('534678912672195348198342567859761423426853791713924856961537284287419635345286179')

@@ -1,6 +1,6 @@
 /** A page drawn pixel by pixel for the watch's tests: white paper and a grid of 2 px lines, and whatever a test adds. */
-import { distance } from '../../../src/shared/vision/geometry'
-import type { Corners, GrayImage } from '../../../src/shared/vision/image'
+import { distance } from '../../../src/shared/vision/core/geometry'
+import type { Corners, GrayImage } from '../../../src/shared/vision/core/image'
 
 const SIDE = 400
 /** The grid's top-left pixel and its cells' pitch: lines cover pixels 20-21, 60-61, ..., 380-381. */

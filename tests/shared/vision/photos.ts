@@ -3,9 +3,9 @@
  * (v2_train, CC-BY-4.0; B. Wicht, J. Hennebert, "Camera-based Sudoku recognition with Deep Belief
  * Network", SoCPaR 2014), with their ground truth (.dat) and hand-made outlines.
  */
-import { decodeImage } from '../../../src/cli/decode-image'
-import { toGray } from '../../../src/shared/vision/gray'
-import type { GrayImage, RgbaImage } from '../../../src/shared/vision/image'
+import { decodeImage } from '../../../src/node/reader/decode-image'
+import { toGray } from '../../../src/shared/vision/core/gray'
+import type { GrayImage, RgbaImage } from '../../../src/shared/vision/core/image'
 import { listPhotos, type WichtPhoto } from '../../../datasets/wicht'
 
 /**

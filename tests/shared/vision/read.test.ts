@@ -6,10 +6,10 @@
 import './opencv-node'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createNodeReader, shippedClassifier, type NodeReader } from '../../../src/cli/reader-node'
-import type { RgbaImage } from '../../../src/shared/vision/image'
+import { createNodeReader, shippedClassifier, type NodeReader } from '../../../src/node/reader/reader'
+import type { RgbaImage } from '../../../src/shared/vision/core/image'
 import { readSudoku } from '../../../src/shared/vision/read'
-import { classifierVoter } from '../../../src/shared/vision/voters'
+import { classifierVoter } from '../../../src/shared/vision/digits/voters'
 import { photo, photoPixels } from './photos'
 
 let reader: NodeReader

@@ -5,11 +5,11 @@
  */
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
-import { withMats, type CV } from '../../../src/shared/vision/cv'
-import { FIDUCIAL_SHEET } from '../../../src/shared/vision/fiducials'
-import { applyHomography, homographyFromPoints, type Homography } from '../../../src/shared/vision/geometry'
-import type { GrayImage, Point } from '../../../src/shared/vision/image'
-import { grayFromMat, matFromGray } from '../../../src/shared/vision/mats'
+import { withMats, type CV } from '../../../src/shared/vision/core/cv'
+import { FIDUCIAL_SHEET } from '../../../src/shared/vision/grid/fiducials'
+import { applyHomography, homographyFromPoints, type Homography } from '../../../src/shared/vision/core/geometry'
+import type { GrayImage, Point } from '../../../src/shared/vision/core/image'
+import { grayFromMat, matFromGray } from '../../../src/shared/vision/core/mats'
 
 const A4_SVG = fileURLToPath(new URL('../../../resources/fiducial-sheet/fiducial-sheet-a4.svg', import.meta.url))
 /** Where make-sheet.ts puts the top-left circle on A4, mm. */

@@ -1,7 +1,7 @@
 /** Canvas drawing shared by the live AR overlay and the AR export: same layout as the CLI's SVG. */
 import { type PlacedDigit, COLOURS, DIGIT_BASELINE, DIGIT_FONT_FAMILY, DIGIT_FONT_SIZE } from '../../../shared/render/solution-layout'
 import type { OverlayLayout } from '../../../shared/render/paper-overlay'
-import type { Corners } from '../../../shared/vision/image'
+import type { Corners } from '../../../shared/vision/core/image'
 
 type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
 

@@ -5,7 +5,7 @@
 import { CLEAN_GRID_SIZE, type CleanGridOptions, cleanGridSvg } from '../../../shared/render/clean-grid'
 import { type PaperInk, placeSolution } from '../../../shared/render/solution-layout'
 import type { Grid } from '../../../shared/sudoku/board'
-import type { Corners } from '../../../shared/vision/image'
+import type { Corners } from '../../../shared/vision/core/image'
 import { host } from '../host'
 import { drawPlacedDigits } from './draw-digits'
 

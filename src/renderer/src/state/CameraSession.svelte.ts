@@ -1,4 +1,4 @@
-import type { Corners } from '../../../shared/vision/image'
+import type { Corners } from '../../../shared/vision/core/image'
 import type { VisionClient } from '../workers/VisionClient'
 import type { Detection } from '../workers/vision-protocol'
 import { Steadiness } from './steadiness'

@@ -1,9 +1,15 @@
 import { counted } from '../../../shared/counted'
 import type { Events } from '../../../shared/ipc'
-import { DEFAULT_TIMELAPSE_SETTINGS, type EncodeOutcome, type TimelapseSessionSummary, type TimelapseSettings, filmSeconds } from '../../../shared/timelapse'
-import type { SkipReason } from '../../../shared/timelapse-skipped'
-import type { ShotBoard } from '../../../shared/timelapse-shots'
-import type { TriggerOptions } from '../../../shared/timelapse-trigger'
+import {
+  DEFAULT_TIMELAPSE_SETTINGS,
+  type EncodeOutcome,
+  type TimelapseSessionSummary,
+  type TimelapseSettings,
+  filmSeconds,
+} from '../../../shared/timelapse/settings'
+import type { SkipReason } from '../../../shared/timelapse/skipped'
+import type { ShotBoard } from '../../../shared/timelapse/shots'
+import type { TriggerOptions } from '../../../shared/timelapse/trigger'
 import { host } from '../host'
 import { PaperWatch } from './PaperWatch.svelte'
 import { DEFAULT_STEADINESS } from './steadiness'

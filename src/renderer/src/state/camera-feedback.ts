@@ -3,7 +3,7 @@
  * one, as the preview shows it), too small to read, found (hold still) or steady (being read).
  * Worked out from the live detector's result alone, so it changes as fast as detections come.
  */
-import type { Corners } from '../../../shared/vision/image'
+import type { Corners } from '../../../shared/vision/core/image'
 import type { Detection } from '../workers/vision-protocol'
 
 export type FeedbackKind = 'none' | 'cut' | 'small' | 'hold' | 'reading' | 'steady'
@@ -26,7 +26,7 @@ export const EDGE_MARGIN = 0.015
 /**
  * Cells smaller than this (frame pixels, the grid's shorter side / 9) are too small to read well:
  * printed digits fill about half a cell, so digits under 10 px. Chosen by hand, not measured; the
- * grid detector itself gives up below about 4% of the picture (grid-contour.ts), which on a
+ * grid detector itself gives up below about 4% of the picture (grid/contour.ts), which on a
  * 1280×720 frame is a 190-px grid of 21-px cells, so this warns just before the grid is lost.
  */
 export const MIN_CELL_PX = 20

@@ -2,8 +2,8 @@
  * Decides when the sheet has been held still long enough to capture: every corner must stay
  * within a small share of the grid's size from where it was, for a minimum time.
  */
-import { STEADY_CORNER_MOVEMENT, cornerMovement } from '../../../shared/vision/geometry'
-import type { Corners } from '../../../shared/vision/image'
+import { STEADY_CORNER_MOVEMENT, cornerMovement } from '../../../shared/vision/core/geometry'
+import type { Corners } from '../../../shared/vision/core/image'
 
 export interface SteadinessOptions {
   /** Largest corner movement between frames, as a share of the grid's diagonal. */

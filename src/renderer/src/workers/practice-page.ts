@@ -4,7 +4,7 @@
  * only the engines loaded, the first read of image1.jpg took 1.3 s inside the worker and the next
  * one 0.5 s (2 busy cores, 2026-11-24; bench:first-read times the whole read).
  */
-import type { RgbaImage } from '../../../shared/vision/image'
+import type { RgbaImage } from '../../../shared/vision/core/image'
 
 /** Wikipedia's example Sudoku: any proper puzzle does; this one has digits in every box. */
 const PRACTICE_GIVENS = '530070000600195000098000060800060003400803001700020006060000280000419005000080079'

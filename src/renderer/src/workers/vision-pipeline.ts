@@ -2,17 +2,17 @@
  * The one place where the vision worker meets the pipeline in src/shared/vision: detection per
  * frame and the full read, mapped to the plain messages of vision-protocol.ts.
  */
-import { loadOpenCV } from '../../../shared/vision/opencv'
-import { detectFiducials, poseFromFiducials } from '../../../shared/vision/fiducials'
-import { type DetectGridOptions, detectGrid, type GridDetection } from '../../../shared/vision/grid'
-import { grayScales, type GrayScales } from '../../../shared/vision/gray'
-import type { Corners, RgbaImage } from '../../../shared/vision/image'
-import { loadDigitClassifier } from '../../../shared/vision/classifier'
-import { PaperMemory } from '../../../shared/vision/paper-memory'
-import { loadPaperJudge } from '../../../shared/vision/paper-judge'
+import { loadOpenCV } from '../../../shared/vision/core/opencv'
+import { detectFiducials, poseFromFiducials } from '../../../shared/vision/grid/fiducials'
+import { type DetectGridOptions, detectGrid, type GridDetection } from '../../../shared/vision/grid/find-grid'
+import { grayScales, type GrayScales } from '../../../shared/vision/core/gray'
+import type { Corners, RgbaImage } from '../../../shared/vision/core/image'
+import { loadDigitClassifier } from '../../../shared/vision/digits/classifier'
+import { PaperMemory } from '../../../shared/vision/watch/paper-memory'
+import { loadPaperJudge } from '../../../shared/vision/paper/cell-judge'
 import { readSudoku } from '../../../shared/vision/read'
-import { standardVoters } from '../../../shared/vision/voters'
-import { LiveSchedule } from '../../../shared/vision/live-schedule'
+import { standardVoters } from '../../../shared/vision/digits/voters'
+import { LiveSchedule } from '../../../shared/vision/watch/live-schedule'
 import { practicePage } from './practice-page'
 import { type TesseractSetups, createTesseractSetups } from './tesseract-browser'
 import type { Fiducial, ReadOutcome, ReadStage, ShotOf } from './vision-protocol'
@@ -29,7 +29,7 @@ export interface Pipeline {
   read(image: RgbaImage, onstage: (stage: ReadStage) => void, shot?: ShotOf): Promise<ReadOutcome | { noGrid: string; detection: Found }>
 }
 
-/** Long side of the grey copy detection works on (gray.ts's WORKING_SIZE). */
+/** Long side of the grey copy detection works on (core/gray.ts's WORKING_SIZE). */
 const WORKING_SIZE = 640
 /** Circles are big and round: a coarser copy finds them at a quarter of the cost. */
 const FIDUCIAL_SIZE = 400
@@ -53,7 +53,7 @@ export async function loadPipeline(): Promise<Pipeline> {
       grid,
     }
   }
-  /** Live frames: the fast way, a grid's own way, the thorough way now and then (live-schedule.ts). */
+  /** Live frames: the fast way, a grid's own way, the thorough way now and then (watch/live-schedule.ts). */
   const liveDetector = (): ((image: RgbaImage, now: number) => Found) => {
     const schedule = new LiveSchedule()
     return (image, now) => {
@@ -77,7 +77,7 @@ export async function loadPipeline(): Promise<Pipeline> {
     if (!tesseract) onstage('loading-ocr')
     const [{ setups }, classifier, judge] = await Promise.all([startTesseract(), loadDigitClassifier(), loadPaperJudge()])
     onstage('reading')
-    // The same voters and weights as the Node reader (src/cli/reader-node.ts). The photo is
+    // The same voters and weights as the Node reader (src/node/reader/reader.ts). The photo is
     // converted to grey once, for the reader and, when it fails, for the overlay's detection.
     const scales = grayScales(image, WORKING_SIZE)
     if (shot === 'first') memory.forget()

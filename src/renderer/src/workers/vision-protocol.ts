@@ -3,8 +3,8 @@
  * `ImageBitmap`s in the transfer list (moved, never copied); results come back as plain data.
  */
 import type { CellReading } from '../../../shared/vision/cell-reading'
-import type { CellInk } from '../../../shared/vision/cell-ink'
-import type { Corners } from '../../../shared/vision/image'
+import type { CellInk } from '../../../shared/vision/watch/cell-ink'
+import type { Corners } from '../../../shared/vision/core/image'
 
 export interface Fiducial {
   readonly x: number
@@ -21,7 +21,7 @@ export interface Detection {
   readonly height: number
   /** Time spent in the worker on this frame. */
   readonly ms: number
-  /** Each cell's ink and shade (cell-ink.ts), when the grid was found, on single-frame detections: for watching a page change. */
+  /** Each cell's ink and shade (watch/cell-ink.ts), when the grid was found, on single-frame detections: for watching a page change. */
   readonly cells?: CellInk
 }
 
@@ -56,7 +56,7 @@ export type ReadStage = 'loading-opencv' | 'loading-ocr' | 'detecting' | 'readin
 /**
  * A read that is a time-lapse shot of the paper: the worker remembers the page's print and the ink
  * of the cells each shot reads as pencil marks, and reads later shots against them
- * (paper-memory.ts); 'first' starts afresh.
+ * (watch/paper-memory.ts); 'first' starts afresh.
  */
 export type ShotOf = 'first' | 'next'
 

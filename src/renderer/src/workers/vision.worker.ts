@@ -3,11 +3,11 @@
  * never runs image processing. Frames arrive as transferred ImageBitmaps; one stream's canvas
  * is reused from frame to frame.
  */
-import { type CellInk, cellInk } from '../../../shared/vision/cell-ink'
-import { SteadyCorners } from '../../../shared/vision/steady-corners'
-import { upscaledPoint } from '../../../shared/vision/geometry'
-import { fitToGridLines } from '../../../shared/vision/grid-lines-fit'
-import type { Corners, Point, RgbaImage } from '../../../shared/vision/image'
+import { type CellInk, cellInk } from '../../../shared/vision/watch/cell-ink'
+import { SteadyCorners } from '../../../shared/vision/watch/steady-corners'
+import { upscaledPoint } from '../../../shared/vision/core/geometry'
+import { fitToGridLines } from '../../../shared/vision/grid/lines-fit'
+import type { Corners, Point, RgbaImage } from '../../../shared/vision/core/image'
 import { closeToEnd } from './close-to-end'
 import { type Found, type Pipeline, loadPipeline } from './vision-pipeline'
 import type { VisionReply, VisionRequest } from './vision-protocol'
@@ -80,7 +80,7 @@ let pipeline: Promise<Pipeline> | undefined
 /** The live detector for camera frames sent one at a time ('detect' requests). */
 let liveFrames: ReturnType<Pipeline['live']> | undefined
 /**
- * Their corners, steadied while the page stays where it is (steady-corners.ts). Each VisionClient
+ * Their corners, steadied while the page stays where it is (watch/steady-corners.ts). Each VisionClient
  * has a worker of its own, so the camera's frames and the paper watch's looks are steadied apart.
  */
 const steadyCorners = new SteadyCorners()
@@ -172,7 +172,7 @@ async function handle(request: VisionRequest): Promise<void> {
       const full = fullFrames.read(request.frame, Infinity, true)
       const image = frames.read(request.frame, LIVE_SIZE)
       const seen = scaleFound(liveFrames(image, performance.now()), image.scale)
-      // Put on the frame's own lines before steadying: the fallbacks place one grid's corners pixels apart from look to look (grid-lines-fit.ts).
+      // Put on the frame's own lines before steadying: the fallbacks place one grid's corners pixels apart from look to look (grid/lines-fit.ts).
       const found = withCells(full, { ...seen, corners: steadyCorners.follow(seen.corners && fitToGridLines(full, seen.corners)) })
       const ms = performance.now() - started
       reply({ type: 'detected', id: request.id, sentAt: request.sentAt, detection: { ...found, width: image.sourceWidth, height: image.sourceHeight, ms } })

@@ -22,7 +22,7 @@
  * The techniques SE does not name are placed where SE rates the chain or fish they are a case of
  * (said next to each).
  */
-import type { ForcingKind } from './forcing-search'
+import type { ForcingKind } from './engine/forcing-search'
 import type { Step, Technique } from './step'
 
 export const EXPLAINER_RATING: Record<Technique, number> = {

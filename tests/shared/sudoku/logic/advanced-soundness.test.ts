@@ -4,16 +4,16 @@
  * every finder, and no step may place a wrong digit or remove a digit of the unique solution.
  */
 import { describe, expect, it } from 'vitest'
-import { findAic } from '../../../../src/shared/sudoku/logic/aic'
-import { findEmptyRectangle } from '../../../../src/shared/sudoku/logic/empty-rectangle'
-import { findFinnedFishes } from '../../../../src/shared/sudoku/logic/finned-fish'
-import { findTurbotFish } from '../../../../src/shared/sudoku/logic/turbot-fish'
-import { findBugPlusOne } from '../../../../src/shared/sudoku/logic/bug-plus-one'
-import { findSimpleColouring } from '../../../../src/shared/sudoku/logic/simple-colouring'
+import { findAic } from '../../../../src/shared/sudoku/logic/chains/aic'
+import { findEmptyRectangle } from '../../../../src/shared/sudoku/logic/single-digit/empty-rectangle'
+import { findFinnedFishes } from '../../../../src/shared/sudoku/logic/fish/finned-fish'
+import { findTurbotFish } from '../../../../src/shared/sudoku/logic/single-digit/turbot-fish'
+import { findBugPlusOne } from '../../../../src/shared/sudoku/logic/uniqueness/bug-plus-one'
+import { findSimpleColouring } from '../../../../src/shared/sudoku/logic/single-digit/simple-colouring'
 import type { TechniqueFinder } from '../../../../src/shared/sudoku/logic/step'
-import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/unique-rectangle'
-import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
-import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
+import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/uniqueness/unique-rectangle'
+import { findXChain } from '../../../../src/shared/sudoku/logic/chains/x-chain'
+import { findXYChain } from '../../../../src/shared/sudoku/logic/chains/xy-chain'
 import { checkFinders } from './soundness-states'
 
 // Sue de Coq, avoidable rectangles and the ALS finders have their own walk (pattern-soundness.test.ts).

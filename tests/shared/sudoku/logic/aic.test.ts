@@ -3,7 +3,7 @@ import { parseCandidates } from '../../../../src/shared/sudoku/candidates-format
 import { cellAt } from '../../../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
-import { findAic } from '../../../../src/shared/sudoku/logic/aic'
+import { findAic } from '../../../../src/shared/sudoku/logic/chains/aic'
 import { contradictions } from './soundness-states'
 
 /** Magictour top1465 puzzle 489 after singles and locked candidates. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { solve } from '../../../../src/shared/sudoku/solver'
-import { findAvoidableRectangles } from '../../../../src/shared/sudoku/logic/avoidable-rectangle'
+import { findAvoidableRectangles } from '../../../../src/shared/sudoku/logic/uniqueness/avoidable-rectangle'
 import { PUBLISHED } from './published-states'
 import { parseHodokuLine } from './hodoku-line'
 import { contradictions, keysOf, removedKeys } from './soundness-states'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { digitBit } from '../../../../src/shared/sudoku/board'
-import { findBugPlusOne } from '../../../../src/shared/sudoku/logic/bug-plus-one'
+import { findBugPlusOne } from '../../../../src/shared/sudoku/logic/uniqueness/bug-plus-one'
 import { casesOf } from './technique-cases'
 
 // The project's states where BUG+1 is the first step that applies (technique-cases.ts).

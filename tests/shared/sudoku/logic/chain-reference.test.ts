@@ -3,15 +3,15 @@
  * elimination some alternating chain within the finders' length limits makes, the finders make.
  * This found chains the finders missed: the shortest path to an end went through a candidate twice
  * (say "r1c8 is 7", then later "r1c8 is not 7") and the pair was dropped, though a simple chain joined them
- * (links.ts now looks for one: simple-path.ts).
+ * (engine/links.ts now looks for one: engine/simple-path.ts).
  */
 import { describe, expect, it } from 'vitest'
 import type { Candidates } from '../../../../src/shared/sudoku/board'
-import { findAic } from '../../../../src/shared/sudoku/logic/aic'
-import { findNakedPair } from '../../../../src/shared/sudoku/logic/naked-subsets'
+import { findAic } from '../../../../src/shared/sudoku/logic/chains/aic'
+import { findNakedPair } from '../../../../src/shared/sudoku/logic/basics/naked-subsets'
 import type { Step } from '../../../../src/shared/sudoku/logic/step'
-import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
-import { XY_CHAIN_MAX_NODES, findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
+import { findXChain } from '../../../../src/shared/sudoku/logic/chains/x-chain'
+import { XY_CHAIN_MAX_NODES, findXYChain } from '../../../../src/shared/sudoku/logic/chains/xy-chain'
 import { type Candidate, referenceEliminations } from './chain-reference'
 import { seededRandom } from '../../../../devkit/random'
 import { removedKeys, samplePuzzles, solutionOf, walkStates } from './soundness-states'

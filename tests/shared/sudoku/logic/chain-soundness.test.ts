@@ -5,10 +5,10 @@
  * may place a wrong digit or remove a digit of the unique solution.
  */
 import { describe, expect, it } from 'vitest'
-import { findContinuousNiceLoop } from '../../../../src/shared/sudoku/logic/continuous-nice-loop'
-import { findDiscontinuousNiceLoop } from '../../../../src/shared/sudoku/logic/discontinuous-nice-loop'
-import { findGroupedAic } from '../../../../src/shared/sudoku/logic/grouped-aic'
-import { findGroupedXChain } from '../../../../src/shared/sudoku/logic/grouped-x-chain'
+import { findContinuousNiceLoop } from '../../../../src/shared/sudoku/logic/chains/continuous-nice-loop'
+import { findDiscontinuousNiceLoop } from '../../../../src/shared/sudoku/logic/chains/discontinuous-nice-loop'
+import { findGroupedAic } from '../../../../src/shared/sudoku/logic/chains/grouped-aic'
+import { findGroupedXChain } from '../../../../src/shared/sudoku/logic/chains/grouped-x-chain'
 import { walkWithFinders } from './soundness-states'
 
 const finders = [findContinuousNiceLoop, findDiscontinuousNiceLoop, findGroupedXChain, findGroupedAic]

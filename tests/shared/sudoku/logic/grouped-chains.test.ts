@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import { allUnits } from '../../../../src/shared/sudoku/board'
-import { findAic } from '../../../../src/shared/sudoku/logic/aic'
+import { findAic } from '../../../../src/shared/sudoku/logic/chains/aic'
 import { stepDifficulty } from '../../../../src/shared/sudoku/logic/explainer-scale'
-import { findGroupedAic } from '../../../../src/shared/sudoku/logic/grouped-aic'
-import { findGroupedXChain } from '../../../../src/shared/sudoku/logic/grouped-x-chain'
-import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
+import { findGroupedAic } from '../../../../src/shared/sudoku/logic/chains/grouped-aic'
+import { findGroupedXChain } from '../../../../src/shared/sudoku/logic/chains/grouped-x-chain'
+import { findXChain } from '../../../../src/shared/sudoku/logic/chains/x-chain'
 import { Pencil, cell, cells, elims, expected } from './pencil'
 
 const ROW_4 = allUnits[3]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cellAt, digitBit } from '../../../../src/shared/sudoku/board'
-import { chainConclusion, chainReasoning } from '../../../../src/shared/sudoku/logic/chain-text'
-import { IN_CELL, buildLinkGraph, dedupeChains, findChains, nodeCell, nodeDigit, nodeOf } from '../../../../src/shared/sudoku/logic/links'
+import { chainConclusion, chainReasoning } from '../../../../src/shared/sudoku/logic/engine/chain-text'
+import { IN_CELL, buildLinkGraph, dedupeChains, findChains, nodeCell, nodeDigit, nodeOf } from '../../../../src/shared/sudoku/logic/engine/links'
 
 /** A grid where only the listed cells hold the listed digits and every other cell holds 9 alone. */
 function sparse(cells: Record<string, number[]>): Uint16Array {

@@ -6,11 +6,11 @@
  * early, candidate-rich states (bench/logic-chains.ts).
  */
 import { describe, expect, it } from 'vitest'
-import { findAlsXyWing } from '../../../../src/shared/sudoku/logic/als-xy-wing'
-import { findAlsXz } from '../../../../src/shared/sudoku/logic/als-xz'
-import { findAvoidableRectangles } from '../../../../src/shared/sudoku/logic/avoidable-rectangle'
+import { findAlsXyWing } from '../../../../src/shared/sudoku/logic/als/als-xy-wing'
+import { findAlsXz } from '../../../../src/shared/sudoku/logic/als/als-xz'
+import { findAvoidableRectangles } from '../../../../src/shared/sudoku/logic/uniqueness/avoidable-rectangle'
 import type { TechniqueFinder } from '../../../../src/shared/sudoku/logic/step'
-import { findSueDeCoq } from '../../../../src/shared/sudoku/logic/sue-de-coq'
+import { findSueDeCoq } from '../../../../src/shared/sudoku/logic/als/sue-de-coq'
 import { checkFinders } from './soundness-states'
 
 const finders: TechniqueFinder[] = [findAvoidableRectangles, findSueDeCoq, findAlsXz, findAlsXyWing]

@@ -3,7 +3,7 @@ import { parseCandidates } from '../../../../src/shared/sudoku/candidates-format
 import { peers } from '../../../../src/shared/sudoku/board'
 import { parsePuzzle } from '../../../../src/shared/sudoku/format'
 import { solve } from '../../../../src/shared/sudoku/solver'
-import { findSimpleColouring } from '../../../../src/shared/sudoku/logic/simple-colouring'
+import { findSimpleColouring } from '../../../../src/shared/sudoku/logic/single-digit/simple-colouring'
 import { contradictions } from './soundness-states'
 import { casesOf } from './technique-cases'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { boxOf, cellName } from '../../../../src/shared/sudoku/board'
-import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/unique-rectangle'
+import { findUniqueRectangles } from '../../../../src/shared/sudoku/logic/uniqueness/unique-rectangle'
 import { solve } from '../../../../src/shared/sudoku/solver'
 import { parseHodokuLine } from './hodoku-line'
 import { PUBLISHED } from './published-states'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findXChain } from '../../../../src/shared/sudoku/logic/x-chain'
+import { findXChain } from '../../../../src/shared/sudoku/logic/chains/x-chain'
 import { cellName } from '../../../../src/shared/sudoku/board'
 import { contradictions } from './soundness-states'
 import { casesOf } from './technique-cases'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bitCount } from '../../../../src/shared/sudoku/board'
-import { findXYChain } from '../../../../src/shared/sudoku/logic/xy-chain'
+import { findXYChain } from '../../../../src/shared/sudoku/logic/chains/xy-chain'
 import { solve } from '../../../../src/shared/sudoku/solver'
 import { parseHodokuLine } from './hodoku-line'
 import { PUBLISHED } from './published-states'

@@ -1,0 +1,28 @@
+/**
+ * Benchmarks that write their own section of bench/README.md: the section starting with
+ * `## <title>` is replaced up to the next `## ` heading (or appended when missing).
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { join } from 'node:path'
+
+const README = join(import.meta.dirname, '../bench/README.md')
+
+export function writeReadmeSection(title: string, body: string): void {
+  const heading = `## ${title}`
+  const section = `${heading}\n\n${body.trim()}\n\n`
+  const text = readFileSync(README, 'utf8')
+  const start = text.indexOf(`${heading}\n`)
+  const next = start < 0 ? -1 : text.indexOf('\n## ', start + 1)
+  const updated = start < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`
+  writeFileSync(README, updated)
+}
+
+/**
+ * The one line under each section's table that says when, where and how it was measured. The load
+ * is the 1-minute average at the end of the run: on a shared machine it says how far to trust times.
+ */
+export function measuredLine(command: string): string {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU'
+  return `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores (${cpu}), Node ${process.versions.node}, load average ${loadavg()[0].toFixed(1)} at the end: \`${command}\`.`
+}
