@@ -1,48 +1,26 @@
 /**
- * A grid's corners moved onto its border's lines, for measuring the cells' ink (watch/cell-ink.ts). The
- * detector puts the corners on the border's outer edge as its threshold image shows it, which can
- * be pixels away from the print: on a Wicht photo in a 1280×720 view (image1045), found only by
- * the lattice of its boxes, the left and top sides lay 5-7 px outside the border and the others
- * 2-3 px, so the border's line came into the margins of a row of cells as the camera shook, and
- * the time-lapse's trigger saw writing there. Each side is moved along its normal to the innermost
- * line along it within BORDER_REACH, where that line is darkest: the border's middle, wherever the
- * detection put it.
- * Only moved, not turned: where text runs beside part of a side, a turn to it put the far corner
- * 15 px off.
+ * A grid's corners moved onto its border's lines: detection can leave them pixels outside, and
+ * shake then brings the border into the outer cells. Each side is moved to the innermost line within
+ * BORDER_REACH, not turned: text beside part of a side would turn it.
  */
 import { centroid, distance, intersectLines, lineThrough, type Line } from '../core/geometry'
 import type { Corners, Point } from '../core/image'
 
-/**
- * How far a side is sought either way, in cells: 5-7 px at a grid's 35 px cells in a 1280×720
- * view; the first inner line is a cell away, text beside the border a third of one or more.
- */
+/** How far a side is sought either way, in cells: past a detection's 5-7 px error at 35 px cells. */
 const BORDER_REACH = 0.2
-/** Offsets tried per cell of reach, and samples along a side per cell. */
 const OFFSETS_PER_CELL = 40
 const SAMPLES_PER_CELL = 6
-/** The darkest place must be darker than this share of the brightest to be a line. Chosen by hand. */
+/** A line is darker than this share of the brightest. Chosen by hand. */
 const LINE_CONTRAST = 0.85
-/**
- * A place between LINE_CONTRAST and this share of the brightest is a line in part: the side moves
- * towards it in proportion, and for the rest as it would without it. With one cut, a faint border
- * whose darkness sits at the cut makes the side jump as the camera shakes: on a held-out solving
- * session (bench:timelapse-session, image1087, a creased page) the left border's darkest place read
- * 0.847 and 0.859 of the brightest in turn, the side jumped 2.3 px from look to look, the ink of
- * cells along a bent row swung by 0.03, and the trigger saw writing at every other look and took
- * no shot. Measured against LINE_CONTRAST, a faint line now moves the side by 80-100% of the way.
- */
+/** Up to this share a line counts in part, lest a faint border near LINE_CONTRAST make the side jump. */
 const LINE_FAINT = 0.9
-/** The part of a side looked at: clear of the corners, where crossing lines and rounding are. */
+/** The part of a side sampled, clear of the corners. */
 const FROM = 1 / 6
 const TO = 5 / 6
-/**
- * A place along a side is as dark as this quantile of its samples: the border is dark all along,
- * text beside it only in places. Chosen by hand.
- */
+/** An offset's darkness quantile: the border is dark all along, text only in places. Chosen by hand. */
 const LINE_QUANTILE = 0.75
 
-/** `corners` with each side moved onto the innermost line near it in `brightness` (x, y in pixels; NaN outside the image). */
+/** `corners` with each side on the innermost line near it (`brightness` NaN outside the image). */
 export function onBorderLines(brightness: (x: number, y: number) => number, corners: Corners): Corners {
   const centre = centroid(corners)
   const lines: Line[] = []
@@ -61,7 +39,7 @@ export function onBorderLines(brightness: (x: number, y: number) => number, corn
   return moved.every((p): p is Point => p !== null) ? (moved as unknown as Corners) : corners
 }
 
-/** How far along `inward` (pixels, either way) the innermost line from `a` along `along` is darkest; 0 where no line is seen within reach. */
+/** The offset (pixels) along `inward` of the side's innermost line; 0 for none. */
 function darkestOffset(brightness: (x: number, y: number) => number, a: Point, along: Point, inward: Point, length: number): number {
   const cell = length / 9
   const steps = Math.max(2, Math.round(BORDER_REACH * OFFSETS_PER_CELL))
@@ -75,46 +53,31 @@ function darkestOffset(brightness: (x: number, y: number) => number, a: Point, a
       line.push(brightness(a.x + t * along.x + d * inward.x, a.y + t * along.y + d * inward.y))
     }
     line.sort((p, q) => p - q)
-    // A line partly out of the image (NaN) is no border seen.
+    // Partly outside the image: no border.
     lit.push(line.some(Number.isNaN) ? Infinity : line[Math.floor(LINE_QUANTILE * (samples - 1))])
   }
-  // No line within reach (all paper, or the image ended): the side stays where it was found.
   const brightest = Math.max(...lit.filter(Number.isFinite))
   return ((lineStep(lit, lit.length - 1, brightest) - steps) / steps) * BORDER_REACH * cell
 }
 
-/**
- * Where among `lit`'s places up to `from` (outermost offset first) the innermost line lies, in
- * places, between them where it is faint (LINE_FAINT); `steps` (the place of no move) where none is.
- */
+/** The innermost line's place in `lit` (outermost first) up to `from`; `steps` (no move) for none. */
 function lineStep(lit: readonly number[], from: number, brightest: number): number {
   const steps = (lit.length - 1) / 2
   const k = innermostLine(lit, from, LINE_FAINT * brightest)
   if (k < 0) return steps
-  // Between places: the vertex of the parabola through the darkest and its neighbours, so the
-  // side does not jump a whole place as the camera shakes by part of one.
+  // Sub-step: the parabola's vertex.
   const [left, right] = [lit[k - 1], lit[k + 1]]
   const curve = left + right - 2 * lit[k]
   const at = k + (Number.isFinite(left) && Number.isFinite(right) && curve > 0 ? (left - right) / (2 * curve) : 0)
   const weight = Math.min(1, (LINE_FAINT * brightest - lit[k]) / ((LINE_FAINT - LINE_CONTRAST) * brightest))
   if (weight >= 1) return at
-  // A faint line: the rest of the way is where the side goes without it, to the next line out,
-  // sought from where the dip's outer flank stops rising.
+  // A faint line: the rest of the weight goes to the next line out.
   let beyond = k - 1
   while (beyond >= 0 && lit[beyond] < LINE_FAINT * brightest && lit[beyond] >= lit[beyond + 1]) beyond--
   return weight * at + (1 - weight) * lineStep(lit, beyond, brightest)
 }
 
-/**
- * The innermost place in `lit` up to `from` (outermost offset first) darker than `dark`, followed
- * outwards to the bottom of its dip; -1 for none. Not the darkest within reach: beyond a cut-out's
- * border the desk, and beyond a printed one text or a rule, can be darker than the border's line,
- * and the border is the first line met coming from the cells. On a held-out solving session
- * (bench:timelapse-session, image1000, whose paper ends half a cell past the grid's right side on
- * a desk of grey 93), the desk's even band read darker along the side as found, a few pixels
- * askew, than the 2 px line of grey 57 that side crosses, and the darkest put that side on the
- * paper's edge, 17 px out, in 3 of the 7 looks traced.
- */
+/** The innermost dip up to `from` darker than `dark`, or -1; not the darkest, as desk or text beyond can be darker. */
 function innermostLine(lit: readonly number[], from: number, dark: number): number {
   let k = from
   while (k >= 0 && !(lit[k] < dark)) k--

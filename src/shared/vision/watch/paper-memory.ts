@@ -1,20 +1,7 @@
 /**
- * What a time-lapse remembers of the paper between shots:
- * - the print, as the first shot that read a proper puzzle read it: print does not change while a
- *   person solves, so later shots take it as their givens and every other digit as written (paper.ts;
- *   read.ts reads a shot that does not show it, another page or the page turned, as a photo). A
- *   shot that reads another proper puzzle where the print is not (PRINT_ON_PAGE: the next puzzle
- *   of the book) starts another page: its print is kept instead, and the ink of the page before
- *   forgotten. A cell outside the print that held a digit in every shot since the print was taken,
- *   with no ink written there since (watch/new-ink.ts's writtenSince), and that a later shot reads as
- *   print with the digit the print's solution has there, is a given the first shot missed (a blank
- *   page's first frame read a printed 4 beside the grid's thick corner as handwriting, and the whole
- *   session took it for a written digit): it joins the print. A digit written during the session
- *   never joins: its cell was empty when the print was taken, or held a crease read as a digit,
- *   which the pen's new ink rules out;
- * - for watch/new-ink.ts, the ink of each cell the last shots read as pencil marks. A cell's patch is
- *   replaced when a later shot reads marks there again (more marks, or some erased), and kept while
- *   a digit is read over it, so every later shot reads that digit from its own strokes.
+ * What a time-lapse remembers between shots: the print (it does not change while a person solves,
+ * so later shots take it as their givens), grown by givens the first shot missed, and for
+ * watch/new-ink.ts the ink of each cell last read as pencil marks.
  *
  *   const memory = new PaperMemory()
  *   const result = await readSudoku(cv, frame, { ...options, earlierInk: memory.earlierInk, print: memory.print })
@@ -30,25 +17,20 @@ export class PaperMemory {
   private side = 0
   private readonly patches = new Map<Cell, InkPatch>()
   private known: KnownPrint | undefined
-  /** Cells outside the print that have held a digit, and no new ink, in every shot since the print was taken: their ink then. */
+  /** Cells outside the print that held a digit and no new ink in every shot since it was taken (maybe missed givens). */
   private heldSincePrint = new Map<Cell, InkPatch>()
 
-  /** The ink to compare the next shot with; undefined while no shot has read marks. */
+  /** The ink to compare the next shot with; undefined for none. */
   get earlierInk(): EarlierInk | undefined {
     return this.patches.size ? { turn: this.turn, side: this.side, cells: new Map(this.patches) } : undefined
   }
 
-  /** The page's print; undefined until a shot has read givens with one solution. */
+  /** The page's print; undefined until givens with one solution are read. */
   get print(): KnownPrint | undefined {
     return this.known
   }
 
-  /**
-   * Keeps the print of the first shot that read a proper puzzle, or of a shot that reads another
-   * proper puzzle where the print kept is not, with the givens that shot missed as later shots find
-   * them, and the ink of the cells `result` read as pencil marks. A page read another way up or
-   * size, or another page, starts the ink afresh.
-   */
+  /** Takes in a shot: a new page's print, missed givens, and its marks cells' ink. */
   remember(result: Pick<ReadSuccess, 'turn' | 'flat' | 'bounds' | 'paper' | 'solutions' | 'looksPrinted'>): void {
     const { cells, givens, solution } = result.paper
     const holdsDigit = (cell: Cell) => cells[cell].kind === 'given' || cells[cell].kind === 'entry'
@@ -59,7 +41,7 @@ export class PaperMemory {
       this.heldSincePrint = new Map(held.map((cell) => [cell, inkPatch(result.flat, result.bounds[cell])]))
       this.patches.clear()
     } else if (this.known) {
-      // Ink is compared in the same warped page only: another turn or size, and nothing is held.
+      // Ink compares only within one turn and size of warped page.
       if (result.turn !== this.turn || result.flat.width !== this.side) this.heldSincePrint.clear()
       for (const [cell, patch] of this.heldSincePrint) if (!holdsDigit(cell) || writtenSince(result.flat, patch)) this.heldSincePrint.delete(cell)
       const missed = result.looksPrinted.filter((cell) => this.heldSincePrint.has(cell))
@@ -78,7 +60,7 @@ export class PaperMemory {
     })
   }
 
-  /** Forgets the page: the next shot is of another page, or the start of another session. */
+  /** Forgets the page, for another page or session. */
   forget(): void {
     this.patches.clear()
     this.known = undefined

@@ -1,6 +1,6 @@
 /**
  * What a time-lapse's earlier shots tell the reader: ink that is new since (watch/new-ink.ts), and the
- * memory it keeps of the ink and of the print (watch/paper-memory.ts; read.ts, paper.ts): on drawn pages,
+ * memory it keeps of the ink and of the print (watch/paper-memory.ts; read.ts, paper/decide-page.ts): on drawn pages,
  * then on synthetic solving sessions (a real photo, MNIST digits in pen, written over pencil marks;
  * devkit/solving-session.ts) read by the whole reader.
  */
