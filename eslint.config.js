@@ -1,6 +1,6 @@
 // ESLint (flat config): typescript-eslint with type information, eslint-plugin-svelte, and the
 // layers of the code base written as import rules, so that a wrong import fails CI rather than
-// waiting for a reviewer (STYLE.md, "Layers you can see and a linter enforces").
+// waiting for a reviewer (CONTRIBUTING.md, "What may import what", says the rules in words).
 import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import globals from 'globals'
