@@ -50,8 +50,8 @@ const SHARED_FORBIDS = {
 }
 
 /**
- * The vision steps in pipeline order: each folder imports only those before it (and core/), never
- * the orchestrator (read.ts) that calls them, so the folders read top to bottom.
+ * The vision steps in pipeline order. A folder imports core/ and the steps it builds on, never a
+ * later step, the orchestrator (read.ts), render/ or timelapse/ (VISION_LATER: what each may not).
  */
 const VISION_STEPS = ['core', 'grid', 'cells', 'digits', 'paper', 'watch']
 const VISION_LATER = {
@@ -64,7 +64,7 @@ const VISION_LATER = {
 }
 const visionStep = (step) => ({
   group: [...VISION_LATER[step].map((later) => `../${later}/*`), '../read', '../../render/*', '../../timelapse/*'],
-  message: `vision/${step}/ imports only the steps before it (${VISION_STEPS.join(' -> ')}), never read.ts, render/ or timelapse/.`,
+  message: `vision/${step}/ may not import ${VISION_LATER[step].map((later) => `${later}/, `).join('')}read.ts, render/ or timelapse/ (pipeline: ${VISION_STEPS.join(' -> ')}).`,
 })
 /** The chain and forcing engine serves the technique finders and imports none of them. */
 const TECHNIQUE_FAMILIES = ['basics', 'fish', 'single-digit', 'uniqueness', 'wings', 'chains', 'als']
