@@ -1,12 +1,8 @@
-/**
- * Blob finding: the digit in a cell's ink mask is the largest blob near the middle that is not a
- * grid line's remnant, merged with the pieces that touch it or sit just above or below it.
- */
+/** The digit in a cell's ink mask: the largest blob near the middle that is no grid line's remnant, with its pieces. */
 import { borderBand } from './crop'
 
-/** A blob of ink found in a crop: its box and what tells a grid line's remnant. */
+/** An ink blob in a crop; `inBand` (its pixels in the outer band) and `touchesEdge` tell a line's remnant. */
 export interface Blob extends DigitBox {
-  /** Pixels within the outer band of the crop: grid-line remnants live there. */
   inBand: number
   touchesEdge: boolean
 }
@@ -20,27 +16,12 @@ export interface DigitBox {
   area: number
 }
 
-/**
- * Grid-line erasure: in the outer 30% of the crop on each side, a row (column) whose ink spans over
- * 55% of the width (height) is a line (chosen by hand with the first cell cutter), when its ink
- * also reaches the crop's border band at both ends: a grid line crosses the whole cell, while the
- * bar of a 5 or a 7 or the base of a 2, written wide and high or low in the cell, spans as much but
- * stops inside it (on the pen val photos, erasing such strokes turned 5s into 2s and 3s).
- */
+/** A line: a row (column) in the outer 30% whose ink spans over 55% of it and reaches the band at both ends (a 5's bar stops short). Chosen by hand. */
 const LINE_ZONE = 0.3
 const LINE_SPAN = 0.55
-/**
- * A printed line's ink breaks for 2 px at most where the threshold thins it, while pencil marks
- * stacked in one column of the cell's 3×3 leave 8-17 px between them (a session's 3, 6 and 9
- * against a cell's right side). Asked of a line away from the crop's sides only (eraseLines's `edge`).
- */
+/** Gap (px) a printed line shows at most where the cut thins it; pencil marks stacked in a column leave 8-17 px. */
 const LINE_BREAK = 2
-/**
- * Remnants of grid lines: a blob mostly (over half) in the border band and touching the crop's
- * edge; or long (over 60% of the crop) and thin (under 20% of it across); or tall and under 12%
- * wide along an edge. Chosen by hand when the rules were added (then: 2 digits missed, 1 extra,
- * of 12,300 cells of the shared photos warped by their outlines).
- */
+/** Line remnants: over half in the band and on the edge; or 60% long and under 20% thin; or tall, under 12% wide, on an edge. Chosen by hand. */
 const REMNANT_IN_BAND = 0.5
 const REMNANT_LONG = 0.6
 const REMNANT_THIN = 0.2
@@ -48,14 +29,11 @@ const REMNANT_NARROW = 0.12
 /** The digit's blob: at least 0.2% of the crop, its centre within 32% of the crop from the middle. Chosen by hand. */
 const MIN_DIGIT_AREA = 0.002
 const MAX_OFF_CENTRE = 0.32
-/** Pieces of 4 px or more join the digit when their boxes touch it, or overlap it across with a gap under 10% of the cell (a 3 or 5 broken at its waist). Chosen by hand. */
+/** Pieces of 4 px or more join the digit when they touch it, or lie across from it within 10% of the cell. Chosen by hand. */
 const MIN_PIECE_AREA = 4
 const MAX_WAIST_GAP = 0.1
 
-/**
- * Connected components of a w x h mask (non-zero = ink), 8-connected or, with `diagonal` false,
- * 4-connected (the paper an 8-connected ink closes in); `band` is the edge band width.
- */
+/** Connected components of a w x h mask (non-zero = ink); `band`: the edge band's width. */
 export function blobsIn(mask: Uint8Array, w: number, h: number, band: number, diagonal = true): Blob[] {
   const label = new Int32Array(w * h).fill(-1)
   const blobs: Blob[] = []
@@ -98,15 +76,8 @@ export function blobsIn(mask: Uint8Array, w: number, h: number, band: number, di
 }
 
 /**
- * Erases grid-line ink from a cell crop: rows (columns) in the outer parts of the crop whose ink
- * spans most of the width (height) and reaches within `band` of both ends, plus one pixel either
- * side for anti-aliased line edges. This separates a digit printed close to a line from the line,
- * where the global mask joins them. Without `band`, a row's ink may lie anywhere along it.
- *
- * `edge`: the share of the crop from each side where a line may lie broken (a line tilted out of
- * the crop leaves pieces of itself in a row). Farther in, where the cell's edges put no line, a row
- * is a line only when its ink is one stroke (breaks of LINE_BREAK px at most): ink in several
- * pieces there is digits above one another, as a cell's pencil marks are. By default the whole crop.
+ * Erases grid lines from a crop's mask in place, parting a digit from a line it touches. Within `edge`
+ * of a side a line may be broken (tilted); farther in it must be one stroke, unlike stacked pencil marks.
  */
 export function eraseLines(mask: Uint8Array, w: number, h: number, band = Math.max(w, h), edge = 0.5): void {
   const isLine = (length: number, inkAt: (t: number) => boolean, brokenAllowed: boolean): boolean => {
@@ -147,7 +118,6 @@ export function findDigit(mask: Uint8Array, w: number, h: number, side: number):
   eraseLines(mask, w, h, band)
   const blobs = blobsIn(mask, w, h, band)
 
-  // Remnants of grid lines: mostly inside the border band, or long and thin along an edge.
   const isRemnant = (b: Blob): boolean => {
     const bw = b.x1 - b.x0 + 1
     const bh = b.y1 - b.y0 + 1
@@ -156,7 +126,6 @@ export function findDigit(mask: Uint8Array, w: number, h: number, side: number):
     if (bh > REMNANT_LONG * h && bw < REMNANT_NARROW * w && b.touchesEdge) return true
     return false
   }
-  // The digit: the largest piece, not a remnant, whose centre lies near the middle of the cell.
   let best: Blob | null = null
   for (const b of blobs) {
     if (b.area < MIN_DIGIT_AREA * w * h || isRemnant(b)) continue
@@ -167,8 +136,7 @@ export function findDigit(mask: Uint8Array, w: number, h: number, side: number):
   }
   if (!best) return null
 
-  // Merge pieces whose boxes touch the digit's, or overlap it horizontally with a small vertical
-  // gap (a 3 or 5 broken at its waist by the threshold).
+  // Grow by the pieces touching the digit or across from it (a 3 or 5 the cut broke at its waist).
   const box: DigitBox = { x0: best.x0, y0: best.y0, x1: best.x1, y1: best.y1, area: best.area }
   const merged = new Set<Blob>([best])
   for (let grown = true; grown;) {

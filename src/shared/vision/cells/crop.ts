@@ -1,14 +1,11 @@
-/**
- * Cutting: each cell's edges in the warped grid (from the measured lattice, or nine equal slices)
- * and the crop inside them where its digit is sought.
- */
+/** Each cell's edges in the warped grid, and the crop inside them where its digit is sought. */
 import type { DigitBox } from './blobs'
 import type { Box, CellBounds } from './extract-cells'
 import type { GrayImage, Point } from '../core/image'
 
-/** Fraction of each cell side stripped before looking for the digit (its border band, where grid lines run). Chosen by hand with the first cell cutter. */
+/** Share of each cell side where grid lines run (its border band). Chosen by hand. */
 export const BORDER = 0.12
-/** Fraction of the cell side kept as margin around the crop in which the digit is sought. Chosen by hand. */
+/** Margin (share of the side) between a cell's edges and its crop. Chosen by hand. */
 const MARGIN = 0.04
 
 /** Where a cell's digit is sought: the cell less MARGIN on each side, clipped to the image. */
@@ -19,14 +16,10 @@ export interface CellCrop {
   readonly y0: number
   readonly w: number
   readonly h: number
-  /** Width of the crop's outer band, where grid lines run. */
   readonly band: number
 }
 
-/**
- * Each cell's edges, row-major: the means of its own four measured corners (`lattice[row][col]`
- * from warp.ts `gridLattice`), which follows curved paper; without a lattice, nine equal slices.
- */
+/** Each cell's edges, row-major: the means of its four `lattice` corners (which follow curved paper), else nine equal slices. */
 export function cellBoundsOf(width: number, height: number, lattice?: readonly (readonly Point[])[]): CellBounds[] {
   const cellW = width / 9
   const cellH = height / 9
@@ -70,7 +63,7 @@ export function cropPixels(image: GrayImage, crop: CellCrop): Uint8Array {
   return out
 }
 
-/** Whether a box (warped pixels) stays inside a crop without reaching any of its edges: ink that reaches them ran into a grid line. */
+/** Whether a box (warped pixels) stays clear of the crop's edges: ink reaching them ran into a grid line. */
 export function boxClearOfCrop(box: Box, crop: CellCrop): boolean {
   return box.x > crop.x0 && box.y > crop.y0 && box.x + box.width < crop.x0 + crop.w && box.y + box.height < crop.y0 + crop.h
 }

@@ -1,36 +1,7 @@
 /**
- * Step 4: cut the warped grid into 81 normalised cell images and decide, from the image alone,
- * which cells hold a printed digit.
- *
- * Contract (consumed by digits/ocr.ts, digits/templates.ts and the trained classifier):
- *
- *   extractCells(cv, warped, lattice?) -> CellImages
- *
- * - `warped`: the grid warped to a square grey image (warp.ts gives 900x900), white paper, dark ink.
- * - `lattice` (optional): the 10x10 measured line crossings from warp.ts `gridLattice`
- *   (`lattice[row][col]`); each cell is cut between its own four crossings, which follows curved
- *   paper. When absent the cells are the nine equal slices, which is right for flat paper.
- * - Result: `cells[cell]` for cell 0..80 (row-major, as in board.ts), each with
- *   - `filled`: a digit is printed there (decided by size, position and contrast of the ink blob,
- *     never by an OCR engine, so a digit that OCR cannot read still counts as a given);
- *   - `filledScore`: how much evidence of a digit (0 = nothing; `FILLED_THRESHOLD` is the cut);
- *   - `image`: 80x80 grey, white background (255), the dark digit scaled to ~40 px high and centred
- *     on its bounding box; an all-white image for empty cells;
- *   - `box`: the digit's bounding box in warped-image pixels (null when no blob was found);
- *   - `whole`: a filled digit's box grown along its fainter strokes (step 4), else `box`.
- *
- * Method (measured on Wicht's photos, see issue 3), one file per step:
- *  1. flatten (`cells/flatten.ts`): divide by the paper's shading, one Otsu cut over the whole grid;
- *  2. cut (`cells/crop.ts`): per cell, its bounds from the lattice and a crop inside them;
- *  3. first look (here): the digit's blob in the crop's ink (`cells/blobs.ts`: grid-line remnants
- *     erased and ignored, broken pieces merged), judged by its size (`cells/evidence.ts`);
- *  4. hairline growth (`cells/hairline.ts`): a digit kept only as a lone stem, or in pieces (light
- *     pen or pencil), is grown along its fainter strokes;
- *  5. normalise (`cells/normalise.ts`): re-threshold the digit's own box (the global cut thickens
- *     or breaks strokes depending on local lighting), scale and centre it;
- *  6. second look (`cells/faint.ts`): cells left empty are looked at again for faint digits (glare,
- *     faded print), judged against the cell's own paper noise and grid lines and against the
- *     digits found on the page.
+ * Cuts the warped grid into 81 normalised cell images and decides from the image alone which hold a
+ * digit (by its ink blob's size, never by OCR). A file a step: flatten.ts, crop.ts, blobs.ts and
+ * evidence.ts (the first look), hairline.ts (regrow a broken digit), normalise.ts, faint.ts (second look).
  */
 import { boxInGrid, cellBoundsOf, cellCrop, cropPixels } from './crop'
 import { findDigit } from './blobs'
@@ -54,14 +25,13 @@ export interface Box {
 
 export interface CellImage {
   readonly filled: boolean
+  /** Evidence of a digit: 0 = none, FILLED_THRESHOLD the cut. */
   readonly filledScore: number
+  /** 80x80 grey, white paper, the digit ~40 px high and centred; all white when empty. */
   readonly image: GrayImage
+  /** The digit's blob in warped pixels; null where no blob was found. */
   readonly box: Box | null
-  /**
-   * The digit's box at the loose cut (grown along its fainter strokes, cells/hairline.ts): its whole
-   * height, the pen stroke's light tail included, measured alike on every digit of the page; `box`
-   * where growth ran into something or the cell is not filled (null where no blob was found).
-   */
+  /** A filled digit's box grown along its faint strokes (hairline.ts), alike on every digit of a page; else `box`. */
   readonly whole: Box | null
 }
 
@@ -75,20 +45,20 @@ export interface CellBounds {
 
 export interface CellImages {
   readonly cells: readonly CellImage[]
-  /** The ink mask over the whole warped grid (255 = ink), for debugging output. */
+  /** The ink mask (255 = ink), for debugging. */
   readonly ink: GrayImage
-  /** The warped grid divided by its paper's shading (paper ~255, clipped): what cells are cut from. */
+  /** `warped` divided by its paper's shading (paper ~255): what cells are cut from. */
   readonly flat: GrayImage
-  /** Each cell's edges in warped pixels (the means of its measured corners), row-major. */
+  /** Each cell's edges, row-major. */
   readonly bounds: readonly CellBounds[]
 }
 
+/** The 81 cells, row-major, of `warped` (square grey, dark ink on white), cut along `lattice` (grid/warp.ts) when given. */
 export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (readonly Point[])[]): CellImages {
   const { flat, ink, inkCut, level } = flattenAndThreshold(cv, warped)
   const bounds = cellBoundsOf(warped.width, warped.height, lattice)
   const cells = bounds.map((cell) => readCell(flat, ink, inkCut, cell))
-  // Second look, only where the first found no digit: faint print (glare, fading) judged against
-  // the cell's own paper and grid lines and against the size of the digits found on this page.
+  // Second look, only where the first found no digit, judged against this page's found digits.
   const page = pageInk(level, cells, bounds)
   if (page) {
     for (let i = 0; i < cells.length; i++) {
@@ -100,7 +70,7 @@ export function extractCells(cv: CV, warped: GrayImage, lattice?: readonly (read
   return { cells, ink, flat, bounds }
 }
 
-/** The first look at one cell: the digit's blob in the grid-wide ink mask, judged by its size. */
+/** The first look at one cell: its digit's blob in the grid-wide ink mask. */
 function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBounds): CellImage {
   const crop = cellCrop(cell, ink.width, ink.height)
   const { side, x0, y0, w, h } = crop
@@ -111,21 +81,16 @@ function readCell(flat: GrayImage, ink: GrayImage, inkCut: number, cell: CellBou
 
   const bh = box.y1 - box.y0 + 1
   const bw = box.x1 - box.x0 + 1
-  // Evidence of a printed digit: tall enough (digits are ~40-70% of the cell) and with enough ink,
-  // scaled so that 1 is a typical small digit.
   const heightScore = bh / (DIGIT_HEIGHT_SHARE * side)
   const inkScore = box.area / (DIGIT_INK_SHARE * side * side)
   const filledScore = Math.min(heightScore, inkScore, bw < MIN_DIGIT_WIDTH ? 0 : MAX_SIZE_SCORE)
   const found = boxInGrid(x0, y0, box)
   if (filledScore < FILLED_THRESHOLD) return { ...emptyCell(filledScore), box: found, whole: found }
-  // Where the cut lost part of the digit (a lone stem: the ")" of a 9; or a light pen or pencil
-  // stroke broken into its darker pieces), the digit is grown along its fainter strokes and drawn
-  // at a looser cut.
+  // A digit the cut broke (a lone stem, a light stroke's pieces) is grown along its faint strokes.
   const looseCut = Math.min(inkCut + LOOSE_CUT * (255 - inkCut), paperBelow(flat, mask, crop, PAPER_NOISE_DEVIATIONS))
   const whole = wholeDigit(flat, mask, crop, box, looseCut)
   const stem = bw < STEM_WIDTH * bh
-  // The faint strokes must also be drawn: the crop's own Otsu cut would split the thick strokes
-  // from everything else and drop them again.
+  // Drawn at the loose cut too: the box's own Otsu cut would drop the faint strokes again.
   const grown = whole && (stem ? whole.width > GROWN_WIDTH * bw : Math.max(whole.width / bw, whole.height / bh) > GROWN_SIDE)
   if (whole && grown) {
     return { filled: true, filledScore, image: normalise(flat, whole, looseCut), box: found, whole }

@@ -1,13 +1,12 @@
 /**
- * The warped grid flattened: divided by its paper's shading (a morphological close removes the
- * strokes and keeps the paper), so shadows and uneven light become flat white paper; one Otsu cut
- * over the whole grid then gives the ink mask the first look cuts digits from.
+ * The warped grid divided by its paper's shading (a close removes the strokes and keeps the paper),
+ * so shadows become flat white paper; one Otsu cut then gives the ink mask of the first look.
  */
 import type { CV } from '../core/cv'
 import { withMats } from '../core/cv'
 import type { GrayImage } from '../core/image'
 
-/** The background-divided grey (paper ~255, unclipped), smoothed; for the faint second look. */
+/** The background-divided grey, unclipped and smoothed (paper ~255): the second look's. */
 export interface LevelImage {
   readonly width: number
   readonly height: number
@@ -15,28 +14,22 @@ export interface LevelImage {
 }
 
 export interface Flattened {
-  /** The warped grid divided by its paper's shading (paper ~255, clipped). */
+  /** Paper ~255, clipped. */
   readonly flat: GrayImage
-  /** The ink mask (255 = ink): `flat` under `inkCut`, one Otsu cut over the whole grid. */
+  /** 255 where `flat` is under `inkCut`, its Otsu cut. */
   readonly ink: GrayImage
   readonly inkCut: number
   readonly level: LevelImage
 }
 
-/**
- * The paper is found by a close with a 31 px ellipse at the 900 px warp (scaled with it), wider
- * than any stroke. Chosen by hand with the first cell cutter.
- */
+/** The paper: a close with a 31 px ellipse at the 900 px warp (scaled with it), wider than any stroke. Chosen by hand. */
 const CLOSE_KERNEL_AT_900 = 31
-/** The close runs at a third of the size: the background is smooth, and a 31 px ellipse at full size costs ~2 s in wasm against ~20 ms for an 11 px one at 300x300. */
+/** The close runs at a third of the size: the paper is smooth, and full size costs ~2 s in wasm. */
 const CLOSE_SCALE = 3
-/** The faint look's level image is smoothed over 3×3 pixels, so single noisy pixels do not break faint strokes. */
+/** The level image is smoothed 3×3, so single noisy pixels do not break faint strokes. */
 const LEVEL_SMOOTH = 3
 
-/**
- * Divides the grey image by its closed (background) version, so shadows and uneven lighting
- * become flat white paper, then one Otsu threshold gives the ink mask.
- */
+/** `warped` flattened, with its ink mask, its cut and the level image. */
 export function flattenAndThreshold(cv: CV, warped: GrayImage): Flattened {
   return withMats((own) => {
     const src = own(cv.matFromArray(warped.height, warped.width, cv.CV_8UC1, warped.data))
@@ -53,8 +46,7 @@ export function flattenAndThreshold(cv: CV, warped: GrayImage): Flattened {
     cv.divide(src, background, flatMat, 255)
     const inkMat = own(new cv.Mat())
     const inkCut = cv.threshold(flatMat, inkMat, 0, 255, cv.THRESH_BINARY_INV | cv.THRESH_OTSU)
-    // The same division without the 255 clip (bright paper varies above the background too),
-    // smoothed so that single noisy pixels do not break faint strokes: for readFaintCell.
+    // The level image: the same division unclipped (bright paper varies above the background too).
     const src32 = own(new cv.Mat())
     src.convertTo(src32, cv.CV_32F, 255)
     const background32 = own(new cv.Mat())

@@ -1,7 +1,4 @@
-/**
- * A cell measured on the level image (the background-divided grey, unclipped) for the faint second
- * look: its paper, the paper's noise, how dark its ink and its grid lines are.
- */
+/** A cell measured on the level image for the second look: its paper, the paper's noise, its ink and grid lines. */
 import type { DigitBox } from './blobs'
 import { cellCrop } from './crop'
 import type { LevelImage } from './flatten'
@@ -9,19 +6,16 @@ import type { CellBounds } from './extract-cells'
 
 /** Noise is floored at this many grey levels: overexposed paper clips to one level and JPEG flattens smooth areas. */
 export const NOISE_FLOOR = 2
-/** Histogram bins (quarter grey levels) for the flattened grey, which may exceed 255. */
+/** Histogram bins: quarter grey levels, up to 512 (the level image is unclipped). */
 const LEVEL_BINS = 4 * 512
-/**
- * The candidate's ink: darker than halfway between the paper and the darkest 1% of the cell's
- * middle, and never closer to the paper than 4 noise deviations. Chosen by hand with the second look.
- */
+/** The candidate's ink: darker than halfway from the paper to the darkest 1% of the cell's middle, and at least 4 noises below it. Chosen by hand. */
 const INK_PERCENTILE = 0.01
 const MIN_INK_NOISES = 4
-/** A grid line's depth is measured over the middle 60% of each side, within 12% of a cell of the lattice line. Chosen by hand. */
+/** A line's depth: over the middle 60% of the side, within 12% of a cell of the lattice line. Chosen by hand. */
 const LINE_SIDE_SKIP = 0.2
 const LINE_REACH = 0.12
 
-/** A cell's crop of the level image (a view, not a copy) with its paper statistics. */
+/** A cell's crop of the level image (a view, not a copy) and its paper's statistics. */
 export interface CellLevels {
   readonly x0: number
   readonly y0: number
@@ -40,15 +34,14 @@ export interface CellLevels {
 /** Crop pixel (x, y) of a CellLevels, read from the level image. */
 export const levelAt = (at: CellLevels, x: number, y: number): number => at.level.data[(at.y0 + y) * at.level.width + at.x0 + x]
 
+/** A cell's CellLevels; null for a cell too small to measure. */
 export function cellLevels(level: LevelImage, cell: CellBounds): CellLevels | null {
   const { side, x0, y0, w, h, band } = cellCrop(cell, level.width, level.height)
   const [x1, y1] = [x0 + w, y0 + h]
   if (w < 2 * band + 4 || h < 2 * band + 4) return null
   const { data, width } = level
 
-  // Paper level and noise from the inner part of the cell, away from the grid lines: the median,
-  // 1st percentile and minimum from a histogram in quarter grey levels, then the brighter half's
-  // RMS deviation from the median.
+  // Inside the band: median, 1st percentile, minimum; noise from the brighter half, which ink cannot inflate.
   const bins = new Uint32Array(LEVEL_BINS)
   for (let y = y0 + band; y < y1 - band; y++)
     for (let x = x0 + band; x < x1 - band; x++) {
@@ -93,12 +86,7 @@ export function meanDarkness(at: CellLevels, box: Pick<DigitBox, 'x0' | 'y0' | '
   return darkness / Math.max(1, n)
 }
 
-/**
- * How much darker than `paper` the cell's grid lines are: per side, the darkest mean profile
- * across the line (over the middle 60% of the side, within 12% of a cell of the lattice line);
- * the mean of the middle two of the four sides, so one bold box line or one broken line does
- * not decide it.
- */
+/** How much darker than `paper` a cell's lines are: the middle two sides, so no bold or broken line decides it. */
 export function lineDepth(level: LevelImage, cell: CellBounds, paper: number): number {
   const { width, data } = level
   const { left, top, right, bottom } = cell

@@ -1,15 +1,12 @@
-/**
- * Normalising: a cell's digit re-thresholded in its own box, scaled to a fixed height and centred
- * on a white square, the image every digit voter reads.
- */
+/** A cell's digit re-cut in its own box, scaled and centred on a white square: the image every voter reads. */
 import type { Box, CellImage } from './extract-cells'
 import type { GrayImage } from '../core/image'
 
-/** Side of every cell image the voters read (Tesseract's mosaic, the templates, the classifier's input is cut from it). */
+/** Side of every cell image the voters read. */
 export const CELL_IMAGE_SIZE = 80
 /** Height the digit is scaled to in the cell image. */
 export const DIGIT_HEIGHT = 40
-/** The digit's box is padded by this many pixels before its own Otsu cut. */
+/** Pixels the digit's box is padded by for its own cut. */
 const BOX_PAD = 2
 /** A wide digit is scaled down to leave at least 8 px of white either side. */
 const SIDE_MARGIN = 16
@@ -27,7 +24,7 @@ export function emptyCell(filledScore: number): CellImage {
   }
 }
 
-/** The q-quantile of a histogram of `total` values: the least bin below which more than q × total lie (the last bin when none). */
+/** The least bin below which more than q × `total` of a histogram's values lie (else the last). */
 export function histogramQuantile(histogram: ArrayLike<number>, total: number, q: number): number {
   for (let v = 0, seen = 0; v < histogram.length; v++) if ((seen += histogram[v]) > q * total) return v
   return histogram.length - 1
@@ -60,9 +57,8 @@ export function otsu(histogram: ArrayLike<number>): number {
 }
 
 /**
- * Re-thresholds the flattened grey pixels in the digit's box (padded by 2 px) with their own Otsu
- * cut (or `fixedCut`, for a digit whose faint strokes the box was grown to take in), then scales the ink to DIGIT_HEIGHT (width capped so a wide digit still fits) and centres
- * it on a white CELL_IMAGE_SIZE square. Area-averaged scaling keeps anti-aliased edges.
+ * Re-cuts the digit's box at its own Otsu cut (or `fixedCut`), as the grid-wide cut thickens or breaks
+ * strokes with the local light; then scales the ink to DIGIT_HEIGHT and centres it, area-averaged.
  */
 export function normalise(flat: GrayImage, box: Box, fixedCut?: number): GrayImage {
   const pad = BOX_PAD
@@ -96,7 +92,7 @@ export function normalise(flat: GrayImage, box: Box, fixedCut?: number): GrayIma
   const ox = Math.floor((CELL_IMAGE_SIZE - dw) / 2)
   const oy = Math.floor((CELL_IMAGE_SIZE - dh) / 2)
   const out = new Uint8Array(CELL_IMAGE_SIZE * CELL_IMAGE_SIZE).fill(255)
-  // Each output pixel averages the binary source over its footprint (box filter), supersampled.
+  // Each output pixel averages the cut source over its footprint, supersampled.
   const S = SUPERSAMPLE
   for (let y = 0; y < dh; y++) {
     for (let x = 0; x < dw; x++) {

@@ -1,34 +1,14 @@
 /**
- * Cell patches: the input contract of the cell model (paper/cell-classifier.ts).
- *
- *   cellPatches(flat, bounds) -> 81 GrayImages of PATCH_SIDE x PATCH_SIDE
- *
- * - `flat`: extractCells's warped grid divided by its paper shading (paper ~255, dark ink).
- * - `bounds`: extractCells's cell edges (the means of each cell's measured line crossings).
- * - Each patch is the cell from line centre to line centre, less PATCH_INSET of the side on every
- *   side, area-averaged (every source pixel weighted by how much of it falls under the patch
- *   pixel), so a patch does not depend on the warp size beyond its sharpness.
- *
- * Plain TypeScript (no DOM, no Node, no OpenCV): it runs the same in a browser worker and in Node,
- * and the training scripts (training/paper/) cut every sample through it.
+ * The cell model's input (paper/cell-classifier.ts): each cell of `flat` less PATCH_INSET a side,
+ * area-averaged to PATCH_SIDE square; training/paper/ cuts its samples through it too.
  */
 import type { CellBounds } from './extract-cells'
 import type { GrayImage } from '../core/image'
 
-/**
- * Patch side in pixels. A cell of the 900 px warp is 100 px; at 32 a handwritten digit is ~18 px
- * high (MNIST's digits are 20) and a pencil mark ~6-8 px, which the model still tells from an
- * empty cell; 32 keeps the cell model at ~0.7 M multiply-adds a cell, 57 ms of CPU for 81 cells
- * (training/paper/README.md). Set by reasoning, not chosen by validation (no CV run compared sizes).
- */
+/** Patch side: a written digit ~18 px high (MNIST's 20), a pencil mark 6-8 px, 57 ms for 81 cells. Set by reasoning. */
 export const PATCH_SIDE = 32
 
-/**
- * Fraction of the cell side cut away on each side. The bounds run through the line centres; 4%
- * (4 px of a 100 px cell) drops the thin lines' ink but keeps pencil marks written into a corner,
- * which sit ~6-15 px from the lines on the shared pen photos. Not compared with other values by
- * validation either.
- */
+/** Share cut away each side: the lines' ink, not pencil marks in a corner (6-15 px of 100 from the lines). Set by reasoning. */
 export const PATCH_INSET = 0.04
 
 /** One patch per cell, row-major, each PATCH_SIDE x PATCH_SIDE grey (paper ~255). */
@@ -40,12 +20,11 @@ export function cellPatches(flat: GrayImage, bounds: readonly CellBounds[], side
   })
 }
 
-/** Per output pixel along one axis: the source pixels it covers and how much of each. */
+/** Per output pixel along one axis: the source pixels it covers and their weights. */
 interface Taps {
   readonly start: Int32Array
   readonly count: Int32Array
   readonly weight: Float32Array
-  /** Index into `weight` of each output pixel's first tap. */
   readonly offset: Int32Array
 }
 

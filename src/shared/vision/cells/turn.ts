@@ -4,17 +4,14 @@ import type { Corners, GrayImage } from '../core/image'
 import type { CellImage } from './extract-cells'
 
 /**
- * A turned page must read this much surer (mean probability of each cell's best digit) before it
- * is believed: upright pages are the rule. On the shared photos upright pages read at least 0.07
- * surer than turned; the one upside-down page reads 0.28 surer turned.
+ * How much surer a page must read upside down to be turned. Set from the shared photos: upright
+ * pages read 0.07+ surer upright, the upside-down one 0.28 surer turned.
  */
 const TURN_MARGIN = 0.1
 
 /**
- * Quarter turns (clockwise) that put the page upright: when the digits lie sideways, whichever of
- * 0, 1 or 3 reads surest; else 2 when they read clearly surer upside down, else 0. `sureness` is
- * the judges' mean confidence; without a cheap judge the upside-down test is skipped, as it would
- * double the reading time.
+ * Quarter turns (clockwise) that put the page upright: if its digits lie sideways, whichever of 0, 1
+ * or 3 reads surest; else 2 if clearly surer upside down. Without cheap judges that test is skipped.
  */
 export async function pageTurn(
   cells: readonly CellImage[],

@@ -1,4 +1,4 @@
-/** cells.ts on real photos (warped by their hand-made outlines) and on synthetic pages. */
+/** cells/extract-cells.ts on real photos (warped by their hand-made outlines) and on synthetic pages. */
 import '../opencv-node'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CELL_IMAGE_SIZE, extractCells } from '../../../../src/shared/vision/cells/extract-cells'

@@ -1,5 +1,5 @@
 /**
- * cells.ts keeps the whole of a written digit on real cells of the pen train photos (Alex Kubiesa's
+ * cells/extract-cells.ts keeps the whole of a written digit on real cells of the pen train photos (Alex Kubiesa's
  * sudoku-scanner datasets, MIT), warped by their labelled corners: the bar of a 7 and the base of
  * a 2 written wide and near the cell's edge, which the grid-line erasure took for lines, and a 6
  * and an 8 whose strokes the cut broke. And the geometry paper/print-height.ts judges marks by: a whole
