@@ -1,22 +1,10 @@
 /**
- * A small convolutional digit classifier, one voter in the reader's ensemble (issue 3).
- *
- * Input: one normalised cell image from cells.ts (80x80 grey, white paper 255, dark digit about
- * 40 px high, centred). Output: probabilities for the digits 1..9 (index `d - 1`), and a ranked
- * list. Deciding empty vs filled is not this module's job: only call it on filled cells.
- *
- * Network (plain TypeScript, no runtime dependency, so it runs the same in a browser worker, the
- * main process, the CLI and the tests):
- *   crop the central 60x60 -> 3x3 average -> 20x20, ink = 1 - grey/255 (shipped: C1 = 8, C2 = 16, H = 64)
- *   conv 3x3 (C1) + ReLU -> max-pool 2 -> conv 3x3 (C2) + ReLU -> max-pool 2 -> dense (H) + ReLU
- *   -> dense 9 -> softmax
- * The layer functions are exported because the training script (training/digits/) runs the
- * very same forward pass, so training and inference cannot drift apart.
- *
- * Weights: `models/digits.ts` (the shipped model, trained on every shared training photo plus
- * digits rendered from many fonts; see training/digits/README.md). For honest benchmarks,
- * `bench/digit-folds.ts` gives, for each training photo, a model that never saw that photo's
- * printed puzzle (5 folds split by puzzle, not by photo).
+ * A small convolutional digit classifier, a voter of the reader's ensemble: probabilities of 1-9
+ * (index d - 1) for a filled cell's normalised 80x80 image (cells/normalise.ts); it never decides
+ * empty against filled. The central 60x60 averaged to 20x20 ink -> conv 3x3 + ReLU -> max-pool 2 ->
+ * conv 3x3 + ReLU -> max-pool 2 -> dense + ReLU -> dense 9 -> softmax. Plain TypeScript, and the
+ * trainer (training/digits/) runs this very forward pass, so the two cannot drift apart. Weights:
+ * models/digits.ts; bench/digit-folds.ts has models that never saw a given photo's puzzle.
  */
 import { decodeHalfs, encodeHalfs } from '../core/half-floats'
 import type { GrayImage } from '../core/image'
@@ -26,9 +14,9 @@ import { conv3x3Relu, dense, maxPool2, softmax } from '../core/nn'
 export { conv3x3Relu, dense, maxPool2, softmax }
 
 export interface DigitNetShape {
-  /** Side of the square network input after cropping and downsampling (20). */
+  /** Side of the network input after cropping and averaging (20). */
   readonly input: number
-  /** Side of the central crop taken from the 80x80 cell (60), a multiple of `input`. */
+  /** Side of the central crop of the 80x80 cell (60), a multiple of `input`. */
   readonly crop: number
   readonly conv1: number
   readonly conv2: number
@@ -77,7 +65,7 @@ export function netFromFlat(shape: DigitNetShape, flat: Float32Array): DigitNet 
   return { shape, w1, b1, w2, b2, w3, b3, w4, b4 }
 }
 
-/** Stored as base64 of little-endian float16, halving the file against float32. */
+/** The network of a stored model (float16 halves the file against float32). */
 export function decodeDigitModel(model: EncodedDigitModel): DigitNet {
   return netFromFlat(model.shape, decodeHalfs(model.weights))
 }
@@ -86,11 +74,7 @@ export function encodeDigitModel(net: DigitNet, about: string): EncodedDigitMode
   return { shape: net.shape, about, weights: encodeHalfs([net.w1, net.b1, net.w2, net.b2, net.w3, net.b3, net.w4, net.b4]) }
 }
 
-/**
- * The network input for one 80x80 cell: the central `crop` square averaged in f x f blocks
- * (f = crop / input), as ink in 0..1. Cells of another size are sampled at the same relative
- * positions (nearest pixel).
- */
+/** The network input for an 80x80 cell: its central `crop` averaged in blocks, as ink in 0..1; other sizes sampled alike. */
 export function cellInput(cell: GrayImage, shape: DigitNetShape, out: Float32Array = new Float32Array(shape.input ** 2)): Float32Array {
   const n = shape.input
   const f = shape.crop / n
@@ -214,10 +198,7 @@ export class DigitClassifier {
     return cells.map((c) => (c ? this.classify(c) : null))
   }
 
-  /**
-   * Probabilities for each filled cell of cells.ts's output, null for empty ones: the shape of
-   * read.ts's `DigitVoter.vote`, so `{ name: 'classifier', vote: (c) => clf.vote(c) }` is a voter.
-   */
+  /** Probabilities for each filled cell, null for empty ones: the shape of read-types.ts's `DigitVoter.vote`. */
   vote(cells: readonly { readonly filled: boolean; readonly image: GrayImage }[]): (Float32Array | null)[] {
     return cells.map((c) => (c.filled ? this.classify(c.image).probs : null))
   }
@@ -225,10 +206,7 @@ export class DigitClassifier {
 
 let shipped: Promise<DigitClassifier> | undefined
 
-/**
- * The classifier with the shipped weights. The weights module (~0.3 MB of base64) is imported
- * lazily so that code which never classifies does not pay for parsing it.
- */
+/** The classifier with the shipped weights, imported lazily: code that never classifies need not parse ~0.3 MB. */
 export function loadDigitClassifier(): Promise<DigitClassifier> {
   shipped ??= import('../models/digits').then((m) => new DigitClassifier(m.digitsModel))
   return shipped

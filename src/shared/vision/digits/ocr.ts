@@ -1,15 +1,8 @@
 /**
- * Step 5a: Tesseract as a voter, engine-independent part.
- *
- * Tesseract alone is not good enough on these cells (issue 3: 74-83% of given digits per set-up,
- * confidence that does not separate right from wrong), but its set-ups err differently, so each
- * set-up votes and the votes become per-cell probabilities for the ensemble and the repair.
- *
- * Cells are batched: the 80x80 cell images go into one mosaic per grid, at their grid positions
- * with white gaps, read once per set-up; each recognised symbol is mapped back to the cell under
- * its box centre. The worker itself is created per platform (src/node/reader/tesseract.ts,
- * src/renderer/src/workers/tesseract-browser.ts) and handed in as a `TesseractLike`, so this file
- * needs neither Node nor the DOM.
+ * Tesseract as a voter. Alone it misreads too many givens and its confidence does not tell right
+ * from wrong, but its set-ups err differently, so each votes. The cells go into one mosaic per grid,
+ * read once per set-up; each symbol counts for the cell under its box's centre. The workers are
+ * made per platform (src/node/reader/tesseract.ts, src/renderer/src/workers/tesseract-browser.ts) and handed in.
  */
 import type { CellImage } from '../cells/extract-cells'
 import { CELL_IMAGE_SIZE } from '../cells/extract-cells'
@@ -36,7 +29,6 @@ interface TesseractBlock {
   paragraphs: { lines: { words: { symbols: TesseractSymbol[] }[] }[] }[]
 }
 
-/** One way of running Tesseract: a worker (engine) and a page segmentation mode. */
 /** Long-lived Tesseract workers as the reader votes with them. */
 export interface TesseractSetups {
   readonly setups: OcrSetup[]
@@ -63,6 +55,7 @@ interface Terminable {
   terminate(): Promise<unknown>
 }
 
+/** One way of running Tesseract: a worker (engine) and a page segmentation mode. */
 export interface OcrSetup {
   readonly name: string
   readonly worker: TesseractLike
@@ -145,11 +138,7 @@ export interface OcrVotes {
   readonly probs: (Float32Array | null)[]
 }
 
-/**
- * Reads the filled cells with every set-up (one after another: a worker runs one job at a time)
- * and turns the votes into probabilities. A vote counts (0.5 + confidence / 2) times its set-up's
- * weight; a cell nobody read gets a flat distribution, so it does not sway the ensemble.
- */
+/** Reads the filled cells with every set-up in turn (a worker runs one job at a time), as probabilities. */
 export async function readCellsWithTesseract(cells: readonly CellImage[], setups: readonly OcrSetup[]): Promise<OcrVotes> {
   const page = encodePgm(mosaic(cells))
   const reads: (OcrRead | null)[][] = []
@@ -164,6 +153,7 @@ export async function readCellsWithTesseract(cells: readonly CellImage[], setups
   }
 }
 
+/** A vote counts (0.5 + confidence / 2) times its set-up's weight; a cell nobody read comes out flat, swaying nothing. */
 export function votesToProbs(
   cells: readonly { filled: boolean }[],
   reads: readonly (readonly (OcrRead | null)[])[],

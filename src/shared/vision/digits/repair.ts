@@ -1,12 +1,8 @@
 /**
- * Step 6: repair a reading with the Sudoku rules.
- *
- * Each filled cell comes with probabilities for the nine digits (the ensemble's vote). The most
- * likely digits may repeat in a unit or leave a puzzle with no or several solutions; a misread is
- * then the cheapest explanation. We enumerate assignments in increasing cost (sum of -log p
- * relative to each cell's best digit) that repeat no digit in any unit, and keep the first one
- * whose puzzle has exactly one solution (`solve(grid, { limit: 2 })`). Cells whose digit differs
- * from their best reading are reported as `repaired`, for the UI to flag for review.
+ * Repairs a reading with the Sudoku rules: where the likeliest digits repeat in a unit or leave no
+ * or several solutions, a misread is the cheapest explanation. Assignments that repeat no digit are
+ * tried in increasing cost (-log p over each cell's best digit), and the first with one solution is
+ * kept; the cells it changed are `repaired`, for the UI to flag.
  */
 import { CELLS, type Cell, type Grid, peers } from '../../sudoku/board'
 import { solve } from '../../sudoku/solver'

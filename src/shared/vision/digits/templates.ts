@@ -1,15 +1,7 @@
 /**
- * Step 5c: per-photo templates as a voter.
- *
- * Every digit on one printed page comes from the same font, size and lighting, so the cells that
- * Tesseract reads consistently (its set-ups agree, with high confidence) become that photo's
- * references, and every filled cell is compared with them (the Cornell Raspberry Pi reader used
- * stored reference images the same way). This adapts to a newspaper's font without training.
- *
- * Comparison: each cell image is reduced to a 20x20 ink map (mean-removed, unit length); the score
- * for a digit is the best normalised correlation with that digit's templates (a cell is never its
- * own template). Scores become probabilities with a softmax; digits without a template get the
- * floor, so the voter says nothing about them.
+ * Per-photo templates as a voter: a page's digits share one font, size and light, so the cells the
+ * voters before read confidently become its references, which adapts to any font without training.
+ * A digit's score is a cell's best correlation with its templates (never itself), as a softmax.
  */
 import type { CellImage } from '../cells/extract-cells'
 import { CELL_IMAGE_SIZE } from '../cells/extract-cells'
@@ -19,7 +11,7 @@ const SIDE = 20
 const SHARPNESS = 12
 /** A cell is a template when its label's probability (from the labelling voter) reaches this. */
 export const TEMPLATE_MIN_PROB = 0.75
-/** Correlation assumed for digits without a template (same digit ~0.9, others lower). */
+/** Correlation assumed for a digit without a template: a middling match, so a cell matching nothing well stays undecided. */
 const UNKNOWN_SCORE = 0.8
 
 /** Mean-removed, unit-length 20x20 ink map of an 80x80 cell image. */
@@ -78,8 +70,6 @@ export function templateVotes(
     }
     const known = [...score].filter((s) => !Number.isNaN(s))
     if (!known.length) return new Float32Array(9).fill(1 / 9)
-    // A digit with no template scores as a middling match: a cell that matches no template well
-    // is then left undecided among the digits the photo has no reference for.
     const floor = UNKNOWN_SCORE
     const out = new Float32Array(9)
     let sum = 0

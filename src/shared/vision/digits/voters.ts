@@ -1,9 +1,6 @@
 /**
- * The reader's standard voters, the same in Node and in a browser worker; only the Tesseract
- * workers (src/node/reader/tesseract.ts, src/renderer/src/workers/tesseract-browser.ts) and the
- * classifier's loading differ per platform.
- *
- * Order matters: templates are labelled by the voters before them.
+ * The reader's standard voters, the same in Node and in a browser worker (only the Tesseract workers
+ * and the classifier's loading differ). Order matters: templates are labelled by the voters before them.
  */
 import type { GrayImage } from '../core/image'
 import { readCellsWithTesseract, type OcrSetup } from './ocr'
@@ -17,13 +14,9 @@ export interface CellClassifier {
 }
 
 /**
- * Weights in the ensemble's weighted product of probabilities. Fitted by maximum likelihood on the
- * shared photos (bench/voter-weights.ts; bench:read prints the fit per fold of printed puzzles):
- * the classifier at 2 (its probabilities are under-confident, so the fit sharpens them), Tesseract
- * and the templates at or near 0, because their confident misreads of broken or blurred digits
- * (a 4 read as 1) coincide with each other. They are kept at 0.1, a twentieth of the classifier,
- * which costs nothing on these photos (same grids, log-likelihood within 1%) and lets them break
- * the classifier's near-ties on fonts it was never trained on.
+ * Weights in the ensemble's product, fitted by maximum likelihood on the shared photos
+ * (bench/voter-weights.ts): the classifier 2 (it is under-confident), Tesseract and templates near 0,
+ * as their confident misreads coincide; kept at 0.1 to break the classifier's ties on new fonts.
  */
 export const TESSERACT_WEIGHT = 0.1
 export const CLASSIFIER_WEIGHT = 2

@@ -1,10 +1,6 @@
 /**
- * A digit classifier for digits written by a person (and printed ones), on cells.ts's normalised
- * 80x80 digit image: the network and format of classifier.ts (DigitClassifier), other weights
- * (models/written-digits.ts: the pen photos' givens and entries, Wicht's givens, rendered pages
- * with handwriting fonts and MNIST digits; see training/paper/README.md).
- *
- * paper/marks.ts reads each pencil candidate with it.
+ * classifier.ts's network with weights for written digits as well as printed ones
+ * (models/written-digits.ts; training/paper/README.md). paper/marks.ts reads each pencil mark with it.
  */
 import { DigitClassifier } from './classifier'
 

@@ -3,7 +3,7 @@
  *
  * Photos: B. Wicht's sudoku_dataset (v2_train, CC-BY-4.0; B. Wicht, J. Hennebert, "Camera-based
  * Sudoku recognition with Deep Belief Network", SoCPaR 2014), decoded with sharp, warped by their
- * hand-made outlines and cut by the real cells.ts. The shipped model was trained on these photos,
+ * hand-made outlines and cut by the real cells/extract-cells.ts. The shipped model was trained on these photos,
  * so this checks that the shipped weights load and read the app's own cell images; the held-out
  * (by-puzzle) accuracy is measured by `npm run bench:classifier`.
  */
