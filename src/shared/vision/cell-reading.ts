@@ -1,7 +1,6 @@
 /**
- * What the reader says about each cell of a page a person may be solving: a printed given, a
- * digit written by a person, pencil candidates, or nothing. Types and pure helpers only (no
- * OpenCV), because the renderer's main thread imports them.
+ * What the reader says about each cell of a page: a printed given, a written entry, pencil marks or
+ * nothing. Types and pure helpers only (no OpenCV), as the renderer's main thread imports them.
  */
 import { CELLS, type Cell, type Grid } from '../sudoku/board'
 
@@ -21,9 +20,8 @@ export interface CellReading {
   /** 0..1: how sure the reader is of the kind and, where there is one, the digit. */
   readonly confidence: number
   /**
-   * A given's or an entry's digit read as handwriting: probabilities (index d - 1), before any rule
-   * chose the digit; absent elsewhere. A time-lapse, which knows that a digit appearing after the
-   * first shot was written, weighs them over every shot that shows the cell.
+   * A given's or entry's digit read as handwriting (index d - 1), before any rule chose it; absent
+   * elsewhere. A time-lapse weighs them over every shot that shows the cell.
    */
   readonly written?: readonly number[]
 }

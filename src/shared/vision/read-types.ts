@@ -11,10 +11,7 @@ export interface DigitVoter {
   readonly name: string
   /** Vote weight in the ensemble (default 1). */
   readonly weight?: number
-  /**
-   * Cheap enough to read the page a second way up (a few ms). The reader asks the cheap voters,
-   * not the whole ensemble, which way up the page is, then runs every voter once.
-   */
+  /** Cheap enough (a few ms) to read the page another way up: only these judge which way up it is. */
   readonly cheap?: boolean
   /** `previous`: the votes of the voters listed before this one (templates build on Tesseract's). */
   vote(
@@ -44,10 +41,7 @@ export interface CellJudgement {
 /** Tells printed digits from written ones and pencil marks, and reads the written ones. */
 export interface CellJudge {
   judge(page: CutPage): Promise<CellJudgement[]> | CellJudgement[]
-  /**
-   * Judges some cells alone (in `cells`' order), without what the page's other cells tell: enough
-   * where print against handwriting is not in question (watch/new-ink.ts).
-   */
+  /** Judges some cells alone (in `cells`' order): enough where print against handwriting is not in question. */
   judgeCells(page: CutPage, cells: readonly Cell[]): Promise<CellJudgement[]> | CellJudgement[]
 }
 
@@ -67,15 +61,14 @@ export interface ReadOptions {
   /** Side of the warped grid in pixels (default 900). */
   readonly warpSize?: number
   /**
-   * An earlier shot's ink of the same page (watch/paper-memory.ts): a time-lapse's cells that held pencil
-   * marks are read again with only the ink that is new since (watch/new-ink.ts). Needs a judge.
+   * An earlier shot's ink of the same page (watch/paper-memory.ts): cells that held pencil marks are
+   * read again with only the ink new since (watch/new-ink.ts). Needs a judge.
    */
   readonly earlierInk?: EarlierInk
   /**
-   * The printed givens of the page as an earlier shot read them, and which way up (a time-lapse's
-   * first shot; watch/paper-memory.ts). A shot read the same way up that shows ink in their cells
-   * (PRINT_ON_PAGE) takes them as its givens and every other digit as written (paper.ts), and the
-   * printed voters are not run; another shot is read as a photo is (another page, or turned).
+   * The givens, and which way up, as a time-lapse's first shot read them (watch/paper-memory.ts). A
+   * shot read the same way up with ink in their cells (watch/print-on-page.ts) takes them as its
+   * givens and every other digit as written, without the printed voters; any other reads as a photo.
    */
   readonly print?: KnownPrint
 }
@@ -100,7 +93,7 @@ export interface ReadSuccess {
   readonly repaired: readonly Cell[]
   /** Solutions of the read givens, counted up to 2. */
   readonly solutions: number
-  /** Read against a known print: cells outside it that look printed, with its solution's digit (paper.ts's DecidedPaper). */
+  /** Read against a known print: cells outside it that look printed and read as its solution (paper/decide-page.ts). */
   readonly looksPrinted: readonly Cell[]
   /** Per-voter probabilities and the ensemble's, per cell (null = empty), for benchmarks. */
   readonly votes: Record<string, (ArrayLike<number> | null)[]>

@@ -1,17 +1,14 @@
 /**
- * The reader: one photo or frame in, the puzzle's digits out. The one orchestrator of the vision
- * steps (grid -> fiducials -> warp -> cells -> voters -> repair), with plain data between steps.
- *
- * The digit voters (Tesseract set-ups, the trained classifier, ...) are injected, because how they
- * are created differs between Node and a browser worker; this file runs in both.
- *
- * The voters' ensemble (digits/votes.ts) gives each filled cell's digit probabilities; the repair
- * step then picks the most likely assignment that obeys the rules.
- *
- * A time-lapse shot may come with what earlier shots showed: the ink in cells of pencil marks
- * (`earlierInk`), judged again with only the ink that is new since (watch/new-ink.ts), and the print
- * (`print`), which then is not read again.
- * */
+ * The reader: one photo or frame in, the page's digits out; the one orchestrator of the vision
+ * steps, with plain data between them. The steps' folders, in order (vocabulary: docs/glossary.md):
+ *   core/    images, grey scales, OpenCV's types, geometry, the small networks' layers
+ *   grid/    finds the grid (its outline or fiducial circles), measures its lattice, warps it square
+ *   cells/   cuts the 81 cells, finds each one's ink, turns the page upright
+ *   digits/  votes on each printed digit (Tesseract, classifier, templates), repairs by the rules
+ *   paper/   tells what each cell holds (print, entry, pencil marks, empty) and decides the page
+ *   watch/   live camera and time-lapse: what earlier shots showed (`earlierInk`, `print`)
+ * The voters and the cell judge are injected, as Node and a browser worker make them differently.
+ */
 import { extractCells, type CellImage } from './cells/extract-cells'
 import type { CV } from './core/cv'
 import { detectFiducials, poseFromFiducials, type Circle, type SheetPose } from './grid/fiducials'
@@ -86,9 +83,8 @@ export async function readSudoku(cv: CV, image: RgbaImage | GrayImage | GrayScal
   pageAt(0)
   lap('cells')
 
-  // Which way up: a page photographed sideways shows digits wider than tall, and a page upside
-  // down (a camera across the desk, a wrong EXIF tag) shows digits the voters are unsure of. The
-  // judges' votes on each page are kept, so the chosen page's are not cast again.
+  // Which way up: sideways digits are wider than tall, upside-down ones read unsure (a camera across
+  // the desk, a wrong EXIF tag). The judges' votes are kept, so the chosen page's are not cast again.
   const cheap = options.voters.filter((v) => v.cheap)
   const judges = cheap.length ? cheap : options.voters
   const judged = new Map<readonly CellImage[], Votes>()
