@@ -2,19 +2,15 @@
  * Grey conversion and box downscaling in plain TypeScript, done once per image.
  *
  * Detection works on a small copy (about 640 px on the long side): a 12 MP photo would otherwise
- * copy 48 MB into the wasm heap, which never shrinks, and every later step would be 30× slower.
- * Doing it here means only the small copy ever enters OpenCV. `grayScales` reads the image once
- * and gives every step the copy it needs: the full-resolution grey (the warp cuts digits from
- * it) and the working copy (grid and fiducial detection); at 16 MP each conversion is a pass over
- * 64 MB of RGBA. The live fiducial finder's smaller copy is cut from the working copy; only the
- * grid detector's finer second look, when the first found nothing, sums the image's pixels again.
+ * copy 48 MB into the wasm heap, which never shrinks, and every step would be 30× slower, so only
+ * the small copy enters OpenCV. `grayScales` reads the image once (at 16 MP a pass is 64 MB of
+ * RGBA) for both copies the steps need: the full-resolution grey and the working copy.
  */
 import type { GrayImage, RgbaImage } from './image'
 
 /**
- * Long side of the working copy detection runs on: cheap enough for a worker at 30 frames/s
- * (a 1280×720 frame becomes 640×360), fine enough for the 640×480 frames of the shared photos,
- * whose lines are one or two pixels wide. Chosen by hand with the first detector.
+ * Long side of the working copy: cheap enough for a worker at 30 frames/s (1280×720 becomes
+ * 640×360), fine enough for 640×480 photos whose lines are 1-2 px wide. Chosen by hand.
  */
 export const WORKING_SIZE = 640
 
@@ -73,18 +69,10 @@ export function grayScales(input: RgbaImage | GrayImage | GrayScales, workingSiz
 }
 
 /**
- * A finer copy than the working one for the grid detector's second look, or null when the working
- * copy is full size. Thin lines average away in a box downscale: a newspaper's inner lines, a few
- * pixels wide at 16 MP, are under a pixel at the factor 7-8 that brings a 12-16 MP photo to 640 px,
- * and the detection threshold loses them; and the whole-number factor leaves an image a little
- * over the working size (800×600, a photo turned on a larger canvas) at little over half of it.
- * The copy is twice as fine as the working one (half its factor, rounded up), which for factors 2
- * and 3 is the next finer factor. On the 80 pen-solved photos of kubiesa-pen-train (factor 7-8)
- * the true outline's grid score at the working factor is below 0.5 in 29 and below the 0.3 the
- * detector asks in 3 (median 0.53); at half the factor it is 0.44 at least (median 0.69).
- * At factor 1 it is the full grey itself; otherwise the one copy made after `grayScales`, and only
- * a failed first look pays for it. It is summed from the source pixels like the working copy, not
- * from the rounded full grey, so that a given factor always gives the same copy.
+ * A copy twice as fine as the working one (half its factor, rounded up) for the grid detector's
+ * second look, or null when the working copy is full size. A box downscale averages thin lines
+ * away: a newspaper's inner lines, a few pixels wide at 16 MP, fall under a pixel at factor 7-8.
+ * Summed from the source pixels, not the rounded full grey, so a factor always gives the same copy.
  */
 export function finerScale(scales: GrayScales): Downscaled | null {
   const { source, full, working } = scales

@@ -1,7 +1,7 @@
 /**
  * Weights as text: base64 of little-endian IEEE float16, half the size of float32 and nothing lost
  * that matters to a small network (11 significant bits). Shared by every shipped model
- * (classifier.ts's digit model, core/nn.ts's networks) and mirrored by the Python export scripts
+ * (digits/classifier.ts's digit model, core/nn.ts's networks) and mirrored by the Python export scripts
  * (`numpy.float16` little-endian, then base64).
  */
 

@@ -1,7 +1,6 @@
 /**
  * A small inference runtime for the app's convolutional networks, in plain TypeScript (no DOM, no
- * Node), so a network runs the same in a browser worker, Electron's main process, the CLI and the
- * tests.
+ * Node), so a network runs the same in a worker, Electron's main process, the CLI and the tests.
  *
  * Layers: 3x3 convolution with zero padding ('same' size) and optional ReLU, 2x2 max-pool (stride
  * 2), dense with optional ReLU; every head ends in a softmax. Batch-norm, where a trainer uses it,
