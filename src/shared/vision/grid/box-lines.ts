@@ -1,10 +1,6 @@
 /**
- * Where a grid's box lines are. A Sudoku prints the lines between its 3×3 boxes thicker than the
- * others, so a quad whose thicker inner lines stand at positions 1, 4 and 7 (or 2, 5 and 8) is the
- * grid a cell off. Evenly spaced Hough lines cannot tell: shifted a cell, eight of a grid's ten
- * lines are still lines, and the score and the border-to-border check pass where the tenth is a
- * column rule or the paper's edge with text between it and the border (Wicht's image1075 seen
- * 1280×720 wide, a cell off in 2 of a solving session's 31 shots).
+ * Where a grid's box lines are: a quad whose thicker inner lines stand at 1, 4, 7 (or 2, 5, 8) is the
+ * grid a cell off, which evenly spaced Hough lines cannot tell.
  */
 import type { CV, Own } from '../core/cv'
 import { applyHomography } from '../core/geometry'
@@ -15,22 +11,12 @@ import { median } from '../core/median'
 
 type Mat = InstanceType<CV['Mat']>
 
-/**
- * The thicker lines' weight, on average, must be this many times the others' for a phase to count.
- * Measured at the true outlines of Wicht's photos and Kubiesa's pen photos (train and val), their
- * webcam views, filled pages and cut-outs in the working copy (1,884 quads, each direction): no
- * phase but the right one ever came out at 1.5, and a quad shifted a cell pointed back in most of
- * the pen photos' directions and a fifth of Wicht's (most of those print every line alike).
- */
+/** The thicker lines' mean weight over the others' for a phase to count. Set from 1,884 true outlines: no wrong phase reached 1.5. */
 const BOX_LINE_RATIO = 1.5
-/** A line's weight: its ink above the cells' middles within this many square pixels of its place (a quarter of a cell). */
+/** A line's weight: its ink above the cells' middles within this many square pixels. */
 const LINE_SPAN = 6
 
-/**
- * Per direction (across, then down), which of the three phases of the inner lines is thickest:
- * 0 for positions 3 and 6 (the box lines), 1 for 1, 4 and 7, 2 for 2, 5 and 8; null where none
- * stands BOX_LINE_RATIO above the others.
- */
+/** Per direction, the thickest phase of the inner lines (0: 3 and 6, 1: 1, 4, 7, 2: 2, 5, 8), or null where none stands out. */
 export function boxLinePhases(d: Uint8Array): [number | null, number | null] {
   const phase = (columns: boolean): number | null => {
     const profile = new Float64Array(SCORE_SIZE)
@@ -53,12 +39,8 @@ export function boxLinePhases(d: Uint8Array): [number | null, number | null] {
 }
 
 /**
- * The quad moved by whole cells so its thicker inner lines fall on the box lines' places: a cell on
- * where they stand at 1, 4 and 7, a cell back where at 2, 5 and 8; the quad itself where they stand
- * at the box lines' places or none stand out. A move counts only where the moved quad's thicker
- * lines then stand at the box lines' places in the direction moved, and nowhere else in the other:
- * the text beside a quad a cell off across can tip its lines down, so each direction's move is
- * also tried alone (a solving session's look at image1075, a cell left, read a cell up as well).
+ * The quad moved by whole cells so its thicker lines fall on the box lines' places, if the moved
+ * quad's then do; each direction is also tried alone, as text beside a quad can tip the other way's.
  */
 export function boxAligned(cv: CV, binary: Mat, corners: Corners, own: Own): Corners {
   const cells = (phase: number | null): number => (phase === 1 ? 1 : phase === 2 ? -1 : 0)
@@ -73,7 +55,6 @@ export function boxAligned(cv: CV, binary: Mat, corners: Corners, own: Own): Cor
           [0, down],
         ]
       : [[across, down]]
-  // Box lines in place in a direction moved; none out of place in one not moved.
   const settled = (phase: number | null, shift: number): boolean => (shift ? phase === 0 : !phase)
   for (const [du, dv] of moves) {
     const moved = shiftedByCells(corners, du, dv)

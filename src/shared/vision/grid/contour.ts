@@ -1,7 +1,6 @@
 /**
- * The grid detector's first proposals, from the threshold image's contours: each large contour
- * reduced to the largest quadrilateral on its convex hull, its sides refitted to the outline
- * (`grid/refine.ts`); and, for the lattice fallback, the small closed holes a grid's lines enclose.
+ * The grid detector's first proposals: each large contour's largest quadrilateral on its hull,
+ * sides refitted (grid/refine.ts); and the closed holes the lattice fallback grows from.
  */
 import type { CV } from '../core/cv'
 import { withMats } from '../core/cv'
@@ -14,15 +13,15 @@ import type { Corners, Point } from '../core/image'
 type Mat = InstanceType<CV['Mat']>
 type MatVector = InstanceType<CV['MatVector']>
 
-/** Contours under this share of the working image's area are not outlines worth trying. Chosen by hand (plausibleQuad asks 2%). */
+/** Contours under this share of the image's area are not tried. Chosen by hand. */
 const MIN_OUTLINE_AREA = 0.04
 /** The largest outlines tried, at most. Chosen by hand. */
 const MAX_OUTLINES = 8
-/** The convex hull is simplified to within this share of its perimeter before the quad is sought. Chosen by hand. */
+/** The hull is simplified to within this share of its perimeter. Chosen by hand. */
 const HULL_TOLERANCE = 0.01
-/** Hull vertices the brute-force quad search takes, at most (every k-th beyond): at most a few thousand tries. */
+/** Hull vertices the brute-force quad search takes, at most: a few thousand tries. */
 const MAX_HULL_POINTS = 24
-/** A hole must fill this share of its hull's quad: boxes and cells do, letters' counters and round blobs do not. Chosen by hand. */
+/** A hole must fill this share of its hull's quad, as boxes do and round blobs do not. Chosen by hand. */
 const HOLE_FILL = 0.8
 
 /** Candidate quadrilaterals from the large contours, largest first, corners refined. */
@@ -40,7 +39,7 @@ export function contourQuads(cv: CV, contours: MatVector, binary: Mat): Corners[
   return quads
 }
 
-/** The points of the large contours (those `contourQuads` tries), largest first. */
+/** The points of the large contours, largest first. */
 export function largeOutlines(cv: CV, contours: MatVector, binary: Mat): Point[][] {
   return largeContours(cv, contours, binary).map((index) => {
     const c = contours.get(index)
@@ -52,7 +51,7 @@ export function largeOutlines(cv: CV, contours: MatVector, binary: Mat): Point[]
   })
 }
 
-/** Indices of the contours large enough to be a grid's outline, largest first, at most MAX_OUTLINES. */
+/** Indices of the contours large enough to be a grid's outline, largest first. */
 function largeContours(cv: CV, contours: MatVector, binary: Mat): number[] {
   const imageArea = binary.rows * binary.cols
   const candidates: { area: number; index: number }[] = []
@@ -76,12 +75,7 @@ function contourPoints(c: Mat): Point[] {
   return pts
 }
 
-/**
- * The largest-area quadrilaterals with vertices on the contour's (simplified) convex hull, each
- * side then re-fitted to the contour points lying along it. Where the hull cuts across a corner of
- * the `width`×`height` frame, a second quad from the hull with that corner put back
- * (`withCutCorners`); the grid test chooses between them.
- */
+/** The largest quadrilateral on the hull, refitted, and another with a corner the frame cut put back. */
 function quadsFromContour(cv: CV, contour: Mat, points: Point[], width: number, height: number): Corners[] {
   const hull = hullPoints(cv, contour)
   const cut = withCutCorners(hull, width, height)
@@ -111,16 +105,13 @@ function quadOnHull(hull: readonly Point[]): Corners | null {
   return rough && orderCorners(rough)
 }
 
-/** The largest quadrilateral on the contour's simplified convex hull, in TL TR BR BL order. */
 function hullQuad(cv: CV, contour: Mat): Corners | null {
   return quadOnHull(hullPoints(cv, contour))
 }
 
 /**
- * The hull with the frame's corner put back where the hull cuts across it from one edge to the
- * next. A grid the frame cuts on two adjacent sides (a webcam frame it fills) covers that corner of
- * the frame, but the outline only reaches the edges where the lines do: the corner cell's paper is
- * left out, and the largest quadrilateral on such a hull leans across the grid's corner row.
+ * The hull with the frame's corner put back where it cuts across it: a grid the frame cuts reaches
+ * the edges only where its lines do, so the hull would lean across the corner cell.
  */
 function withCutCorners(hull: readonly Point[], width: number, height: number): Point[] {
   const edges = (p: Point): number =>
@@ -133,13 +124,11 @@ function withCutCorners(hull: readonly Point[], width: number, height: number): 
     const q = hull[(i + 1) % hull.length]
     out.push(p)
     const [a, b] = [edges(p), edges(q)]
-    // p on one edge only, q on another, the two meeting at a corner.
     if (a && b && !(a & b) && corners[a | b]) out.push(corners[a | b])
   }
   return out
 }
 
-/** Brute force over hull vertices (a simplified hull has few, so at most a few thousand tries). */
 function largestQuad(hull: readonly Point[]): Point[] | null {
   const pts = hull.length > MAX_HULL_POINTS ? hull.filter((_, i) => i % Math.ceil(hull.length / MAX_HULL_POINTS) === 0) : hull
   const n = pts.length
@@ -159,10 +148,7 @@ function largestQuad(hull: readonly Point[]): Point[] | null {
   return best
 }
 
-/**
- * Closed holes of the size of a grid's boxes or cells: small contours that nearly fill a
- * squarish quadrilateral (letters' counters, blobs and round shapes do not).
- */
+/** Closed holes the size of a grid's boxes or cells that nearly fill a squarish quadrilateral. */
 export function gridHoles(cv: CV, contours: MatVector, imageArea: number): Hole[] {
   const { smallest, largest } = holeAreaRange(imageArea)
   const holes: Hole[] = []

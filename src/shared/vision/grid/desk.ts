@@ -1,8 +1,6 @@
 /**
- * Whether the paper ends just beyond a grid's sides: a puzzle cut out along its border and laid on
- * a desk. There the threshold image takes the desk within half a threshold block of the paper's
- * edge for ink (it is darker than the block's mean), the border merges with it, and the outline
- * runs along that band's far side, a fifth to a third of a cell outside the border.
+ * Whether the paper ends just beyond a grid's sides (a cut-out on a desk): the threshold image takes
+ * the desk by the edge for ink, and the outline runs up to a third of a cell outside the border.
  */
 import type { CV, Own } from '../core/cv'
 import { applyHomography, homographyFromPoints } from '../core/geometry'
@@ -12,18 +10,13 @@ import { SCORE_CELL, SCORE_SIZE, warpQuad } from './square'
 
 type Mat = InstanceType<CV['Mat']>
 
-/** How far beyond a side the desk is looked for, in square pixels: half a cell to a cell out (past the band the outline may have followed). */
+/** How far beyond a side the desk is looked for, in square pixels: past the band the outline may follow. */
 const OUTSIDE = [SCORE_CELL / 2, SCORE_CELL] as const
 /** The first row or column of cells, their middles, where the paper shows between digits. */
 const INSIDE = [0.3 * SCORE_CELL, 0.7 * SCORE_CELL] as const
-/**
- * Beyond a side lies desk when the grey there is at most this share of the paper's inside it and
- * even (DESK_EVEN): the cut-outs of bench:detect lie on desks of grey 40-130. Plain paper in shade
- * or a photo's dim edge passes too (206 of the 640 sides of Wicht's photos as taken), so a side is
- * moved only where the inner lines also put its border off the outline (grid/sides.ts).
- */
+/** Desk is at most this share of the paper's grey. Set from bench:detect's cut-outs; shaded paper passes too, so grid/sides.ts asks the lines as well. */
 const DESK_SHARE = 0.8
-/** The desk is even: its grey's spread (90th less 10th percentile) is at most this share of the paper's. */
+/** The desk is even: its grey's spread (90th less 10th percentile) at most this share of the paper's. */
 const DESK_EVEN = 0.15
 
 /** Per side (left, right, top, bottom), whether even desk, darker than the paper, lies just beyond it. */
@@ -31,7 +24,7 @@ export function deskBeyondSides(cv: CV, gray: Mat, corners: Corners, own: Own): 
   const margin = OUTSIDE[1]
   const size = SCORE_SIZE + 2 * margin
   const d = warpQuad(cv, gray, corners, own, margin, true).data
-  // The middle 80% along each side: its corners' neighbours are another side's business.
+  // The middle 80% along each side, clear of the other sides.
   const along = [Math.round(margin + 0.1 * SCORE_SIZE), Math.round(margin + 0.9 * SCORE_SIZE)]
   const band = (dir: number, end: number, [near, far]: readonly [number, number], outwards: boolean): number[] => {
     const values: number[] = []
@@ -41,8 +34,7 @@ export function deskBeyondSides(cv: CV, gray: Mat, corners: Corners, own: Own): 
     }
     return values
   }
-  // The warp repeats the image's edge beyond it, as even as a desk: a side whose band runs out of
-  // the image (a grid filling the photo) is not judged.
+  // The warp repeats the image's edge, as even as a desk: a band that runs out of the image is not judged.
   const [a, e] = [margin, margin + SCORE_SIZE - 1]
   const h = homographyFromPoints(
     [

@@ -1,11 +1,6 @@
 /**
- * Step 2: printed fiducial circles and the sheet pose they give.
- *
- * The printable sheet (resources/fiducial-sheet/) carries four solid black circles at the corners
- * of a 170 mm square around a 144 mm Sudoku grid. Once the circles are found, the grid's corners
- * follow from the sheet geometry alone, so a hand over the grid's border does not matter.
- * Two circles give offset, rotation and scale (they are taken as the top pair, as on the original
- * Raspberry Pi reader); four give a full homography, which also models perspective tilt.
+ * Printed fiducial circles and the sheet pose they give: the grid's corners follow from the four
+ * circles of resources/fiducial-sheet/ alone, so a hand over its border does not matter.
  */
 import type { CV } from '../core/cv'
 import { withMats } from '../core/cv'
@@ -20,10 +15,7 @@ export interface Circle {
   readonly r: number
 }
 
-/**
- * The sheet in millimetres, origin at the top-left circle's centre, x right, y down. The same
- * numbers drive the printable files (resources/fiducial-sheet/make-sheet.ts) and the decoder.
- */
+/** The sheet in millimetres from the top-left circle's centre, y down; resources/fiducial-sheet/make-sheet.ts prints it. */
 export const FIDUCIAL_SHEET = {
   circleRadius: 6,
   /** Circle centres TL, TR, BR, BL. */
@@ -63,15 +55,11 @@ export interface SheetPose {
 }
 
 export interface DetectFiducialsOptions {
-  /** Long side of the copy the circles are sought on; from scales, never more than their working copy. */
+  /** Long side of the copy the circles are sought on (never more than the scales' working copy). */
   readonly workingSize?: number
 }
 
-/**
- * Solid dark circles, largest first, in image pixels. HoughCircles proposes; each proposal must be
- * a filled dark disc on a light surround (digits such as 0, 6, 8 and 9 have light holes and fail),
- * and its centre and radius are then re-measured from the dark pixels' centroid and area.
- */
+/** Solid dark circles, largest first, in image pixels, each re-measured (`measureDisc`). */
 export function detectFiducials(cv: CV, input: RgbaImage | GrayImage | GrayScales, options: DetectFiducialsOptions = {}): Circle[] {
   const { width, height } = isGrayScales(input) ? input.full : input
   if (width < 32 || height < 32) return []
@@ -83,12 +71,11 @@ export function detectFiducials(cv: CV, input: RgbaImage | GrayImage | GrayScale
     const blurred = own(new cv.Mat())
     cv.GaussianBlur(src, blurred, new cv.Size(5, 5), 0)
     const out: Circle[] = []
-    // Proposer 1, HoughCircles: finds discs from their edge gradients, even when touching ink.
+    // HoughCircles finds discs from their edges, even touching ink.
     const found = own(new cv.Mat())
     cv.HoughCircles(blurred, found, cv.HOUGH_GRADIENT, 1, minSide / 25, 100, 20, 3, Math.round(minSide / 12))
     for (let i = 0; i < found.cols; i++) out.push({ x: found.data32F[i * 3], y: found.data32F[i * 3 + 1], r: found.data32F[i * 3 + 2] })
-    // Proposer 2, round dark blobs: grid lines cast many Hough votes that can crowd out a small,
-    // foreshortened dot, while as a thresholded blob it stands alone.
+    // Round dark blobs: grid lines' Hough votes can crowd out a small dot, which as a blob stands alone.
     const binary = own(new cv.Mat())
     const block = Math.max(15, Math.round(minSide / 8) | 1)
     cv.adaptiveThreshold(blurred, binary, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, block, 10)
@@ -118,12 +105,7 @@ export function detectFiducials(cv: CV, input: RgbaImage | GrayImage | GrayScale
   return circles.map((c) => ({ ...upscaledPoint(c, factor), r: c.r * factor }))
 }
 
-/**
- * Checks that `p` is a filled dark disc on clear paper and re-measures it: the inner disc (0.7 r)
- * must be dark throughout and much darker than the ring at 1.4–1.9 r, and that ring must be almost
- * free of ink; then the pixels darker than halfway between the two, within 1.3 r, give the
- * centroid and (by their area) the radius.
- */
+/** `p` re-measured from its dark pixels if it is a filled dark disc on clear paper (0, 6, 8 and 9 have light holes), else null. */
 function measureDisc(gray: GrayImage, p: Circle): Circle | null {
   const { width, height, data } = gray
   const R = p.r * 1.9
@@ -152,8 +134,7 @@ function measureDisc(gray: GrayImage, p: Circle): Circle | null {
   const contrast = ring - innerMedian
   if (contrast < 40 || inner90 > innerMedian + 0.5 * contrast) return null
   const cut = (ring + innerMedian) / 2
-  // The sheet leaves at least 1.1 radii of blank paper around each circle; a full stop or a bold
-  // letter in running text has neighbours within that ring.
+  // The sheet leaves blank paper round each circle; a full stop in text has neighbours there.
   if (ringValues.filter((v) => v < cut).length > 0.03 * ringValues.length) return null
   let n = 0
   let sx = 0
@@ -171,17 +152,14 @@ function measureDisc(gray: GrayImage, p: Circle): Circle | null {
   }
   if (n < 5) return null
   const r = Math.sqrt(n / Math.PI)
-  // A filled disc covers about πr² of the search window; much less means a ring or a blob edge.
+  // Much less than a disc's area means a ring or a blob's edge.
   if (r < p.r * 0.6 || r > p.r * 1.35) return null
   return { x: sx / n, y: sy / n, r }
 }
 
 /**
- * The sheet's pose from detected circles, or null. With four or more circles it tries every set
- * of four of the largest eight that forms a plausible tilted square with similar radii, and keeps
- * the one with the least spread of radii, provided each radius matches the foreshortening the
- * pose implies there. Otherwise, when exactly two circles are in view, they are taken as the top
- * pair (the left one being top-left, so rotation must stay within ±45°).
+ * The sheet's pose from detected circles, or null: the set of four forming a tilted square, radii
+ * fitting the pose, with the least spread of radii; else two circles alone, as the top pair.
  */
 export function poseFromFiducials(circles: readonly Circle[], sheet: FiducialSheet = FIDUCIAL_SHEET): SheetPose | null {
   const pool = [...circles].sort((a, b) => b.r - a.r).slice(0, 8)
@@ -201,14 +179,13 @@ export function poseFromFiducials(circles: readonly Circle[], sheet: FiducialShe
           if (pose && radiiFitPose(pose, sheet)) best = { pose, spread }
         }
   if (best) return best.pose
-  // Two circles prove little (any two round blobs of similar size fit), so they are trusted only
-  // when they are the only two candidates in view.
+  // Any two similar blobs fit two circles, so they are trusted only as the only two in view.
   if (pool.length !== 2) return null
   const [p, q] = pool.slice(0, 2).sort((u, v) => u.x - v.x)
   if (Math.max(p.r, q.r) / Math.min(p.r, q.r) > 1.4) return null
   const ratio = (p.r + q.r) / 2 / distance(p, q) / (sheet.circleRadius / distance(sheet.circles[0], sheet.circles[1]))
   if (ratio < 0.6 || ratio > 1.6) return null
-  // The top pair runs left to right; a vertical pair (e.g. binder holes at a page edge) is not it.
+  // The top pair runs left to right, not down (binder holes).
   if (Math.abs(q.y - p.y) > Math.abs(q.x - p.x)) return null
   return poseFrom([p, q], sheet.circles.slice(0, 2), sheet, 2)
 }
@@ -218,7 +195,6 @@ function poseFrom(image: Circle[], onSheet: readonly Point[], sheet: FiducialShe
   if (from === 4) {
     h = homographyFromPoints(onSheet, image)
   } else {
-    // Similarity from one pair: rotation and scale from the segment, translation from its start.
     const dx = image[1].x - image[0].x
     const dy = image[1].y - image[0].y
     const len = Math.hypot(onSheet[1].x - onSheet[0].x, onSheet[1].y - onSheet[0].y)
@@ -245,12 +221,7 @@ function poseFrom(image: Circle[], onSheet: readonly Point[], sheet: FiducialShe
   }
 }
 
-/**
- * Perspective check: each circle's measured radius must match what the homography predicts at
- * its centre (radius × the square root of the local area scale), within 25%. Round blobs that
- * merely happen to form a quadrilateral (blurred digits inside a grid) have radii that ignore
- * the foreshortening their positions imply.
- */
+/** Each radius within 25% of the pose's prediction: blobs that merely form a quadrilateral ignore foreshortening. */
 function radiiFitPose(pose: SheetPose, sheet: FiducialSheet): boolean {
   const h = pose.homography
   return sheet.circles.every((c, i) => {
@@ -264,11 +235,7 @@ function radiiFitPose(pose: SheetPose, sheet: FiducialSheet): boolean {
   })
 }
 
-/**
- * The circles' radius must fit the square they span: on the sheet it is 6 / 170 of the side; with
- * tilt the ratio varies, so anything from 0.6× to 1.6× that is accepted. Four full stops spanning a
- * paragraph are far too small for their square.
- */
+/** The circles' radius fits the square they span (6 / 170 of its side, within 0.6× to 1.6×). */
 function sizeFits(q: Corners, radii: number[], sheet: FiducialSheet): boolean {
   const sideOnSheet = distance(sheet.circles[0], sheet.circles[1])
   const side = (distance(q[0], q[1]) + distance(q[1], q[2]) + distance(q[2], q[3]) + distance(q[3], q[0])) / 4

@@ -1,8 +1,6 @@
 /**
- * The grid detector's second way, when no outline passes: straight lines from the Hough
- * transform, grouped into the grid's two directions and into lines; in each direction, two lines
- * with lines at the eight evenly spaced positions between them (`grid/hough-lines.ts`) give two
- * sides. This survives a broken, occluded or doubled outer border.
+ * The grid detector's second way: Hough segments grouped into two directions and into lines, two
+ * lines with evenly spaced lines between them (grid/hough-lines.ts) as sides. Survives a broken border.
  */
 import type { CV, Own } from '../core/cv'
 import { angleDiff, intersectLines, orderCorners } from '../core/geometry'
@@ -15,37 +13,26 @@ import type { Corners, Point } from '../core/image'
 
 type Mat = InstanceType<CV['Mat']>
 
-/**
- * Above this shorter side the threshold image is halved first: HoughLinesP costs 150-300 ms on a
- * text-heavy 640 px page, about four times less at half size, and the grid test and the corners
- * only need lines to a couple of pixels.
- */
+/** Above this shorter side the image is halved first: HoughLinesP takes 150-300 ms on a 640 px page of text, a quarter halved. */
 const HALVE_ABOVE = 300
 /** A halved pixel is ink when at least a quarter of its 2×2 block was. */
 const HALVED_INK = 64
-/** HoughLinesP: a line needs votes and length of a fifth of the shorter side, and may have gaps of a sixtieth. Chosen by hand. */
+/** HoughLinesP: votes and length a fifth of the shorter side, gaps a sixtieth. Chosen by hand. */
 const VOTES_AND_LENGTH_DIVISOR = 5
 const GAP_DIVISOR = 60
 /** A segment belongs to a direction's family within this many degrees of it. Chosen by hand. */
 const FAMILY_SPREAD_DEG = 20
-/** Segments whose lines cross the centre axis within this share of the shorter side (at least 3 px) are one line. Chosen by hand. */
+/** Segments crossing the centre axis within this share of the shorter side are one line. Chosen by hand. */
 const SAME_LINE = 0.012
-/** Direction histogram: 90 bins of 2°; the second direction is at least 25 bins (50°) from the first. Chosen by hand. */
+/** Direction histogram: 2° bins; the second direction 50° at least from the first. Chosen by hand. */
 const DIRECTION_BINS = 90
 const DIRECTIONS_APART_BINS = 25
-/** Of the other direction's eight inner lines, how many must cross each row and each column of cells. */
+/** Lines of the other direction that must cross each row and column of cells. */
 const MIN_LINES_CROSSING = 2
-/** A line crosses a strip when it is darker over 40% of the strip more than the cells' middles are. Chosen by hand. */
+/** A line crosses a strip when it is this much darker than the cells' middles. Chosen by hand. */
 const CROSSING_CONTRAST = 0.4
 
-/**
- * Fallback when no contour passes: probabilistic Hough segments on the threshold image, grouped
- * into the two dominant directions and, within each, into lines by their offset. The grid's lines
- * are long and evenly spaced, so in each direction we look for two lines with lines at the eight
- * evenly spaced positions between them (`gridLinePairs`); a panel edge, a doubled border, a
- * neighbouring crossword or a title rule does not fit that pattern. The best three pairs per
- * direction make at most nine quadrilaterals, and the best grid score above MIN_HOUGH_SCORE wins.
- */
+/** Quads from the best line pairs (`gridLinePairs`) of the two dominant directions. */
 export function houghQuads(cv: CV, binary: Mat, own: Own): Corners[] {
   const minSide = Math.min(binary.rows, binary.cols)
   const half = minSide > HALVE_ABOVE ? 2 : 1
@@ -87,12 +74,7 @@ export function houghQuads(cv: CV, binary: Mat, own: Own): Corners[] {
   return quads
 }
 
-/**
- * The two directions of the grid's lines: the peak of a length-weighted histogram of segment
- * directions (modulo 180°, 2° bins, smoothed), and the highest peak at least 50° from it. Under
- * perspective the two families are not perpendicular (a page tilted 30° and turned 30° shows
- * them 20–25° off square), so the second is searched for rather than assumed at 90°.
- */
+/** The two peaks of a length-weighted histogram of directions, apart but not assumed square (a tilted page shows them 20–25° off). */
 function dominantDirections(segments: readonly Segment[]): [number, number] {
   const n = DIRECTION_BINS
   const bins = new Float64Array(n)
@@ -110,17 +92,8 @@ function dominantDirections(segments: readonly Segment[]): [number, number] {
 }
 
 /**
- * Whether the grid's inner lines run from border to border: every row of cells, and every column,
- * must be crossed by at least MIN_LINES_CROSSING of the other direction's eight inner lines. A
- * Sudoku's lines do, whatever its cells hold. Two Hough proposals have the same evenly spaced lines
- * inside, and so the same `gridScore`, and are no grid:
- *  - a pair shifted by one cell, whose outer line is a paper edge, a shadow or a rule just beyond
- *    the grid rather than its border: its last row is an empty strip of paper;
- *  - two puzzles printed one above the other with the same cells, a cell's height apart, as a
- *    newspaper prints an easy and a harder one: the lower rows of one, the gap and the upper rows
- *    of the next are ten evenly spaced lines across, but no line runs down through the gap (a
- *    camera seeing image1040's page on a desk, its left border at the paper's edge, so that no
- *    outline was found first).
+ * Whether the inner lines run from border to border through every row and column of cells: refuses
+ * a quad a cell off (its last row is paper) and two puzzles a cell apart (no line crosses the gap).
  */
 export function linesRunBorderToBorder(cv: CV, binary: Mat, corners: Corners, own: Own): boolean {
   return linesCrossing(cv, binary, corners, own).every((crossing) => crossing >= MIN_LINES_CROSSING)
@@ -132,7 +105,6 @@ export function linesCrossing(cv: CV, binary: Mat, corners: Corners, own: Own): 
   const c = SCORE_CELL
   const strips = [true, false].flatMap((across) => Array.from({ length: 9 }, (_, cell) => ({ across, from: cell * c + 3, to: (cell + 1) * c - 3 })))
   return strips.map((strip) => {
-    // The lines cross a strip along a row of cells (`across`) or down a column.
     const profile = stripProfile(d, SCORE_SIZE, strip)
     const midCells: number[] = []
     for (let cell = 0; cell < 9; cell++) for (let k = cell * c + 6; k < (cell + 1) * c - 6; k++) midCells.push(profile[k])

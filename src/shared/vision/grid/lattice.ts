@@ -1,16 +1,10 @@
 /**
- * Grid proposals from the grid's inside rather than its outline (a fallback of `grid/find-grid.ts`).
+ * Grid proposals from the grid's inside rather than its outline (a fallback of grid/find-grid.ts).
  *
- * When the outer border touches a panel edge, a column rule or a neighbouring crossword, its
- * contour merges with them and no outline fits; but the boxes (or cells) the lines enclose are
- * still closed holes of equal size on a regular lattice. Grown from each hole in turn, a lattice
- * with most of its n×n holes present, spanning all n rows and columns and ending where the grid
- * ends, gives the grid through the homography that maps lattice positions to hole centres; each
- * outer line is then fitted to the holes along it and moved out across the border.
- *
- * Plain TypeScript on plain data: the holes come from OpenCV contours in `grid/contour.ts`.
- * About 300 lines: one algorithm (seed, grow, fit, outline) whose steps share its Hole and
- * LatticeFit types and are used nowhere else.
+ * Where the border merges with a panel edge, a column rule or a crossword, no outline fits, but the
+ * boxes (or cells) are still closed holes of equal size on a regular lattice. A lattice grown from
+ * a hole, with most of its n×n holes, ending where the grid ends, gives the grid through the
+ * homography from lattice positions to hole centres. Plain data: the holes come from grid/contour.ts.
  */
 import {
   applyHomography,
@@ -63,10 +57,8 @@ export function latticeQuads(holes: readonly Hole[], mask: GrayImage): Corners[]
     const { smallest, largest } = areaRange(imageArea, n)
     // Largest first: a box lattice's seeds before stray smaller holes.
     const sized = holes.filter((h) => h.area >= smallest && h.area <= largest).sort((a, b) => b.area - a.area)
-    // Holes already in a lattice, whether it was a grid, no grid, or too small, seed no other: grown
-    // from one of them, it takes in the same neighbours. Remembering the too-small ones as well keeps
-    // a page of many closed cells (a page written in pen closes 30-50 of the 81 around their digits)
-    // from growing the same short lattice again from each of its holes in turn.
+    // Holes already in a lattice (a grid or not, too small or not) seed no other: it would take in
+    // the same neighbours, and a page of many closed cells would grow one lattice from each.
     const used = new Set<Hole>()
     for (const seed of sized) {
       if (used.has(seed)) continue
@@ -80,12 +72,9 @@ export function latticeQuads(holes: readonly Hole[], mask: GrayImage): Corners[]
 }
 
 /**
- * Grows a lattice from one hole: neighbours of similar area whose centres fall near a free
- * lattice position next to a member join it, and the lattice-to-image homography is refitted to
- * all members after each pass (the first pass, from the seed alone, extrapolates and so is
- * allowed a looser tolerance). Null when the seed has no lattice at all; otherwise the members
- * that grew, and the outline (null when fewer than two thirds of n×n holes grew, or when the
- * lattice is no Sudoku grid's).
+ * Grows a lattice from one hole: holes of similar area near a free position next to a member join,
+ * and the homography is refitted after each pass (the first, from the seed alone, more loosely).
+ * Null when the seed has no lattice; else the members, and the outline where it is a Sudoku's.
  */
 function growLattice(seed: Hole, holes: readonly Hole[], n: number, mask: GrayImage): { members: Hole[]; corners: Corners | null } | null {
   const similar = holes.filter((h) => h !== seed && h.area >= seed.area / 2 && h.area <= seed.area * 2)
@@ -157,9 +146,8 @@ interface LatticeFit {
 }
 
 /**
- * A first lattice-to-image homography from one hole: its outline spans one hole, and the pitch is
- * a line's width more. With thick lines and small cells (a low-resolution photo) that width is
- * a large part of the pitch, so it is measured: the nearest hole of similar size along each axis.
+ * A first lattice-to-image homography from one hole, the pitch measured to the nearest similar hole
+ * along each axis: with thick lines and small cells a line's width is much of the pitch.
  */
 function seedLattice(seed: Hole, similar: readonly Hole[]): Homography | null {
   const h = homographyFromPoints(UNIT_CELL, seed.quad)
@@ -205,11 +193,9 @@ function fitLattice(members: readonly { hole: Hole; at: Point }[]): LatticeFit |
 }
 
 /**
- * The grid's four outer lines. Each is fitted to the inner edge of the border, i.e. the outer
- * sides of the whole holes along that edge (so curved paper, where one homography through the
- * centres bows inwards at the edges, still gets its border where it is), then moved out across
- * the border line itself, measured in the threshold image: the outline is the border's outer
- * edge, as with a contour. Where too few whole holes line an edge, the homography's edge stands.
+ * The grid's outline: each outer line fitted to the outer sides of the whole holes along it (so
+ * curved paper still gets its border where it is), then moved out across the border, measured in
+ * the threshold image, to its outer edge as a contour has it. Too few holes: the homography's edge.
  */
 function latticeOutline(fit: LatticeFit, x0: number, y0: number, n: number, mask: GrayImage): Corners {
   const { h, back, whole, size } = fit

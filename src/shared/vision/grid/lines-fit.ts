@@ -1,23 +1,8 @@
 /**
- * A live look's grid corners put where the grid's own lines say, for the paper watch's cell ink
- * (watch/cell-ink.ts), so that they come out the same at every look of a page that stays where it is.
- *
- * Where the outline does not find a grid, the fallbacks do (grid/find-grid.ts's Hough lines, lattice of
- * holes, outline's straight runs, or the last look's grid carried on), and each places the corners
- * its own way: on a held-out solving session (bench:timelapse-session seed 164, image1067, a
- * creased page whose border merges with a column rule at 640 px) they lay 5-16 px from one another
- * from look to look on a grid 390 px wide. Steadied (watch/steady-corners.ts) they still moved 2-5 px, the
- * ink of 4-18 cells changed between looks, the trigger took every look for a hand over the grid,
- * and nine minutes of writing gave no shot.
- *
- * So the grid is sampled through the corners found, and its ten lines each way are sought in four
- * bands across it, near where those corners put them, each where it is darkest along most of the
- * band (the median: digits, marks and the lines crossing it cover a small part of it). The
- * perspective that puts every line's places on that line, in least squares and without the places
- * off it (a stroke beside a line), gives the corners; a second pass from those, sampling the grid
- * square to its lines, refines them. Each corner then rests on all twenty lines, not on the one
- * border line or the crossing near it that a fallback found. Where too few lines are seen (a hand
- * over half the grid) the corners stay as found.
+ * A live look's corners moved onto the grid's own lines, so the paper watch (watch/cell-ink.ts)
+ * sees the same corners at every look of a page that stays put: each fallback places them its own
+ * way. Lines are sought in bands where the band's median is darkest; the homography that puts
+ * each line's places on that line, in least squares without outliers, gives the corners.
  */
 import { squareToQuad } from '../core/homography'
 import { type Brightness, bilinear } from '../core/brightness'
@@ -25,38 +10,26 @@ import { applyHomography, type Homography, invertHomography, solveLinear } from 
 import type { Corners, GrayImage, Point, RgbaImage } from '../core/image'
 import { middleOf } from '../core/median'
 
-/** Samples per cell: as watch/cell-ink.ts's CELL_SAMPLES, a 2 px line at a 1280×720 view's 35-45 px cells spans one or two. */
+/** Samples per cell, as watch/cell-ink.ts's CELL_SAMPLES: a 2 px line at 35-45 px cells spans one or two. */
 const PER_CELL = 24
-/**
- * How far from where the corners put it a line is sought, in cells: past the 5-16 px (0.12-0.37 of
- * a 43 px cell) that seed 164's fallbacks put the corners apart, and short of half a cell, where the
- * next line's window begins.
- */
+/** How far a line is sought from where the corners put it, in cells: past the fallbacks' spread (up to 0.37). */
 const REACH = 0.4
-/**
- * A line is darker than the profile this far either side of it, in cells: past a thick box line's
- * half width (0.05-0.08 of a cell), so a desk's edge or a shadow's, dark on one side only, is no line.
- */
+/** A line is darker than the profile this far either side, in cells (past a box line's half width). */
 const BESIDE = 0.15
-/** A place further than this from its line as fitted, in cells, is left out of the fit: as warp.ts's OUTLIER, a stroke beside a line. */
+/** A place further than this from its fitted line, in cells, is left out (as grid/warp.ts's OUTLIER). */
 const OFF_FIT = 0.08
-/**
- * Bands across the grid, each line sought in each: a line the corners put aslant crosses a band
- * by less than its width only where the band is short (corners 0.3 cell off slant a line by that
- * much over the grid's height, 3 px a band at 40 px cells, and a 2 px line then darkens a column
- * over most of the band, where the median needs half).
- */
+/** Bands across the grid, each line sought in each: short, so a line put aslant still darkens most of a column. */
 const BANDS = 4
-/** Rounds of leaving out the places off the fit: one stroke beside a line moves the first fit, and the second leaves it out. Chosen by hand. */
+/** Rounds of leaving out the places off the fit. Chosen by hand. */
 const FIT_ROUNDS = 3
 /** Places that must be seen and fit, of the ten lines in each band: more than half. Chosen by hand. */
 const MIN_PLACES = 0.6 * 10 * BANDS
-/** Samples either side of a line's darkest that its middle is taken over: a 2-3 px line, blurred by a pixel, at 1.5-2 px a sample. */
+/** Samples either side of a line's darkest that its middle is taken over (a blurred 2-3 px line). */
 const DIP_REACH = 2
-/** Fits, each from the corners the last gave: the second samples the grid nearly square to its lines. */
+/** Fits, each from the last one's corners: the second samples the grid nearly square to its lines. */
 const PASSES = 2
 
-/** `corners` moved onto the lines of the grid they roughly frame in `image`, or as they are where its lines are not seen. */
+/** `corners` moved onto the lines of the grid they roughly frame, or as they are where its lines are not seen. */
 export function fitToGridLines(image: RgbaImage | GrayImage, corners: Corners): Corners {
   const brightness = bilinear(image)
   let fitted = corners
@@ -68,7 +41,7 @@ export function fitToGridLines(image: RgbaImage | GrayImage, corners: Corners): 
   return fitted
 }
 
-/** The grid as `corners` frame it, with a margin around: sample (i, j) lies at cell coordinates ((i - margin + 0.5) / PER_CELL, (j - margin + 0.5) / PER_CELL). */
+/** The grid sampled through `corners`, with a margin, PER_CELL samples a cell. */
 interface Sampled {
   readonly warped: Float32Array
   readonly size: number
@@ -89,7 +62,7 @@ function fitOnce(brightness: Brightness, corners: Corners): Corners | null {
   }
   const sampled = { warped, size, margin }
   const seen = [...linesSeen(sampled, 'x'), ...linesSeen(sampled, 'y')]
-  // Least squares, then again over the places near it, until those are the places it was fitted to.
+  // Refit over the places near the fit until they stop changing.
   let kept = seen
   let fit: Homography | null
   for (let round = 0; ; round++) {
@@ -116,14 +89,14 @@ const GRID_CORNERS: readonly Point[] = [
   { x: 0, y: 9 },
 ]
 
-/** A place where line `k` across `axis` ('x': a vertical line) was seen, in cell coordinates as sampled. */
+/** Where line `k` across `axis` ('x': a vertical line) was seen, in sampled cell coordinates. */
 interface Place {
   readonly axis: 'x' | 'y'
   readonly k: number
   readonly at: Point
 }
 
-/** Each line's places across `axis`, at the middle of each of BANDS bands across the other axis. */
+/** Each line's places across `axis`, one in each band. */
 function linesSeen(sampled: Sampled, axis: 'x' | 'y'): Place[] {
   const seen: Place[] = []
   const band = (9 * PER_CELL) / BANDS
@@ -138,17 +111,15 @@ function linesSeen(sampled: Sampled, axis: 'x' | 'y'): Place[] {
 const enoughOnBothAxes = (places: readonly Place[]): boolean =>
   places.filter((p) => p.axis === 'x').length >= MIN_PLACES && places.filter((p) => p.axis === 'y').length >= MIN_PLACES
 
-/** The line a place lies on by `fit` (the sampled cells to the lattice's): its x there for a vertical line, its y for a horizontal one. */
+/** The line a place lies on by `fit`: its x for a vertical line, its y for a horizontal one. */
 function latticeLine(fit: Homography, place: Place): number {
   const p = applyHomography(fit, place.at)
   return place.axis === 'x' ? p.x : p.y
 }
 
 /**
- * The homography from the sampled cells to the lattice's that puts each place on its own line, in
- * least squares: a vertical line k's place (x, y) must map to x = k, that is
- * g0 x + g1 y + g2 - k (g6 x + g7 y) = k with g8 = 1 (a horizontal one's with g3, g4, g5 and y = k),
- * linear in the eight unknowns. Null where the places do not fix it.
+ * The homography (g8 = 1) putting each place on its own line in least squares: a vertical line k's
+ * place maps to x = k, g0 x + g1 y + g2 - k (g6 x + g7 y) = k, linear in the unknowns. Null if unfixed.
  */
 function latticeFit(places: readonly Place[]): Homography | null {
   const normal = Array.from({ length: 8 }, () => new Float64Array(8))
@@ -171,7 +142,7 @@ function latticeFit(places: readonly Place[]): Homography | null {
   return g && [g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7], 1]
 }
 
-/** Each line's place in `profile` (in cells), sought within REACH of where the corners put it, where it is darker than BESIDE either side of it. */
+/** Each line's place in `profile` (in cells), within REACH of where expected, darker than BESIDE either side. */
 function linePlaces(profile: Float64Array, margin: number): [number, number][] {
   const beside = Math.max(2, Math.round(BESIDE * PER_CELL))
   const contrast = (p: number): number => Math.min(profile[p - beside], profile[p + beside]) - profile[p]
@@ -189,7 +160,7 @@ function linePlaces(profile: Float64Array, margin: number): [number, number][] {
   return places
 }
 
-/** Each place along `axis`, the median brightness across the band `from`..`to` of the other axis; NaN where half of it is off the image. */
+/** Per place along `axis`, the median brightness across the band `from`..`to`; NaN where half is off the image. */
 function medianProfile(warped: Float32Array, size: number, axis: 'x' | 'y', from: number, to: number): Float64Array {
   const profile = new Float64Array(size)
   const values = new Float32Array(to - from)
@@ -204,12 +175,7 @@ function medianProfile(warped: Float32Array, size: number, axis: 'x' | 'y', from
   return profile
 }
 
-/**
- * The middle of the dip around `at`, between samples: its darkness's centroid over DIP_REACH
- * samples either way, below the brighter of the profile `beside` samples away on either side. A
- * parabola through the darkest three placed a 2 px line up to 0.7 px off, by where it fell between
- * the samples.
- */
+/** The middle of the dip around `at`: its darkness's centroid (a parabola misplaced 2 px lines by up to 0.7 px). */
 function dipMiddle(profile: Float64Array, at: number, beside: number): number {
   const level = Math.max(profile[at - beside], profile[at + beside])
   let sum = 0

@@ -1,41 +1,23 @@
 /**
- * Proposals for a grid whose outline has merged with a shadow's edges: the outline's longest
- * straight runs taken as the grid's sides.
- *
- * A dark shadow (a hand, the camera) touching the grid leaves its edge in the threshold image,
- * joined to the border; the outer contour then follows the border and, where the shadow joins it,
- * runs off along the shadow's edge and back. The largest quadrilateral on its hull takes a corner
- * out there, and the refit (`grid/refine.ts`) searches too far from the true side to find it. The
- * border's four sides are still on the outline, each a long straight run (broken where a shadow
- * joins it, but on one line): those runs are found one after another, the longest first, and every
- * two pairs of them that make a plausible quadrilateral along which the runs lie is proposed.
+ * Proposals for a grid whose outline has merged with a shadow: its hull takes a corner out there,
+ * but the border's sides are still long straight runs of it, which are paired into quads.
  */
 import { angleDiff, fitLine, intersectLines, lineThrough, orderCorners, type Line } from '../core/geometry'
 import { plausibleQuad } from './shape'
 import type { Corners, Point } from '../core/image'
 
-/**
- * An outline point within this share of the image's size (√(width·height), at least 2 px) of a
- * line lies on it: about 2.8 px on a 640×480 working copy, about the border's outer edge's
- * wobble after the threshold. Chosen by hand.
- */
+/** An outline point within this share of √(width·height) of a line lies on it (the border's wobble). Chosen by hand. */
 const RUN_TOLERANCE = 0.005
-/**
- * A run must hold this share of the image's size in points: half the side of the smallest grid
- * `plausibleQuad` takes (√2% of the area is 14% across). Chosen by hand.
- */
+/** A run must hold this share of the image's size in points: half the smallest grid's side. */
 const MIN_RUN = 0.07
-/** Runs sought per outline, at most: four sides and a few of the shadow's edges. Chosen by hand. */
+/** Runs sought per outline: four sides and a few shadow edges. Chosen by hand. */
 const MAX_RUNS = 10
-/** The search for each run samples this many outline points at most. Chosen by hand: a few thousand tries per run. */
+/** Outline points sampled per run's search, at most. Chosen by hand. */
 const SAMPLED_POINTS = 600
-/** Candidate lines per run: through a sampled point and the one a fortieth of the outline further on. Chosen by hand. */
+/** Candidate lines per run, each through two points a fortieth of the outline apart. Chosen by hand. */
 const TRIES = 60
 const PAIR_GAP = 1 / 40
-/**
- * Opposite sides of a square under ±30° of tilt meet at under 45°, neighbouring ones at over 45°
- * (as `plausibleQuad`'s corner angles). Radians.
- */
+/** Opposite sides of a square under ±30° of tilt meet at under 45°, neighbouring ones over. Radians. */
 const OPPOSITE_ANGLE = Math.PI / 4
 /** Each side must have outline points of its run along this share of its length. Chosen by hand. */
 const MIN_SIDE_COVER = 0.5
@@ -60,10 +42,7 @@ export function outlineSideQuads(outlines: readonly (readonly Point[])[], width:
   return quads
 }
 
-/**
- * The outline's longest straight runs, one after another: the line through the most sampled
- * points, refitted to all the outline's points near it, its points then taken out of the search.
- */
+/** The outline's longest straight runs, one after another, each's points then left out of the search. */
 function straightRuns(outline: readonly Point[], tolerance: number, minPoints: number): Run[] {
   const step = Math.max(1, Math.ceil(outline.length / SAMPLED_POINTS))
   let sampled = outline.filter((_, i) => i % step === 0)
@@ -81,7 +60,7 @@ function straightRuns(outline: readonly Point[], tolerance: number, minPoints: n
   return runs
 }
 
-/** The sampled points near the best line through pairs of points a little way apart along the outline. */
+/** The sampled points near the best line through two points a little apart along the outline. */
 function mostPointsNear(points: readonly Point[], tolerance: number): Point[] | null {
   const n = points.length
   const gap = Math.max(2, Math.round(n * PAIR_GAP))
@@ -97,10 +76,7 @@ function mostPointsNear(points: readonly Point[], tolerance: number): Point[] | 
   return best
 }
 
-/**
- * Every two pairs of roughly opposite runs, the pairs roughly at right angles, as a quadrilateral
- * whose four sides each lie along their run's points.
- */
+/** Quads from two pairs of opposite runs, each side lying along its run's points. */
 function quadsFromRuns(runs: readonly Run[]): Corners[] {
   const quads: Corners[] = []
   const angle = (r: Run): number => Math.atan2(r.line.direction.y, r.line.direction.x)

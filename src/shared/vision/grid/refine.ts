@@ -1,43 +1,26 @@
-/**
- * A contour quad's corners refined: each side refitted to the outline's points along it, so that
- * rounded or broken corners land where the sides meet, and text or a thumb touching the border
- * does not pull a side away.
- */
+/** A contour quad's sides refitted to the outline, so rounded corners land where the sides meet and a thumb does not pull a side. */
 import { distance, fitLine, intersectLines, lineThrough, type Line } from '../core/geometry'
 import type { Corners, Point } from '../core/image'
 
-/** Share of each side next to its corners left out of the fit (rounding and crossing lines bend the outline there). Chosen by hand. */
+/** Share of each side by its corners left out of the fit (the outline bends there). Chosen by hand. */
 const CORNER_SKIP = 0.1
-/** Points within this share of the side's length (at least 3 px) of the rough side are taken as along it. Chosen by hand. */
+/** Points within this share of the side's length of the rough side are along it. Chosen by hand. */
 const SIDE_BAND = 0.08
-/** RANSAC: points within this share of the side (at least 2 px) of a line agree with it, and a quarter of the side must. Chosen by hand. */
+/** RANSAC: points within this share of the side agree with a line, and this share must. Chosen by hand. */
 const LINE_TOLERANCE = 0.012
 const MIN_AGREEING = 0.25
 /** A refitted corner may move at most this share of the quad's diagonal from the rough one. Chosen by hand. */
 const MAX_CORNER_MOVE = 0.15
 /** RANSAC tries. Chosen by hand. */
 const RANSAC_TRIES = 80
-/** A point within this many pixels of an edge of the image lies on it (the image's outermost pixel is on it). */
+/** A point within this many pixels of the image's edge lies on it. */
 export const ON_EDGE = 1
-/**
- * A side along the image's edge is refitted only where the fit stays within an eighth of a cell
- * (1/72 of the side) of the edge: a border printed just inside the frame. Farther in, the fit ran
- * through the ends of lines the edge cuts. Chosen by hand: the borders of the shared photos that
- * touch the frame lie 1% of the side inside it, the fits through line ends 5-7%.
- */
+/** A side along the image's edge is refitted only this near it. Set from the shared photos: borders 1% inside, fits through cut lines 5-7%. */
 const EDGE_REFIT = 1 / 72
 
 /**
- * Re-fits each side to the contour points along it and intersects neighbouring sides. The points
- * are those within a band around the rough side (leaving out the 10% next to each corner, where
- * rounding and crossing lines bend the outline); a RANSAC line through them keeps the longest
- * straight run, so text or a thumb touching the border, which pulls the hull outwards, is ignored.
- *
- * A rough side along an edge of the `width`×`height` image is kept there unless its fit lies just
- * inside it (EDGE_REFIT): there the image's edge cuts the grid (a webcam frame that the grid
- * fills), the outline's points near it are the ends of the lines the edge cuts and the edges of
- * those lines running inwards, and a straight run through them lies somewhere inside the outermost
- * row of cells.
+ * Each side refitted by RANSAC to the contour points near it; neighbours intersected. A side along
+ * the image's edge stays there unless its fit lies just inside it: farther in, it runs through cut lines' ends.
  */
 export function refineQuad(quad: Corners, points: readonly Point[], width: number, height: number): Corners | null {
   const lines: Line[] = []
@@ -79,10 +62,7 @@ export function refineQuad(quad: Corners, points: readonly Point[], width: numbe
   return [out[0], out[1], out[2], out[3]]
 }
 
-/**
- * The line with most points within `tol`, refitted by least squares to those points; null when
- * fewer than `minInliers` agree. Deterministic: candidate pairs are drawn from a fixed sequence.
- */
+/** The line with most points within `tol`, refitted to them; null under `minInliers`. Deterministic: a fixed sequence. */
 export function ransacLine(points: readonly Point[], tol: number, minInliers: number): Line | null {
   if (points.length < Math.max(2, minInliers)) return null
   let seed = 12345

@@ -1,15 +1,12 @@
-/**
- * The cheap shape checks a proposed quadrilateral must pass before the (costlier) grid test: what
- * a square grid can look like in a photo.
- */
+/** The cheap shape checks a proposed quad must pass before the grid score: what a square can look like in a photo. */
 import { distance, interiorAngles, isConvex, polygonArea } from '../core/geometry'
 import type { Corners } from '../core/image'
 
-/** Smallest grid, as a share of the working image's area (a grid about 14% of the frame across). Chosen by hand. */
+/** Smallest grid, as a share of the image's area (14% of it across). Chosen by hand. */
 const MIN_AREA = 0.02
 /** Corner angles a square shows under about ±30° of tilt, in degrees. Chosen by hand. */
 const ANGLE_RANGE = [45, 135] as const
-/** Longest opposite side over the shorter one, and long side over short side, at most. Chosen by hand for ±30° of tilt. */
+/** Opposite sides' ratio and aspect, at most. Chosen by hand for ±30° of tilt. */
 const MAX_OPPOSITE_RATIO = 2
 const MAX_ASPECT = 3
 
@@ -17,15 +14,12 @@ export function areaOf(c: Corners): number {
   return Math.abs(polygonArea(c))
 }
 
-/**
- * Convex, big enough, corners between 45° and 135°, opposite sides within 2:1 of each other and
- * the whole within 3:1 in aspect: what a square looks like under ±30° of tilt.
- */
+/** Big enough and `squarish`. */
 export function plausibleQuad(q: Corners, width: number, height: number): boolean {
   return Math.abs(polygonArea(q)) >= width * height * MIN_AREA && squarish(q)
 }
 
-/** The shape part of `plausibleQuad`, whatever the size. */
+/** Convex, corners and sides within what a square shows under ±30° of tilt. */
 export function squarish(q: Corners): boolean {
   if (!isConvex(q)) return false
   if (interiorAngles(q).some((a) => a < ANGLE_RANGE[0] || a > ANGLE_RANGE[1])) return false

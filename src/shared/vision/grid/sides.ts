@@ -1,9 +1,6 @@
 /**
- * The outline and Hough paths' last step: a side whose outline strays outwards from the grid's
- * border (merged with a shadow's or the paper's edge running close beside it), or one with a desk
- * beyond it that lies off the border (a cut-out puzzle, grid/desk.ts), is put back where the inner
- * lines' spacing says the border is, if the grid then scores no worse. A proposal that scored as no
- * grid because a desk's band shaped it is put back so before it is scored again (offDeskCorners).
+ * Sides put back where the inner lines' spacing puts the border: one whose outline strays outwards
+ * along a shadow's or the paper's edge, or follows a desk beyond a cut-out puzzle (grid/desk.ts).
  */
 import type { CV, Own } from '../core/cv'
 import { applyHomography, fitLine, homographyFromPoints, intersectLines } from '../core/geometry'
@@ -17,58 +14,29 @@ import type { Corners } from '../core/image'
 
 type Mat = InstanceType<CV['Mat']>
 
-/**
- * A side is bent when its three ends spread inwards by more than a quarter cell; it is moved only
- * when no end lies more than an eighth of a cell outside it. Chosen by hand (the rule was added for
- * a photo turned 30° whose left side followed a shadow's edge: 8% -> 2.6% corner error; it moves no
- * side of the 160 photos as taken).
- */
+/** A side is bent when its ends spread inwards by over a quarter cell, and moved only if none lies an eighth outside. Chosen by hand. */
 const BENT_SPREAD = SCORE_CELL / 4
 const OUTSIDE_ALLOWED = -SCORE_CELL / 8
-/**
- * Where no side is left steady, the outline is taken to hug the border's outer edge this far
- * outside its middle, in square pixels: the median over the sides of the photos as taken (1.6 on
- * Wicht's, 1.9 on the pen train photos).
- */
+/** Where no side is steady, the outline's offset outside the border's middle, in square pixels. Set from the photos: 1.6 Wicht, 1.9 pen-train. */
 const BORDER_HALF_WIDTH = 1.7
-/**
- * A side with desk beyond it is moved no farther than this, in square pixels (half a cell): the
- * band of desk the outline can follow is half a threshold block wide (a twentieth of the image's
- * shorter side, grid/find-grid.ts), under half a cell for any grid the threshold sees lines in. Inner lines
- * that put the border farther in were misread (a blurred photo's).
- */
+/** A side with desk beyond it moves at most this far, in square pixels: the desk's band is under half a cell. */
 const DESK_BAND = SCORE_CELL / 2
 /**
- * A side with desk beyond it is moved only where the inner lines put the border this much farther
- * in than BORDER_HALF_WIDTH, on average over its three ends, in square pixels (a twelfth of a
- * cell). Elsewhere the outline places the border more finely than the lines' fit: on Wicht's
- * photos as taken, the 206 sides found with even, darker paper or desk beyond them lie -1.1 to 3.3
- * (a median 1.9) outside it, and none is moved; on bench:detect's cut-outs, a quarter lie over 4.5.
- * Moving such sides outwards too, where the lines run past them, carried a curved page's side out
- * to the photo's edge in a held-out time-lapse session (image1020's, bench:timelapse-session).
+ * A side with desk beyond it moves only where the lines put the border this much farther in than
+ * BORDER_HALF_WIDTH; elsewhere the outline places it better. Set from Wicht's photos and bench:detect's cut-outs.
  */
 const DESK_MIN_SHIFT = SCORE_CELL / 12
-/**
- * A grid whose sides were moved off a desk's edge may score this much less than the outline did:
- * the threshold image's band of desk, merged with the border, then lies outside the grid and no
- * longer fills its border. Chosen by hand.
- */
+/** A grid moved off a desk may score this share of the outline's (the desk's band no longer fills its border). Chosen by hand. */
 const DESK_SCORE_KEPT = 0.95
-/** An inner line is sought within this many square pixels of its place (under a third of a cell). Chosen by hand. */
+/** An inner line is sought within this many square pixels of its place. Chosen by hand. */
 const INNER_LINE_REACH = 7
-/** It must stand this much (share of the band) above its surroundings within 12 px, its own 4 px left out. Chosen by hand. */
+/** It must stand this much (share of the band) above its surroundings. Chosen by hand. */
 const INNER_LINE_CONTRAST = 0.3
-/** The fit of line positions needs this many lines, and drops those more than 3 px off it (a digit's stroke). Chosen by hand. */
+/** The fit of line positions needs this many lines, and drops those this far off (a stroke). Chosen by hand. */
 const MIN_FITTED_LINES = 5
 const FIT_OUTLIER = 3
 
-/**
- * A contour's side can leave the grid's border where the border merges with a shadow's or the
- * paper's edge running close beside it: the outline then follows that edge along part of the side.
- * The inner lines still show where the border is (`sidesFromInnerLines`); a side they say bends
- * away from the outline, or one with desk beyond it that they put inside its border, is moved
- * there, if the grid then scores no worse (DESK_SCORE_KEPT less for a side moved off a desk).
- */
+/** `found` with its bent sides, or those off a desk, put where the inner lines say, if it then scores no worse. */
 export function straightenSides(cv: CV, binary: Mat, gray: Mat, found: GridDetection, own: Own): GridDetection {
   const refit = sidesFromInnerLines(cv, binary, found.corners, () => deskBeyondSides(cv, gray, found.corners, own), own)
   if (!refit || !plausibleQuad(refit.corners, binary.cols, binary.rows)) return found
@@ -77,28 +45,16 @@ export function straightenSides(cv: CV, binary: Mat, gray: Mat, found: GridDetec
   return score >= kept ? { corners: refit.corners, method: found.method, score } : found
 }
 
-/**
- * A proposal that did not score as a grid, put back on its border where a desk's band shaped it: the
- * band merged with the border puts the outline up to a third of a cell outside it, where the inner
- * lines fall mid-way between the places the score looks for them. The sides with desk beyond them
- * that the inner lines put inside the border are moved there, as `straightenSides` moves them;
- * null where no side is so (any quad of a page with no desk costs a look at its inner lines).
- */
+/** A proposal that scored as no grid put back on its border where a desk shaped it (the score misses its lines), or null. */
 export function offDeskCorners(cv: CV, binary: Mat, gray: Mat, corners: Corners, own: Own): Corners | null {
   const refit = sidesFromInnerLines(cv, binary, corners, () => deskBeyondSides(cv, gray, corners, own), own)
   return refit?.offDesk && plausibleQuad(refit.corners, binary.cols, binary.rows) ? refit.corners : null
 }
 
 /**
- * Where the inner lines put the border, for each side whose outline it bends away from; null when
- * none does. In the quad warped to the SCORE_SIZE square, in three bands across each direction,
- * the eight inner lines are found near their places and a straight fit through their positions
- * (position = a + b·i) is extended to i = 0 and 9. Along a good side the three ends sit at a
- * steady small offset from it (the border's half width, as the outline hugs its outer edge); a
- * side whose ends spread inwards by more than a quarter cell, or one with desk beyond it (asked of
- * `deskBeyond` only where needed) whose ends all lie well inside it, is replaced by the line through
- * them, moved out by the good sides' offset, and the corners are those lines' crossings mapped back;
- * `offDesk` says a side was moved off a desk.
+ * Where the inner lines put the border, for each bent side or side off a desk; null when none is:
+ * in three bands each way, the lines' fit is extended to i = 0 and 9, and a moved side is the line
+ * through its ends, moved out by the steady sides' offset (the border's half width).
  */
 function sidesFromInnerLines(
   cv: CV,
@@ -112,8 +68,7 @@ function sidesFromInnerLines(
   const last = S - 1
   const band = S / 3
   const centres = [0.5, 1.5, 2.5].map((b) => b * band)
-  // ends[dir][b]: the border's two positions in band b; dir 0 is the columns (x of the left and
-  // right sides), dir 1 the rows (y of the top and bottom).
+  // ends[dir][b]: the border's two positions in band b; dir 0 the columns, dir 1 the rows.
   const ends: [number, number][][] = [[], []]
   for (let dir = 0; dir < 2; dir++) {
     for (let b = 0; b < 3; b++) {
@@ -126,15 +81,10 @@ function sidesFromInnerLines(
       ends[dir].push([fit.a, fit.a + 9 * fit.b])
     }
   }
-  // Sides in the order left, right, top, bottom; each with its three ends' distances inwards.
+  // Sides left, right, top, bottom, with their three ends' distances inwards.
   const sides = [0, 1].flatMap((dir) => [0, 1].map((end) => ({ dir, end, at: ends[dir].map((e) => e[end]) })))
   const inward = sides.map(({ end, at }) => at.map((v) => (end === 0 ? v : last - v)))
-  // Only an outline that strays outwards is moved (the lines everywhere end at or inside it): one
-  // that the lines run past is more likely a curved page, whose bowed lines a straight fit
-  // through them would carry past the corners.
-  // A side with desk beyond it that lies outside the border too is moved: the desk's band, not the
-  // border, shaped it. One inside the border is left, as a curved page's (above).
-  // The desk is looked for only beyond such sides: most looks at a grid have none.
+  // Only sides outside the border move: one the lines run past is more likely a curved page.
   const inside = inward.map((v) => mean(v) - BORDER_HALF_WIDTH >= DESK_MIN_SHIFT && Math.min(...v) > OUTSIDE_ALLOWED && Math.max(...v) <= DESK_BAND)
   const desk = inside.some(Boolean) ? deskBeyond() : []
   const offDesk = inside.map((d, k) => d && desk[k])
@@ -175,11 +125,7 @@ function sidesFromInnerLines(
   return { corners: [out[0], out[1], out[2], out[3]], offDesk: offDesk.some(Boolean) }
 }
 
-/**
- * The inner lines i = 1..8 found in a profile across them: the darkest place within 7 px (under a
- * third of a cell) of i·SCORE_CELL, standing 0.3 above its surroundings, refined to the centroid
- * of its five pixels.
- */
+/** The inner lines i = 1..8 found in a profile, at the centroid of their darkest 5 px. */
 function innerLinePositions(profile: Float64Array): { i: number; at: number }[] {
   const c = SCORE_CELL
   const found: { i: number; at: number }[] = []
@@ -202,10 +148,7 @@ function innerLinePositions(profile: Float64Array): { i: number; at: number }[] 
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length
 
-/**
- * Least-squares position = a + b·i through at least five found lines, refitted without those more
- * than 3 px off (a digit's stroke taken for a line); null when too few lines were found.
- */
+/** Least-squares position = a + b·i through the found lines, refitted without outliers; null when too few. */
 function fitLinePositions(found: readonly { i: number; at: number }[]): { a: number; b: number } | null {
   const fit = (pts: readonly { i: number; at: number }[]): { a: number; b: number } | null => {
     if (pts.length < MIN_FITTED_LINES) return null

@@ -1,9 +1,6 @@
 /**
- * Step 3: warp the grid to a square and find its inner lines there.
- *
- * One homography is exact only for flat paper. On curved paper the inner lines bow away from
- * where the homography puts them, so `gridLattice` measures every line crossing locally; cells can
- * then be cut from their own four measured corners instead of a uniform 9×9 split.
+ * Warps the grid to a square and finds its lines there. On curved paper the lines bow away from one
+ * homography's, so `gridLattice` measures every crossing and cells are cut from their own corners.
  */
 import type { CV } from '../core/cv'
 import { withMats } from '../core/cv'
@@ -44,23 +41,15 @@ export interface GridLines {
 /** Fraction of a cell either side of the expected position searched for a line. */
 const SEARCH = 0.2
 
-/**
- * Line centres from darkness profiles across the grid: each line is searched within ±20% of a cell
- * around where a uniform grid puts it (the outer lines inwards from the edge only), first where
- * something dark runs across the whole grid, then placed on the profile summed over the grid.
- */
+/** Line centres near where a uniform grid puts them: found where something dark runs across the whole grid, placed on the summed profile. */
 export function gridLines(warped: GrayImage): GridLines {
   return { xs: linePositions(warped, 'x'), ys: linePositions(warped, 'y') }
 }
 
-/**
- * How far (a share of a cell) a line may bow or stray from one strip of cells to the next: the
- * second differences of the lines found on the pen train photos and Wicht's photos are under 0.04
- * of a cell at p99 (curved paper, a corner a little off).
- */
+/** How far (share of a cell) a line may bow from one strip of cells to the next. Set from the pen and Wicht photos: under 0.04 at p99. */
 const BOW = 0.05
 
-/** How far (a share of a cell) a crossing may stand from the median of its neighbours' before it is taken for a stroke beside the line. Chosen by hand. */
+/** How far (share of a cell) a crossing may stand from its neighbours' median before it is taken for a stroke. Chosen by hand. */
 const OUTLIER = 0.08
 
 function linePositions(warped: GrayImage, axis: 'x' | 'y'): number[] {
@@ -75,17 +64,14 @@ function linePositions(warped: GrayImage, axis: 'x' | 'y'): number[] {
     const found = peak(across, lo, hi, NaN)
     return placed(summed, lo, hi, Number.isNaN(found) ? NaN : Math.min(hi, Math.max(lo, plateauMiddle(across, found))), expected, reach)
   }
-  // The inner lines are looked for where the outer lines found space them, not where the corners
-  // do: corners a sixth of a cell outside the border (a grid found by the lattice of its boxes)
-  // put the first inner line's window over the shoulder of a column of digits beside it, which five
-  // of the nine strips share, and the column's cells were cut through their digits.
+  // Inner lines are spaced by the outer lines, not the corners, which may lie a little outside the border.
   const first = lineNearby(0)
   const last = lineNearby(9 * cell)
   const pitch = (last - first) / 9
   return Array.from({ length: 10 }, (_, i) => (i === 0 ? first : i === 9 ? last : lineNearby(first + i * pitch)))
 }
 
-/** The line contrast along `axis` in each of the nine strips of cells across it. */
+/** The line contrast along `axis` in each of the nine strips of cells. */
 function stripContrasts(warped: GrayImage, axis: 'x' | 'y'): Float64Array[] {
   const { width: w, height: h } = warped
   const strip = (axis === 'x' ? h : w) / 9
@@ -98,19 +84,13 @@ function stripContrasts(warped: GrayImage, axis: 'x' | 'y'): Float64Array[] {
   )
 }
 
-/**
- * Where a line runs across the whole grid: at each position, the median over the nine strips of
- * each strip's strongest contrast within `reach` (a line bows a little from strip to strip). A grid
- * line crosses all nine strips; a written stroke only its own cell. Summed over the grid, the heavy
- * crossbars of a row of pen entries outweighed the thin inner line beside them on pen photos, and
- * the row's cells were cut to ~75% of their height.
- */
+/** Where a line runs across the whole grid: the median over the nine strips of each one's contrast within `reach` (a stroke crosses one). */
 function acrossAll(strips: readonly Float64Array[], reach: number): Float64Array {
   const spread = strips.map((p) => Float64Array.from(p, (_, i) => Math.max(...p.subarray(Math.max(0, i - reach), i + reach + 1))))
   return Float64Array.from({ length: strips[0].length }, (_, i) => median(spread.map((p) => p[i])))
 }
 
-/** The middle of the run of values within `PLATEAU` of `profile[at]` around it: a peak widened by acrossAll's `reach`. */
+/** The middle of the plateau around `profile[at]`: a peak widened by acrossAll's `reach`. */
 function plateauMiddle(profile: Float64Array, at: number): number {
   const top = profile[Math.round(at)]
   const level = top - PLATEAU * Math.abs(top)
@@ -119,13 +99,10 @@ function plateauMiddle(profile: Float64Array, at: number): number {
   while (b < profile.length - 1 && profile[b + 1] >= level) b++
   return (a + b) / 2
 }
-/** Share of a plateau's height its values may fall short of it (the nine strips' plateaus overlap unevenly). */
+/** Share of a plateau's height its values may fall short of it. */
 const PLATEAU = 0.05
 
-/**
- * Sum of (255 − grey) along each column ('x') or row ('y') of a window. The minimum over the
- * profile is subtracted by the caller's peak search only implicitly (we look for a maximum).
- */
+/** Sum of (255 − grey) along each column ('x') or row ('y') of a window. */
 function darknessProfile(img: GrayImage, x0: number, y0: number, x1: number, y1: number, axis: 'x' | 'y'): Float64Array {
   const { width, data } = img
   const xa = Math.max(0, Math.floor(x0))
@@ -144,12 +121,7 @@ function darknessProfile(img: GrayImage, x0: number, y0: number, x1: number, y1:
   return out
 }
 
-/**
- * A darkness profile less its moving average over half a cell: a grid line is a few pixels wide
- * and stands out, while shading across the page (a shadow darkening the bottom rows, a gradient
- * of light) varies slowly and cancels. Without this, a line in a shadowed band loses to the
- * darker paper at the edge of its search window.
- */
+/** A darkness profile less its moving average over half a cell, so shading cancels. */
 function lineContrast(profile: Float64Array, cell: number): Float64Array {
   const radius = Math.max(2, Math.round(cell / 4))
   const n = profile.length
@@ -165,20 +137,15 @@ function lineContrast(profile: Float64Array, cell: number): Float64Array {
 }
 
 /**
- * Position of the strongest line in [lo, hi]: the darkest 3-sample run that is a peak of the
- * profile standing in the window (no darker run beside it, inside the window or out, and the
- * middle of its plateau within the window), refined to sub-pixel by a parabola. Returns `fallback`
- * when the window holds no clear peak (a flat profile, or one that only climbs toward a stronger
- * line beyond the window). Without the peak test a window's end on the flank of a row of bold
- * printed digits beyond it outweighed a faint inner line within it, and the row's cells were cut
- * through their digits (bench:styles, faint inner lines).
+ * The strongest line in [lo, hi], sub-pixel: the darkest 3-sample run peaking in the window, not the
+ * flank of something darker beyond (bold digits); `fallback` where there is no clear peak.
  */
 function peak(profile: Float64Array, lo: number, hi: number, fallback: number): number {
   const a = Math.max(1, Math.floor(lo))
   const b = Math.min(profile.length - 2, Math.ceil(hi))
   if (b <= a) return fallback
   const run = (i: number): number => (i < 1 || i > profile.length - 2 ? -Infinity : profile[i] + profile[i - 1] + profile[i + 1])
-  // A window at the image's end cuts the plateau there, whose middle then says nothing (the border's lines).
+  // A window at the image's end cuts the plateau there, whose middle then says nothing.
   const cutByEdge = a <= 1 || b >= profile.length - 2
   const standsInWindow = (i: number): boolean => {
     if (run(i) < run(i - 1) || run(i) < run(i + 1)) return false
@@ -203,22 +170,13 @@ function peak(profile: Float64Array, lo: number, hi: number, fallback: number): 
   return best + Math.max(-0.5, Math.min(0.5, off))
 }
 
-/**
- * The 10×10 line crossings, measured locally: for crossing (i, j) the vertical line is searched in
- * the band of rows one cell high around it, the horizontal line in the band of columns, each within
- * ±20% of a cell of the global line position, where the line runs through both cells beside the
- * crossing (`bothSides`). Outliers (a digit stroke next to a line) are pulled back to the median
- * of the crossings around them along the line, themselves among them (`smoothOutliers`), and end
- * points that step away from their line unlike the lines beside them to the line's last step's
- * median (`endsLikeNeighbours`). `points[j][i]` is row j, column i.
- */
+/** The 10×10 line crossings, each measured in the band around it, outliers pulled back to their neighbours. `points[j][i]` is row j, column i. */
 export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warped)): Point[][] {
   const { width: w, height: h } = warped
   const cw = (w - 1) / 9
   const ch = (h - 1) / 9
   const xs: number[][] = []
   const ys: number[][] = []
-  // One profile per band: rows around horizontal line j, columns around vertical line i.
   const colBands = lines.ys.map((gy) => bothSides(warped, 'x', gy, ch))
   const rowBands = lines.xs.map((gx) => bothSides(warped, 'y', gx, cw))
   for (let j = 0; j < 10; j++) {
@@ -236,18 +194,13 @@ export function gridLattice(warped: GrayImage, lines: GridLines = gridLines(warp
   return xs.map((row, j) => row.map((x, i) => ({ x, y: ys[j][i] })))
 }
 
-/** A band's line contrast summed over it, and where a line runs through both of its halves. */
+/** A band's line contrast, summed and the lesser of its two halves'. */
 interface Band {
   readonly summed: Float64Array
   readonly both: Float64Array
 }
 
-/**
- * The band half a cell either side of the line at `at` (across `axis`): its profile along `axis`
- * summed, and the lesser of its two halves' (one cell's half each), so that a written stroke in
- * one cell (the base of a pen 2 just above a thin line) cannot pass for the line, which runs
- * through both. A half mostly outside the image (beside an outer line) is left out.
- */
+/** The band half a cell either side of `at`: a stroke in one cell cannot pass for the line, which runs through both halves. */
 function bothSides(warped: GrayImage, axis: 'x' | 'y', at: number, cell: number): Band {
   const across = axis === 'x' ? warped.height : warped.width
   const half = (from: number, to: number): Float64Array | null => {
@@ -260,32 +213,19 @@ function bothSides(warped: GrayImage, axis: 'x' | 'y', at: number, cell: number)
   return { summed, both: Float64Array.from(sides[0], (_, k) => Math.min(...sides.map((p) => p[k]))) }
 }
 
-/** The line within ±SEARCH of a cell of `at`: found where it runs through both halves, placed on the summed profile. */
+/** The line within SEARCH of `at`: found through both halves, placed on the sum. */
 function lineNear(band: Band, at: number, cell: number): number {
   const [lo, hi] = [at - SEARCH * cell, at + SEARCH * cell]
   return placed(band.summed, lo, hi, peak(band.both, lo, hi, NaN), at, Math.max(1, Math.round(BOW * cell)))
 }
 
-/**
- * A line's centre on the `summed` profile (the most precise): within `reach` of where it was
- * `found`, or anywhere in [lo, hi] when it was not (NaN), as before lines had to run through.
- */
+/** A line's centre on the `summed` profile (the most precise), within `reach` of `found`, or anywhere in [lo, hi] where that is NaN. */
 function placed(summed: Float64Array, lo: number, hi: number, found: number, fallback: number, reach: number): number {
   if (Number.isNaN(found)) return peak(summed, lo, hi, fallback)
   return peak(summed, Math.max(lo, found - reach), Math.min(hi, found + reach), found)
 }
 
-/**
- * Crossings compared along their line: a vertical line's x at crossing j with its values around j
- * ('down'), a horizontal line's y at crossing i with its values around i ('across'). A wrong
- * measurement (more than `tol` from the median of the crossings around it, itself among them) is
- * replaced by that median; curved lines, which change smoothly, are kept. End points are left
- * alone. Two passes (NEIGHBOURHOODS): the three around it first, then the five, as pencil marks in
- * the left column of cells stacked in one column (4 and 7 in one cell, 7 above it, 4 below) run
- * beside the line through both cells at two crossings in a row, where the three keep both (fresh
- * held-out session seed 135's r7c3 then lost a fifth of its width and its marks were read as a
- * written 5).
- */
+/** Crossings more than `tol` from the median of those around them along their line are replaced by it; end points are left alone. */
 function smoothOutliers(v: number[][], tol: number, along: 'down' | 'across'): void {
   const { get, set } = alongLines(v, along)
   for (const size of NEIGHBOURHOODS) {
@@ -300,21 +240,16 @@ function smoothOutliers(v: number[][], tol: number, along: 'down' | 'across'): v
   }
 }
 
-/**
- * The neighbourhoods a lattice value is compared with, in turn: the three around it, then the five.
- * The five alone let a lone wrong value stand where the other four spread: a line's end stepped
- * 9 px from its inner crossing (the median of its own and the two lines' beside it, 0; of the five,
- * 2) kept a session's r3c1 marks from being read (training/paper/marks-turns.ts).
- */
+/** Neighbourhoods compared with in turn: the three, then the five, as marks can sit beside two crossings in a row. */
 const NEIGHBOURHOODS = [3, 5] as const
 
-/** The median of the `size` values nearest index `k` of ten (`k` among them; the window moved inward at the ends). */
+/** The median of the `size` values of ten nearest index `k`, `k` among them. */
 function medianAround(k: number, size: number, value: (at: number) => number): number {
   const from = Math.min(Math.max(0, k - (size >> 1)), 10 - size)
   return median(Array.from({ length: size }, (_, d) => value(from + d)))
 }
 
-/** The lattice's values `v[j][i]` by line and by crossing along it: vertical lines ('down', line i) or horizontal ones ('across', line j). */
+/** The values `v[j][i]` by line and crossing: vertical lines ('down', line i) or horizontal ('across', line j). */
 function alongLines(
   v: number[][],
   along: 'down' | 'across',
@@ -325,20 +260,8 @@ function alongLines(
 }
 
 /**
- * A line's end point (its crossing with the grid's border) is measured in the band on the grid's
- * side only, as no line runs on past the border, so ink beside the line's end in the outer cell
- * (pencil marks 3, 6 and 9 against a thin line) can pull it, and smoothOutliers leaves end points
- * alone. The step from a line's last inner crossing to its end is compared with the same step of
- * the lines nearest it (NEIGHBOURHOODS: the two beside it, then the four): paper bending and
- * perspective move neighbouring lines' ends alike, ink beside one line moves that line's alone, or
- * two lines' where digits are written one above the other in the outer column (pen val photo
- * 01_01_honor_view_10_1's 7 and 5 in r2c1 and r3c1, whose top bars pulled the ends of the lines
- * above them 12 px down once their inner crossings were put back, and the 7 was judged marks). A
- * step more than `tol` from the median is replaced by it. The border lines themselves (the grid's
- * corners and edges) are left alone.
- * Comparing an end point with its own line continued from its inner crossings instead moved right
- * end points of the pen val photos by 10-30 px where the page bends at its edge (bench:paper val
- * 72 -> 69 of 80 photos read all right); this took it from 73 to 74.
+ * A line's end, measured on the grid's side only, can be pulled by ink in the outer cell: a last step
+ * more than `tol` from the neighbouring lines' median is put back to it (bending moves them alike).
  */
 function endsLikeNeighbours(v: number[][], tol: number, along: 'down' | 'across'): void {
   const { get, set } = alongLines(v, along)
