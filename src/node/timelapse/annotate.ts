@@ -1,9 +1,8 @@
 /**
- * The annotated film's overlays, drawn into copies of the frames at encode time (the frames on disk
- * stay clean): a box at the top left with the elapsed time, the digits filled and the technique
- * behind each digit written lately (timelapse/annotations.ts), and a closing card over the last
- * frame with the total time and the puzzle's difficulty. SVG composited by sharp, like stamp.ts,
- * and like it laid out in the part of the frame the film keeps (its crop), sized to that part.
+ * The annotated film's overlays, drawn into copies of the frames at encode time: a box at the top
+ * left with the elapsed time, the digits filled and the technique behind each new digit
+ * (timelapse/annotations.ts), and a closing card over the last frame. SVG composited by sharp, laid
+ * out and sized in the part of the frame the film keeps (its crop), as stamp.ts does.
  */
 import type { FinalCard, FrameAnnotation } from '../../shared/timelapse/annotations'
 import type { CropRect } from './ffmpeg-args'

@@ -115,9 +115,8 @@ export async function encodeFrames(o: EncodeFramesOptions): Promise<EncodeFrames
 }
 
 /**
- * The film's crop, worked out on the shots as taken, before any frame is prepared: the stamp and
- * the annotations are drawn inside it (a stamp in the frame's corner would be cropped away) and stabilising registers
- * to the same corners the crop was taken from.
+ * The film's crop, worked out on the shots as taken before any is prepared: the stamp and the
+ * annotations are drawn inside it, and stabilising registers to the corners it was taken from.
  */
 async function resolveCrop(
   sources: readonly string[],

@@ -1,10 +1,9 @@
 /**
- * Where a film is written while it is encoded. Every run gets its own hidden temp file beside the
- * film, named after the process that owns it (`.film.mp4.<pid>-<random>.partial.mp4`), created
- * before any other work so an unwritable or missing folder is reported at once. The film appears
- * under its real name only through `commit`, an atomic rename, so a run killed midway, or an
- * ffmpeg it left behind, can never hand its half-written file to the next run: that one writes its
- * own temp file and removes the leftovers of runs whose process is gone.
+ * Where a film is written while it is encoded: each run's own hidden temp file beside the film,
+ * named after its process (`.film.mp4.<pid>-<random>.partial.mp4`) and created before any other
+ * work, so an unwritable folder is reported at once. The film takes its real name only by `commit`,
+ * an atomic rename, so a killed run never hands on a half-written file; later runs remove the
+ * leftovers of runs whose process is gone.
  */
 import { randomBytes } from 'node:crypto'
 import { lstat, open, readdir, rename, unlink } from 'node:fs/promises'

@@ -1,8 +1,7 @@
 /**
- * Whether a shot can go into a film. ffmpeg reads the piped images by their markers, so a damaged
- * one does not fail the encode: a 0-byte or garbled file silently vanishes and a cut-off one turns
- * into a grey smear, and the film comes out short or wrong. Each shot is checked before it is
- * sent, and one that fails is left out and counted, never allowed to stop the rest.
+ * Whether a shot can go into a film. ffmpeg does not fail on a damaged piped image: an empty or
+ * garbled one silently vanishes and a cut-off one turns into a grey smear. So each shot is checked
+ * before it is sent, and one that fails is left out and counted.
  */
 import sharp from 'sharp'
 

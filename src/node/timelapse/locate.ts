@@ -1,9 +1,8 @@
 /**
- * The sheet locator used for stabilising and the `puzzle` crop in the main process, from the vision
- * pipeline's detectors on one 640 px grey copy: the grid detector's corners, or, when a hand hides
- * the grid's border, the grid's corners as predicted from the four fiducial circles. Both give the
- * same four points (the printed grid's corners), so frames located either way register to one
- * another. Loaded on first use, so recording and plain encodes never pay for OpenCV.
+ * The sheet locator for stabilising and the `puzzle` crop, from the vision pipeline's detectors on
+ * one 640 px grey copy: the grid's corners, or, where a hand hides its border, the grid's corners
+ * as the four fiducial circles predict them (the same four points, so frames located either way
+ * register to one another). Loaded on first use, so plain recording and encodes never load OpenCV.
  */
 import type { CV } from '../../shared/vision/core/cv'
 import type { Corners } from '../../shared/vision/core/image'
@@ -11,11 +10,7 @@ import { dropEmscriptenHandlers } from '../process-errors'
 import type { LocateCorners } from './stabilise'
 
 const WORKING_SIZE = 640
-/**
- * The live view looks for circles on a 400 px copy, but a time-lapse camera sits further back (the
- * sheet and the hands both in view): there, 12 mm circles shrink below the detector's 3 px minimum
- * radius at 400 px and are found again at 640 px.
- */
+/** Circles are looked for at 640 px, not the live view's 400: a time-lapse camera sits further back, and 12 mm circles shrink below 3 px at 400. */
 const FIDUCIAL_SIZE = 640
 
 export interface SheetLocator {
@@ -49,19 +44,12 @@ export function loadSheetLocator(): Promise<SheetLocator> {
   return loading
 }
 
-/**
- * How far (as a share of the grid's side) the two locators may disagree before the grid's quad is
- * taken as pulled off by something covering the border: the grid detector's corners are within
- * 1.2% of hand-marked ones on 90% of the shared photos (bench/README.md, Detection).
- */
+/** How far (a share of the grid's side) the two locators may disagree: the grid's corners are within 1.2% on 90% of the shared photos. */
 const AGREEMENT = 0.02
 
 /**
- * Four circles place the grid even where a hand covers its border, which pulls the grid
- * detector's quad off; the grid detector is more precise when nothing covers it, and four dark
- * dots can be found on sheets without fiducials. So: the grid's corners when both agree, the
- * circles' when the two disagree (a covered border) or no grid is found, and the grid's when no
- * four circles are found.
+ * The grid's corners where both locators agree or no four circles are found; the circles' where
+ * they disagree (a hand over the border pulls the grid's quad off) or no grid is found.
  */
 export function chooseCorners(grid: Corners | null, fromCircles: Corners | null): Corners | null {
   if (!fromCircles) return grid

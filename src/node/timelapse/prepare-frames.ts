@@ -1,8 +1,8 @@
 /**
  * The per-frame work done in Node before ffmpeg: stabilising, stamping the elapsed time and drawing
- * the annotations. When none is asked for the frames go to ffmpeg as they are; otherwise processed copies are written
- * to a staging folder. Source frames are never modified. A shot that cannot be decoded is left out
- * and counted; only a failing disk (an error with a code: EIO, ENOSPC …) stops the work.
+ * the annotations, into copies in a staging folder (source frames are never modified; with none
+ * asked for, frames go to ffmpeg as they are). A shot that cannot be decoded is left out and
+ * counted; only a failing disk (an error with a code: EIO, ENOSPC …) stops the work.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'

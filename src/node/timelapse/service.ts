@@ -1,12 +1,10 @@
 /**
  * The time-lapse service the main process exposes over IPC (and the web host over HTTP): start,
  * feed, stop and resume recordings, list sessions, encode, delete. Every argument comes from
- * outside, so each one is checked here: settings by the shared validator, session ids by a
- * strict pattern (no path can be smuggled into a folder name), frames as bounded JPEG bytes.
- *
- * Over 300 lines: one closure over the live sessions, the busy set and the running encodes, which
- * every method shares; the work itself is in its own files (session-store, recovery, encode-frames,
- * manifest, solve-video).
+ * outside and is checked here: settings by the shared validator, session ids by a strict pattern
+ * (no path in a folder name), frames as bounded JPEG bytes. One closure over the live sessions,
+ * the busy set and the running encodes; the work itself is in session-store, recovery,
+ * encode-frames, manifest and solve-video.
  */
 import { lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'

@@ -1,9 +1,7 @@
 /**
- * Stabilised mode: each frame is registered to a reference frame by the sheet's four corners (from
- * the fiducial circles, or the grid corners when no fiducials are in view) and warped so the sheet
- * stays still. Which detector finds the corners is the caller's choice (`locate`), so this file
- * only does geometry: the homography between two corner sets, the warp, and which corners to trust
- * where one frame's alone jump (steadyCorners).
+ * Stabilised mode: each frame is registered to a reference frame by the sheet's four corners and
+ * warped so the sheet stays still. Which detector finds the corners is the caller's (`locate`);
+ * this file only does geometry: the homography, the warp, and which corners to trust (steadyCorners).
  */
 // Types only: importing core/opencv.ts would load the 10 MB OpenCV module for every encode, stabilised or not.
 import type { CV } from '../../shared/vision/core/cv'
@@ -97,20 +95,16 @@ export class Stabiliser {
 }
 
 /**
- * How far, as a share of the sheet's diagonal (core/geometry.ts's cornerMovement, as the watch measures
- * a steady grid), a frame's corners may lie from both its neighbours' (themselves within it of each
- * other) before they are taken for a quad the detector found elsewhere than the sheet
- * (steadyCorners). On a held-out solving session's 53 shots (bench:timelapse-session seed 223),
- * consecutive frames' corners moved 0-1.2% of the diagonal, where the grid found a row off moved
- * 9.4% and four quads a fifth to a third of a cell off 1.8-2.8%: 1.4%, 2% of a square's side.
+ * How far (a share of the sheet's diagonal, cornerMovement) a frame's corners may lie from both its
+ * agreeing neighbours' before they are taken for a quad found elsewhere. Set from a synthetic
+ * session: consecutive frames moved 0-1.2%, quads found a fifth of a cell off 1.8-2.8%.
  */
 export const LONE_JUMP = 0.014
 
 /**
- * The corners to register a frame by, given its neighbours' (`before`, `after`; null where none):
- * its own, but where the two neighbours agree and its own lie apart from both (LONE_JUMP), the
- * frame before's. The paper did not move there, the detector misfound it: a sheet moved stays
- * where it was moved, so the frame after agrees with the move.
+ * The corners to register a frame by, given its neighbours' (null where none): its own, or the frame
+ * before's where the two neighbours agree and its own lie apart from both. A sheet that really
+ * moved stays moved, so the frame after agrees with the move.
  */
 export function steadyCorners(before: Corners | null, now: Corners | null, after: Corners | null): Corners | null {
   if (!usableCorners(before) || !usableCorners(now) || !usableCorners(after)) return now

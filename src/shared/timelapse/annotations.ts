@@ -1,12 +1,9 @@
 /**
- * What an annotated time-lapse writes on its frames, worked out from the boards recorded per shot:
- * the elapsed time, the digits filled (on the board the move log has reached by that shot, as its
- * notes and the final card have it: a shot's own board can misread a digit away for that shot
- * alone), and for each newly written digit the technique that justifies it at that moment (from
- * the hint engine, on the board as it was just before, on its own page: timelapse/pages.ts); and a
- * final card with the total time, whether the puzzle was solved (else how far it got) and its
- * difficulty (each puzzle's, where the session moved on to another). Text only; drawing is the
- * encoder's.
+ * What an annotated time-lapse writes on its frames, from the boards recorded per shot: the elapsed
+ * time, the digits filled on the board the move log has reached (a shot's own board can misread a
+ * digit away), and for each new digit the technique that justifies it on the board just before;
+ * then a final card with the time, how far each puzzle got and its difficulty. Text only; drawing
+ * is the encoder's.
  */
 import { counted } from '../counted'
 import { formatElapsed } from '../elapsed'
@@ -32,10 +29,7 @@ export interface FinalCard {
   readonly lines: readonly string[]
 }
 
-/**
- * Steps the engine is asked for while looking for the one that places a digit: every step of a
- * logical solve fits (a 17-clue puzzle takes well under 200 steps to finish).
- */
+/** Steps the engine may take to reach the one that places a digit: a 17-clue puzzle takes well under 200. */
 const MAX_STEPS = 300
 
 /** Each shot's annotation, by frame number, from the session's pages (timelapse/pages.ts's pagesOf). */
@@ -61,8 +55,7 @@ export function annotationsOf(pages: readonly Page[]): Map<number, FrameAnnotati
 
 /**
  * A page's board at its first shot as the log has it: its print, and in each other cell the digit
- * there before the cell's first move, or the one the log settles where it has none; not the first
- * shot's own reading, which can take a cell's pencil marks for a digit that the shots after do not.
+ * before the cell's first move, or the one the log settles; not the first shot's own reading.
  */
 function boardBeforeMoves(page: Page, moves: readonly (DigitMove | MarksMove)[]): Uint8Array {
   const board = Uint8Array.from(page.givens)
@@ -76,9 +69,8 @@ function boardBeforeMoves(page: Page, moves: readonly (DigitMove | MarksMove)[])
 }
 
 /**
- * The closing card: the time taken, how far the paper got, and how hard the puzzle is; each
- * puzzle's, for a session of several (pagesOf). "Solved" only where the log's last board is the
- * solution: a recording stopped half way, or a paper full of digits with mistakes among them, says so.
+ * The closing card: the time taken, how far the paper got and how hard the puzzle is, per puzzle
+ * for a session of several. "Solved" only where the log's last board is the solution.
  */
 export function finalCard(pages: readonly Page[]): FinalCard {
   const last = pages[pages.length - 1]?.shots.at(-1)
@@ -114,11 +106,7 @@ function outcomeOf(page: Page): Outcome {
   return { filled, wrong, solved: filled === CELLS && wrong === 0 && page.solution !== null }
 }
 
-/**
- * An outcome in words: what the paper got to ("Solved", "Filled", "58/81 digits") and, on a paper
- * filled with mistakes, how many (", 2 digits wrong"). The card says "Solved in 12:34" of one
- * puzzle, and "solved" in a puzzle's line of a card of several.
- */
+/** An outcome in words: "Solved", "Filled" (with ", 2 digits wrong") or "58/81 digits". */
 function outcomeWords({ filled, wrong, solved }: Outcome): { what: string; wrong: string } {
   if (solved) return { what: 'Solved', wrong: '' }
   if (filled === CELLS) return { what: 'Filled', wrong: wrong ? `, ${counted(wrong, 'digit')} wrong` : '' }

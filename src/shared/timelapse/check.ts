@@ -1,8 +1,6 @@
 /**
- * "Check my paper" while a time-lapse records, on the paper as its shots so far have it: the digits
- * the log weighs over every shot, less wrong ones read unclearly, and the pencil marks the log has,
- * not the last shot's own reading (timelapse/moves.ts's checkedPaper).
- * The live panel asks it; bench:timelapse-session scores it.
+ * "Check my paper" while a time-lapse records, on the paper as the move log has it over every shot
+ * (timelapse/moves.ts's checkedPaper), not as the last shot alone reads it.
  */
 import { CELLS } from '../sudoku/board'
 import { type CheckLevel, type PaperCheck, checkPaper } from '../sudoku/check'

@@ -1,11 +1,8 @@
 /**
  * The puzzles a recorded session shows, in turn. Print does not change while a person solves, so a
- * session is one page until a shot shows another puzzle: the page's print is not on it (fewer than
- * PRINT_ON_PAGE of its cells hold a digit as read) and its own givens are a proper puzzle (the next
- * puzzle of the book). The app's paper memory (watch/paper-memory.ts) takes the new print at the same
- * shot, so the shots after read it as their givens. A shot that shows neither (a misread, a hand
- * still over the page) stays with the page before: its digits are weighed with the other shots'.
- * A page's print grows by a given its first shots missed, as the paper memory's does.
+ * session is one page until a shot shows another proper puzzle whose print the page's is not on
+ * (vision/watch/print-on-page.ts); a shot that shows neither stays with the page before. A page's
+ * print grows by a given its first shots missed, as the paper memory's does (watch/paper-memory.ts).
  */
 import { CELLS, type Cell, type Grid } from '../sudoku/board'
 import { solve } from '../sudoku/solver'
@@ -53,7 +50,7 @@ export function pagesOf(shots: readonly ShotRecord[]): Page[] {
   return pages
 }
 
-/** Whether the watch saw a cell's ink change between two shots (timelapse/trigger.ts's inkChanged); false where they kept none. */
+/** Whether the watch saw a cell's ink change between two shots (inkChanged); false where they kept none. */
 function inkArrived(before: ShotRecord, after: ShotRecord, cell: Cell): boolean {
   const [was, now] = [shotFields(before).ink, shotFields(after).ink]
   return Boolean(was && now && inkChanged(was[cell], now[cell]))
@@ -65,10 +62,9 @@ function heldOutsidePrint(shot: ShotRecord, givens: Grid): Set<Cell> {
 }
 
 /**
- * The page's print with the givens that `shot` adds to it, or null where it adds none: as the paper
- * memory takes them (watch/paper-memory.ts), in cells that have held a digit, and whose ink the watch saw
- * stay as it was, since the print was taken (`held`), with the digit its solution has there. The
- * shot must show the whole print besides.
+ * The page's print with the givens `shot` adds, or null where it adds none: as the paper memory
+ * takes them, in cells `held` since the print was taken with their ink unchanged, each the
+ * solution's digit, in a shot that shows the whole print besides.
  */
 function grownPrint(current: { givens: Grid; solution: Grid | null }, shot: ShotRecord, held: ReadonlySet<Cell>): { givens: Grid; solution: Grid } | null {
   const { solution } = current

@@ -1,19 +1,12 @@
 /**
- * The per-shot record a time-lapse keeps in its manifest: the board as read from the paper when the
- * shot was taken (printed givens, pen entries, pencil marks) and when, in seconds since the session
- * started. From these records a session can be replayed or told as its moves (timelapse/moves.ts).
- *
- * Boards are stored as text so a manifest stays small and readable: givens and entries as 81 digits
- * (0 = empty), pencil marks as 81 comma-separated fields of the marked digits ("137"), "?" for marks
- * that were seen but could not be read (MARKS_UNREAD), "" for none. Each digit read as handwriting
- * (the reader's probabilities, where a shot came with them), as 81 comma-separated fields of `digit:percent` pairs
- * ("7:62 1:30"; digits under PROBS_KEPT left out), "" for a cell without a digit: the move log
- * weighs them over every shot that shows a cell (timelapse/moves.ts). Each cell's ink as the watch
- * measured it when it took the shot (watch/cell-ink.ts, in thousandths of the cell's middle), as 81
- * comma-separated numbers: the move log takes a change of the reading where the ink did not change
- * for a misreading, not a move. How long before the shot the watch first saw each cell's new ink
- * (timelapse/trigger.ts's `arrived`), in tenths of a second, as 81 comma-separated fields, "" for a
- * cell without new ink: the move log tells the digits one shot shows in the order they were written.
+ * The per-shot record a time-lapse keeps in its manifest: the board read from the paper at the shot,
+ * and when (seconds since the session started), from which a session is replayed or told as its
+ * moves (timelapse/moves.ts). Stored as text, so a manifest stays small and readable; per cell:
+ * - givens and entries: 81 digits (0 = empty);
+ * - marks: 81 comma-separated fields of the marked digits ("137"), "?" for marks seen but unread, "" for none;
+ * - probs: each handwritten digit's probabilities as `digit:percent` pairs ("7:62 1:30"), "" for no digit;
+ * - ink: each cell's ink as the watch measured it (vision/watch/cell-ink.ts), in thousandths;
+ * - arrived: tenths of a second before the shot that the watch first saw the cell's new ink, "" for none.
  */
 import { type Guard, ValidationError, object, optional, present } from '../guards'
 import { ALL_DIGITS_MASK, CELLS, type Grid, MARKS_UNREAD, type PencilMarks, digitsOf } from '../sudoku/board'
@@ -48,16 +41,12 @@ export const MAX_MARKS_TEXT = CELLS * 11
 const PROBS_FIELD = /^(?:[1-9]:\d{1,3}(?: [1-9]:\d{1,3}){0,8})?$/
 /** 81 fields of at most nine "9:100" pairs. */
 export const MAX_PROBS_TEXT = CELLS * 55
-/**
- * A digit the reader gave less than this (1%) is left out of the stored text: the move log floors
- * every probability at MIN_PROB (timelapse/moves.ts), which is lower, so nothing it weighs is lost
- * but the order of the rest, and a sure cell costs five characters ("7:99").
- */
+/** A digit read under this (1%) is left out of the text: the log floors probabilities at MIN_PROB, which is lower. */
 export const PROBS_KEPT = 0.01
 const INK_FIELD = /^(?:1000|\d{1,3})$/
 /** 81 fields of at most "1000". */
 export const MAX_INK_TEXT = CELLS * 5
-/** Tenths of a second: five digits hold 2.7 hours, more than any wait between two shots but an idle one, which is kept as that. */
+/** Tenths of a second: five digits hold 2.7 hours, more than any wait between shots but an idle one, which is capped. */
 const ARRIVED_FIELD = /^\d{0,5}$/
 const MAX_ARRIVED_TENTHS = 99_999
 /** 81 fields of at most "99999". */
@@ -101,8 +90,7 @@ export function probsText(probs: readonly (ArrayLike<number> | null | undefined)
 
 /**
  * The probabilities a text stands for (index d - 1, 0 for digits left out; null for no digit), or
- * undefined when it is malformed. In double precision, as inkOfText: the log weighs their odds
- * against thresholds such as INFORMED_RATIO, which 1% against 50% meets as written but not in 32 bits.
+ * undefined when malformed. In double precision: 1% against 50% meets INFORMED_RATIO as written, not in 32 bits.
  */
 export function probsOfText(text: string): (Float64Array | null)[] | undefined {
   const fields = text.split(',')
@@ -121,11 +109,8 @@ export function inkText(ink: ArrayLike<number>): string {
 }
 
 /**
- * The ink shares (0..1) a text stands for, or undefined when it is not 81 numbers of 0-1000. In
- * double precision, so that a stored share compares with a threshold of the same thousandths as
- * written: in 32 bits 5/1000 falls under 0.005, and a cell whose pencil marks raised its ink by
- * exactly MARKS_INK_RISE (timelapse/moves.ts) was taken for a speck in every shot (marks 1 4 7 read
- * right in 22 shots of a synthetic session, none logged).
+ * The ink shares (0..1) a text stands for, or undefined when not 81 numbers of 0-1000. In double
+ * precision, so a stored 0.005 still meets MARKS_INK_RISE (in 32 bits 5/1000 falls under it).
  */
 export function inkOfText(text: string): Float64Array | undefined {
   const fields = text.split(',')
@@ -147,7 +132,7 @@ export function arrivedOfText(text: string): Float32Array | undefined {
   return Float32Array.from(fields, (f) => (f ? Number(f) / 10 : NaN))
 }
 
-/** A shot record's fields as the move log weighs them (timelapse/moves.ts). */
+/** A shot record's fields as the move log weighs them. */
 export interface ShotFields {
   /** Each cell's marks field ("137", "?" unread, "" none). */
   readonly marks: readonly string[]
@@ -158,10 +143,7 @@ export interface ShotFields {
 
 const fieldsOfShot = new WeakMap<ShotRecord, ShotFields>()
 
-/**
- * A shot's fields, parsed once per record: the live panel weighs every shot so far at each new one
- * (timelapse/moves.ts), and a record is never changed once taken.
- */
+/** A shot's fields, parsed once per record: the live panel weighs every shot at each new one, and records never change. */
 export function shotFields(shot: ShotRecord): ShotFields {
   let fields = fieldsOfShot.get(shot)
   if (!fields) {

@@ -4,10 +4,7 @@
  */
 import { isFiniteNumber, isInt, isRecord } from './settings'
 
-/**
- * At most one skipped look is kept per this many seconds: a 1280×720 shot is ~150 KB at the
- * panel's JPEG quality, so an hour of looks not filmed costs at most 240 files, ~36 MB.
- */
+/** At most one skipped look is kept per this many seconds: at ~150 KB a shot, an hour costs at most 240 files, ~36 MB. */
 export const SKIPPED_LOOK_SECONDS = 15
 
 /** Why a look was not filmed: a hand (or its pen) over the grid, nothing new on the paper, or no grid in view. */
