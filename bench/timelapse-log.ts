@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path'
 import { checkShots } from '../src/shared/timelapse/check'
-import { loggedBoard } from '../src/shared/timelapse/moves'
+import { loggedBoard } from '../src/shared/timelapse/logged-board'
 import type { ShotRecord } from '../src/shared/timelapse/shots'
 import { type LogFigures, logFigures, readSavedSession } from './timelapse-log-figures'
 

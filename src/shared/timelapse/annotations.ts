@@ -11,7 +11,8 @@ import { type Cell, type Digit, CELLS, candidatesOf, cellName } from '../sudoku/
 import { hint } from '../sudoku/hint'
 import { TECHNIQUE_LABELS } from '../sudoku/logic/techniques'
 import { ratePuzzle } from '../sudoku/rating'
-import { type DigitMove, type MarksMove, digitsOn, loggedEntries, pageMoves } from './moves'
+import { digitsOn, loggedEntries } from './logged-board'
+import { type DigitMove, type MarksMove, pageMoves } from './moves'
 import type { Page } from './pages'
 
 export interface FrameAnnotation {

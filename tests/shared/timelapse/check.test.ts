@@ -4,7 +4,7 @@ import { CELLS } from '../../../src/shared/sudoku/board'
 import { checkPaper } from '../../../src/shared/sudoku/check'
 import { playerCandidates } from '../../../src/shared/sudoku/pencil'
 import { checkShots } from '../../../src/shared/timelapse/check'
-import { checkedBoard } from '../../../src/shared/timelapse/moves'
+import { checkedBoard } from '../../../src/shared/timelapse/logged-board'
 import { type ShotRecord, marksOfText } from '../../../src/shared/timelapse/shots'
 
 /** A puzzle with one solution: r1c3's digit is 4, r1c4's 6. */

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { MARKS_UNREAD, cellName, digitBit } from '../../../src/shared/sudoku/board'
 import { solve } from '../../../src/shared/sudoku/solver'
-import { MARKS_INK_RISE, checkedBoard, loggedBoard, loggedDigitsFilled, moveRecord, movesOf } from '../../../src/shared/timelapse/moves'
+import { checkedBoard, loggedBoard, loggedDigitsFilled } from '../../../src/shared/timelapse/logged-board'
+import { MARKS_INK_RISE, moveRecord, movesOf } from '../../../src/shared/timelapse/moves'
 import {
   type ShotRecord,
   arrivedOfText,

@@ -3,7 +3,7 @@ import { type PaperCheck, checkPaper } from '../../../shared/sudoku/check'
 import { HINT_LEVELS } from '../../../shared/sudoku/hint'
 import { SKIPPED_LOOK_SECONDS, type SkipReason } from '../../../shared/timelapse/skipped'
 import { checkShots } from '../../../shared/timelapse/check'
-import { digitsOn, loggedBoard } from '../../../shared/timelapse/moves'
+import { digitsOn, loggedBoard } from '../../../shared/timelapse/logged-board'
 import { type ShotBoard, type ShotRecord, arrivedText, shotBoardOfReadings } from '../../../shared/timelapse/shots'
 import { type ShotReason, ShotTrigger, type TriggerOptions, type View } from '../../../shared/timelapse/trigger'
 import { VisionClient } from '../workers/VisionClient'
@@ -28,14 +28,14 @@ export class PaperWatch {
   private logged = $state.raw<{ givens: Grid; entries: Grid } | null>(null)
   /**
    * Cells holding a digit, printed or written, on the board the recording's shots have
-   * (timelapse/moves.ts's loggedBoard, as "Check my paper" weighs them), not the last shot's own
+   * (timelapse/logged-board.ts's loggedBoard, as "Check my paper" weighs them), not the last shot's own
    * board, which can misread a digit away for that shot alone.
    */
   filled = $derived(this.logged ? digitsOn(this.logged.givens, this.logged.entries) : 0)
   /** The last "Check my paper" answer and how much it told; a new shot clears both (the paper changed). */
   check = $state.raw<PaperCheck | null>(null)
   checkLevel = $state(-1)
-  /** This recording's shots, which the paper is checked on (timelapse/moves.ts's loggedBoard). */
+  /** This recording's shots, which the paper is checked on (timelapse/logged-board.ts's loggedBoard). */
   private shots: ShotRecord[] = []
   private startedAt = 0
 
