@@ -1,25 +1,7 @@
 /**
- * The cell model: what each cell of a page holds, from its patch (cells/patch.ts).
- *
- *   const clf = await loadCellClassifier()
- *   const probs = clf.classifyCells(cellPatches(cells.flat, cells.bounds))
- *   probs[i].kind   // Float32Array(4): p(empty), p(given), p(entry), p(marks), CELL_KINDS's order
- *   probs[i].digit  // Float32Array(9): p(1..9) at index d - 1, meaningful for a given or an entry
- *
- * `readingOf(probs)` turns one cell's probabilities into a CellReading (most likely kind and
- * digit, no Sudoku rules); the reader (read.ts) may decide otherwise with the rules, since the
- * probabilities are all there.
- *
- * Trust the kind more than the digit: by-puzzle cross-validation reads the kind of 99.2% of cells
- * right, givens' digits 98.9%, entries' digits only 80.7%. For a page: settle the kinds by print
- * height (paper/print-height.ts: kinds 99.7%) and take a given's or an entry's digit from the
- * written-digit model (written-digits.ts, on cells.ts's normalised image: entries 94.0%, givens
- * 99.8%, and 97.0% of entries times this model's digit head as paper/cell-judge.ts reads them); with the
- * first written-digit model (entries 94.3%) 99.16% of held-out cells right (training/paper/README.md).
- *
- * Network (core/nn.ts; trained and exported by training/paper/, see its README for the data and
- * the by-puzzle validation figures): input the 32x32 patch as ink (1 - grey/255); three 3x3 conv
- * + ReLU + 2x2 max-pool stages, a dense layer, then two softmax heads (kind, digit).
+ * The cell model (training/paper/): each cell's kind and digit from its patch (cells/patch.ts). Its
+ * kinds are surer than its digits (by-puzzle CV: kinds 99.2%, entries' digits 80.7%), so
+ * paper/cell-judge.ts settles both further.
  */
 import { CELL_KINDS, type CellReading } from '../cell-reading'
 import { PATCH_SIDE } from '../cells/patch'
@@ -42,6 +24,7 @@ export function patchInput(patch: GrayImage, out: Float32Array = new Float32Arra
   return out
 }
 
+/** The cell model on its weights; patches are PATCH_SIDE square, as cells/patch.ts cuts them. */
 export class CellClassifier {
   private readonly net: Net
   private readonly input = new Float32Array(PATCH_SIDE * PATCH_SIDE)
@@ -67,11 +50,7 @@ export class CellClassifier {
   }
 }
 
-/**
- * The most likely reading of one cell: its kind, and for a given or an entry its digit;
- * `confidence` is p(kind), times p(digit) where there is a digit. Marks are left [] (paper/marks.ts
- * reads them).
- */
+/** The most likely kind and digit of one cell, no Sudoku rules; confidence p(kind) x p(digit); marks [] (paper/marks.ts reads them). */
 export function readingOf(probs: CellProbs): CellReading {
   const k = argmax(probs.kind)
   const kind = CELL_KINDS[k]
@@ -84,10 +63,7 @@ export function readingOf(probs: CellProbs): CellReading {
 
 let shipped: Promise<CellClassifier> | undefined
 
-/**
- * The classifier with the shipped weights (models/cells.ts), imported lazily so that code which
- * never reads cells does not pay for parsing them.
- */
+/** The classifier with the shipped weights (models/cells.ts), imported lazily: parsing them is not free. */
 export function loadCellClassifier(): Promise<CellClassifier> {
   shipped ??= import('../models/cells').then((m) => new CellClassifier(m.cellModel))
   return shipped

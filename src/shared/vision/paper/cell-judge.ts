@@ -1,21 +1,8 @@
 /**
- * The cell judge of a page a person is solving (read.ts's CellJudge): which cells hold a printed
- * given, a written entry, pencil marks or nothing, and what the written ones say.
- *
- * 1. The cell model (paper/cell-classifier.ts) gives each cell's kind from its patch (cells/patch.ts),
- *    its odds of print against an entry held to PRINT_ODDS_LIMIT (it knows one person's hand).
- * 2. The page's print settles givens against entries: print is one size on a page, handwriting
- *    is not (paper/print-height.ts); print is one black, pen and pencil are lighter (paper/print-ink.ts); print
- *    is one font, and each printed digit has a twin among the page's prints of its value (paper/print-shape.ts).
- * 3. A written digit is read by the written-digit model (written-digits.ts) from cells.ts's
- *    normalised digit image, together with the cell model's digit head (a product of the two);
- *    where cells.ts found no digit blob, by the cell model's digit head alone.
- * 4. Pencil marks are read piece by piece (paper/marks.ts), [] when any piece is unsure; a cell judged
- *    a digit whose ink is two or more small marks in their places, read surely, is marks (paper/marks-kind.ts);
- *    on a page whose marks show them written as a keypad, its pieces leaned to their places.
- *
- * The printed givens' digits are read afterwards by the printed voters (read.ts), only in the
- * cells judged printed.
+ * The cell judge of a page being solved (read.ts's CellJudge): which cells hold a given, an entry,
+ * marks or nothing, and what the written ones say. The cell model's kinds are settled by the page's
+ * print (one size, one black, one font); written digits are read by two models together, marks
+ * piece by piece.
  */
 import { CELL_KINDS } from '../cell-reading'
 import type { Box } from '../cells/extract-cells'
@@ -38,37 +25,20 @@ const ENTRY = CELL_KINDS.indexOf('entry')
 const MARKS = CELL_KINDS.indexOf('marks')
 
 /**
- * Weight of the cell model's digit head beside the written-digit model's in a written digit's
- * reading (a weighted product). By-puzzle cross-validation on the pen train photos (out-of-fold
- * predictions of both models, training/paper/): entries read right 94.3% by the first
- * written-digit model alone, 95.2% at weight 0.2, 95.3% at 0.5, 95.6% at 1; with the shipped one
- * (warped training images, MNIST) 94.6% at 0 (the head alone where cells.ts found no blob), 95.3%
- * at 0.2, 96.6% at 0.5, 97.0% at 1, 96.7% at 1.5, 96.2% at 2.
+ * Weight of the cell model's digit head beside the written-digit model in their product. Set by
+ * by-puzzle CV on the pen train photos.
  */
 export const CELL_DIGIT_WEIGHT = 1
 
 /**
- * How often each model misreads a written digit, so that before the product each model's
- * probabilities are mixed with a uniform guess at its error rate: the product then follows
- * whichever model is sure, and one sure model cannot veto the other's reading.
- *
- * The cell model's digit head learned handwriting from the pen photos alone, one person's: it
- * misreads 19.3% of that person's entries held out by puzzle, but 60.2% of the 8,037 entries of
- * the synthetic pages (training/paper/, synth_pages.py: MNIST writers and handwriting fonts),
- * whose writers it never saw. Whoever uses the app is such a writer, so it is weighed at the rate
- * for unseen writers. At 0.193 it outvoted a written-digit model sure of the right digit for 6 of
- * 300 held-out MNIST digits (bench:handwriting: 96.7% read right, 98.3% at 0.6), and the pen val
- * photos lose 2 of 74 photos read without an error for it (bench:paper; training/paper/README.md, "Other writers").
- * The written-digit model, trained on many writers (MNIST's training set, fonts, the pen photos), is
- * weighed at 6.0%, its error on the pen photos' entries held out by puzzle before 2026-11-26. The
- * model of 2026-11-26 misreads 2.6% of them (training/paper/README.md) and 1.3% of held-out
- * MNIST writers; weighed at 2.6% it read those MNIST digits the same and the pen val photos one
- * photo worse (71/80), so the more cautious rate stays. The model of 2026-11-27, trained on all of
- * MNIST's training set, misreads 1.3% of 1,199 digits by MNIST's test-set writers, alone.
+ * Each model's error rate on written digits, mixed in as a uniform guess so that one sure model
+ * cannot veto the other. The digit head learned one hand and misreads 60% of others'
+ * (training/paper/synth_pages.py).
  */
 export const HEAD_DIGIT_ERROR = 0.6
 export const WRITTEN_DIGIT_ERROR = 0.06
 
+/** The judge on these models: the cell model and a written-digit classifier. */
 export function paperJudge(cellModel: CellClassifier, written: DigitClassifier): CellJudge {
   return {
     judge(page: CutPage): CellJudgement[] {
@@ -86,7 +56,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
       )
       const readWritten = writtenReader(page)
       const judgedPrint = (i: number): boolean => argmax(byInk[i]) === GIVEN && page.cells[i].filled
-      // A digit the cell's crop cuts has lost its shape (paper/print-shape.ts compares only whole ones).
+      // A digit the cell's crop cuts has lost its shape.
       const kinds = settleKindsByShape(
         byInk,
         page.cells.map((c, i) => (judgedPrint(i) && clearOfCrop[i] ? features(c.image) : null)),
@@ -109,7 +79,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
     },
   }
 
-  /** The written-digit model's reading of a cell's digit image; each cell is read once (paper/print-shape.ts needs it first). */
+  /** The written-digit model's reading of a cell's digit, read once per cell (print-shape.ts needs it first). */
   function writtenReader(page: CutPage): (cell: number) => Float32Array {
     const readings = new Map<number, Float32Array>()
     return (cell) => {
@@ -119,7 +89,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
     }
   }
 
-  /** One cell's judgement from its kind: marks by their pieces, a digit read as handwriting; and the marks' pieces. */
+  /** One cell's judgement from its kind, with its marks' pieces; a digit without ink found is read by the digit head alone. */
   function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array, readWritten: (cell: number) => Float32Array): JudgedCell {
     const cell = page.cells[i]
     const best = argmax(kind)
@@ -139,10 +109,9 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
   }
 
   /**
-   * The judgements, with each cell's marks listed again leaning to their keypad places where the
-   * page's marks show the person writes them so (paper/marks.ts's keypadOdds; pieces in one place joined,
-   * joinedByPlace): a cell of two marks shows too little of it alone, but is written as the page's
-   * others are. A cell judged a digit or empty is judged again by its pieces so joined and leaned (paper/marks-kind.ts).
+   * The judgements, with marks leaned to their keypad places where the page's marks show that habit
+   * (keypadOdds), which a two-mark cell cannot show alone; digit and empty cells are judged again
+   * so leaned.
    */
   function listedByPage(page: CutPage, cells: readonly JudgedCell[]): CellJudgement[] {
     const odds = keypadOdds(cells.flatMap(({ pencil }) => (pencil?.readInPlace ? [pencil.pieces] : [])))
@@ -166,10 +135,8 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
 }
 
 /**
- * A cell's judgement, and the pieces of its pencil marks with the stray ink beside them (null for a
- * digit or an empty cell); for a digit or an empty cell whose ink might yet be marks, its pieces,
- * those that share a place joined (paper/marks-kind.ts's marksByCandidateOrJoined), for the page's
- * second look.
+ * A cell's judgement, its marks' pieces (null for a digit or empty cell), and the joined pieces of
+ * a digit or empty cell whose ink may be marks.
  */
 interface JudgedCell {
   readonly judgement: CellJudgement
@@ -178,36 +145,21 @@ interface JudgedCell {
 }
 
 /**
- * How often cells.ts finds a digit's ink (`filled`: its first look, or its second for print faded
- * by glare) in a cell of each kind, in CELL_KINDS order, counted on the pen train photos at their
- * labelled corners (datasets/kubiesa-kinds.txt) and Wicht's 160 printed photos, plus one of each:
- * empty 0 of 11,528 cells filled, given 6,959 of 6,960, entry 563 of 576, marks 316 of 376.
+ * How often cells/extract-cells.ts finds ink (`filled`) in each kind of cell, counted on the
+ * labelled pen train and Wicht photos.
  */
 const INK_FOUND_RATE = Float32Array.from(CELL_KINDS, (kind) => ({ empty: 1 / 11530, given: 6960 / 6962, entry: 564 / 578, marks: 317 / 378 })[kind])
 
 /**
- * The most the cell model's odds of print against a written entry may say, before height, ink and
- * shape weigh them. It learned handwriting from one person's (the pen train photos) and takes other
- * writers' digits for print, mostly at its floor of p(entry) (163 of 180 on sessions 101-106, odds
- * of 10^4), so its verdict cannot stand at those odds against a shape that is no print's (weighed
- * 0.003, paper/print-shape.ts) and a height that is not print's. Limited to 100, bench:handwriting judges
- * 9 of seeds 1-10's 300 written digits print where it judged 32 (29 of seeds 11-40's 900 where 114);
- * bench:read and the pen val photos read every printed given as before (the train photos' folds:
- * two givens of a photo already wrong taken for entries). Chosen, not fitted (the one value tried);
- * a 5% mix of given and entry (odds of at most 19) cost the pen val photos 4 givens
- * (training/paper/README.md).
+ * The most the cell model's odds of print against an entry may say: it gives other hands' digits
+ * odds of ~10^4, which height, ink and shape could never overturn. Chosen, not fitted.
  */
 const PRINT_ODDS_LIMIT = 100
 
 /**
- * The cell model's kind probabilities, floored and with its odds of print against an entry held
- * to PRINT_ODDS_LIMIT, weighed by whether cells.ts found ink there (a likelihood, renormalised).
- * Over Wicht's photos the cell model alone called two glare-washed printed 7s empty, and a smudge
- * showing through from the page's back a given; cells.ts's ink settles both.
- * Where it found none, only p(given) is weighed: its look was made for print and misses print
- * once in thousands, but the handwriting and pencil it misses are the faint strokes the cell
- * model is unsure of too, so for those its silence is no independent evidence (weighing entries
- * as well blanked 7 of 576 written digits on the pen train photos, by-puzzle folds).
+ * The cell model's kinds floored, capped at PRINT_ODDS_LIMIT, and weighed by whether ink was found.
+ * Where none was, only p(given) is weighed: the faint ink extract-cells.ts misses, the cell model
+ * doubts too.
  */
 function inkedKind(kind: Float32Array, filled: boolean): Float32Array {
   const floored = Array.from(kind, (p) => Math.max(1e-4, p))
@@ -222,8 +174,7 @@ export async function loadPaperJudge(): Promise<CellJudge> {
 }
 
 /**
- * A written digit's probabilities from the written-digit model's `written` and the cell model's
- * digit head's `head`: the product written * head^CELL_DIGIT_WEIGHT of each mixed with a uniform
+ * A written digit's probabilities: written x head^CELL_DIGIT_WEIGHT, each mixed with a uniform
  * guess at its error rate, normalised.
  */
 export function writtenDigit(written: ArrayLike<number>, head: ArrayLike<number>): Float32Array {

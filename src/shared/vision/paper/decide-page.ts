@@ -1,15 +1,8 @@
 /**
- * Step 7: decide the page. From what the models say about each cell (its kind, its digit read as
- * print and as handwriting, the pencil marks in it) to the page as a person left it: the printed
- * puzzle, the digits they wrote, and their mistakes.
- *
- * - The givens must be a proper puzzle: the Sudoku rules repair them (digits/repair.ts), as for a blank
- *   printed puzzle.
- * - An entry is never "repaired" to the solution. A written digit that contradicts the solution is
- *   the person's mistake and is reported as one. The solution may only settle which of two close
- *   readings of an unclear stroke is the likelier, or a reading that repeats a printed digit of the
- *   cell's row, column or box (settlingRatio), and such cells are reported as `informed`. A stroke
- *   read about evenly as such a digit and one other is that other (printRuledOut).
+ * Decides the page from each cell's evidence: the printed puzzle, the person's digits and their
+ * mistakes. The givens are repaired by the rules (digits/repair.ts); entries never are, as a digit
+ * against the solution is a mistake to report. The solution only settles an unclear stroke, and
+ * such cells are `informed`.
  */
 import { CELLS, type Cell, type Digit, type Grid, peers } from '../../sudoku/board'
 import { solve } from '../../sudoku/solver'
@@ -33,40 +26,23 @@ export interface DecidedPaper extends PaperReading {
   /** Solutions of the givens, counted up to 2. */
   readonly solutions: number
   /**
-   * Read against a known print (DecideOptions.print): the cells outside it that the cell model
-   * judges print and whose digit reads as the print's solution has it there, a given the shot the
-   * print was taken from missed (watch/paper-memory.ts may add it); [] otherwise.
+   * Against a known print: cells outside it judged print whose digit is the solution's, a given the
+   * first shot missed; [] otherwise.
    */
   readonly looksPrinted: readonly Cell[]
 }
 
 /**
- * An unclear written digit is settled by the solution only when the solution's digit is at least
- * this likely relative to the best reading. By-puzzle cross-validation of the written-digit model
- * on the pen train photos: of the entries it misreads, the solution's digit is within 0.2 of the
- * best for 63%, within 0.02 for 77%, within 0.005 for 88%; of clearly written wrong digits (each
- * entry read right, every other digit tried as the solution), 1.8%, 10% and 21% would be settled
- * to the solution and so not reported as mistakes. With misreads at ~6% of entries and mistakes
- * assumed at ~2% (the shared photos hold none), 0.02 gives ~15 wrong reports per 1,000 entries
- * against ~21 at 0.2, while still reporting 90% of mistakes; a settled cell is also marked on the
- * board for review, so a hidden mistake is not silent.
+ * The solution's digit must be at least this likely relative to the best reading to settle a
+ * written digit. Set by by-puzzle CV on the pen train photos: it settles 77% of misreads and 10% of
+ * clear mistakes.
  */
 export const INFORMED_RATIO = 0.02
 
 /**
- * How likely the solution's digit must be read, relative to the best reading, to settle a written
- * digit: INFORMED_RATIO, but any odds where the best reading repeats a digit printed in the cell's
- * row, column or box. The print is in plain view, and a person checks it before writing, whereas a
- * misread lands on whichever digit the stroke resembles: 11 of the 15 digits the time-lapse's move
- * log misread on its 35 synthetic sessions repeated a printed digit there, and 2 of those 11 read
- * the solution's digit under INFORMED_RATIO, one at the floor the reader's mixing leaves
- * (WRITTEN_DIGIT_ERROR), so no ratio above that floor settles it. On the pen val photos (never
- * trained on) the rule took the entry digits wrong from 6 to 4, photos read all right from 72 to 73
- * of 80. A person's mistake that repeats a printed digit is then taken for the solution's digit,
- * marked on the board as decided by the solution: with misreads and mistakes at INFORMED_RATIO's
- * rates, and misreads repeating print and left unsettled as often as above (11 of 15, 2 of 11), the
- * rule reports fewer cells wrongly unless some 45% or more of people's mistakes repeat a printed
- * digit of the cell's row, column or box.
+ * The ratio that settles a written digit: INFORMED_RATIO, or any where its best reading repeats a
+ * printed peer, as a person checks the print before writing while misreads often repeat it (11 of
+ * 15, synthetic sessions).
  */
 export function settlingRatio(givens: Grid, cell: Cell, best: number): number {
   return repeatsPrint(givens, cell, best) ? 0 : INFORMED_RATIO
@@ -78,9 +54,8 @@ function repeatsPrint(givens: Grid, cell: Cell, digit: number): boolean {
 }
 
 /**
- * Two readings of a written digit are close when the lesser is at least this likely relative to the
- * best: the measurement behind INFORMED_RATIO found the right digit within 0.2 of the best for 63%
- * of misread entries and for only 1.8% of clearly written wrong digits.
+ * Two readings are close when the lesser is at least this likely relative to the best (63% of
+ * misread entries, 1.8% of clear mistakes).
  */
 export const CLOSE_RATIO = 0.2
 
@@ -92,17 +67,9 @@ export function closeReadings(best: Digit, ratio: (d: Digit) => number): Digit[]
 }
 
 /**
- * What a written stroke whose best reading, `best`, repeats a digit printed in the cell's row,
- * column or box is taken for, where the reading is split between that digit and one other that
- * repeats no print (the only digit read within CLOSE_RATIO of the best; `ratio`: a digit's odds
- * against the best): that other. A person checks the print before writing (settlingRatio), and a
- * stroke read as two digits is one of them, so the reading names the digit written, right or a
- * mistake (an 8 with its top loop pinched shut, read 2 and 8 about evenly beside a printed 2, in a
- * `--mistakes` session of bench:timelapse-session). Else `best`, for the solution to settle as
- * settlingRatio says: a reading spread over three digits or more names none of them (pencil marks
- * read together, a crease, a digit caught half written). Of the readings of written digits that
- * read another digit close, 81% read just one (bench:timelapse-session's 50 runs; 87% on 12 more
- * sessions of other photos).
+ * What a stroke whose best reading repeats a printed peer is taken for: the only other close
+ * reading, where that repeats no print; else `best`, for the solution to settle (three close
+ * readings name none).
  */
 export function printRuledOut(givens: Grid, cell: Cell, best: Digit, ratio: (d: Digit) => number): Digit {
   if (!repeatsPrint(givens, cell, best)) return best
@@ -110,33 +77,22 @@ export function printRuledOut(givens: Grid, cell: Cell, best: Digit, ratio: (d: 
   return close.length === 1 && !repeatsPrint(givens, cell, close[0]) ? close[0] : best
 }
 
-/**
- * Digit cells whose given-or-entry judgement is tried the other way, one at a time, when the givens
- * are no proper puzzle as read: the least sure ones. Each try is one repair (at most a few hundred
- * solver calls), so the whole search stays within tens of milliseconds.
- */
+/** Least sure digit cells tried as the other kind when the givens are no proper puzzle; each try is one repair. */
 export const KIND_SWAPS_TRIED = 8
 
 export interface DecideOptions {
   /** false: take the kinds and each given's best reading as they are (for benchmarks). */
   readonly rules?: boolean
   /**
-   * The total weight of the voters whose weighted product `printed` is (read.ts's ensemble, 2.2 as
-   * shipped). Its log-probabilities count each voter's evidence that many times over, so a repaired
-   * digit's cost is divided by it before it is weighed against one model's kind judgement: else a
-   * printed digit half cut off by a crease, which every voter misreads, is cheaper to explain as
-   * handwriting than as a misread (two Wicht photos of one puzzle, held-out classifier).
+   * Total weight of the voters behind `printed` (read.ts, 2.2): a repair's cost is divided by it,
+   * else a given that every voter misreads costs more as print than as handwriting.
    */
   readonly printWeight?: number
-  /**
-   * The printed givens, known from an earlier read of the same page (a time-lapse's first shot).
-   * Print does not change while a person solves, so these are the givens as they are, and a digit
-   * in any other cell was written, whatever the cell model takes it for: on the synthetic solving
-   * sessions (bench:timelapse-session) two in three MNIST pen digits were judged print in some shot.
-   */
+  /** The givens known from an earlier read (a time-lapse's first shot): print does not change, so any other digit was written. */
   readonly print?: Grid
 }
 
+/** The page from its cells' evidence. */
 export function decidePaper(evidence: readonly CellEvidence[], options: DecideOptions = {}): DecidedPaper {
   if (options.print) return decideAgainstPrint(evidence, options.print)
   const rules = options.rules ?? true
@@ -149,9 +105,8 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
   const givenProbsOf = (k: readonly CellKind[]) => evidence.map((e, cell) => (k[cell] === 'given' ? (e.printed ?? e.written) : null))
   let givenProbs = givenProbsOf(kinds)
   let fixed = rules ? repair({ probs: givenProbs }) : asRead(givenProbs)
-  // Givens that are no proper puzzle as read, or only with digits changed: perhaps a digit cell was
-  // misjudged print or handwriting instead. The cheaper explanation wins (costs in nats: a kind's
-  // or a digit's log-probability given up).
+  // Givens that are no proper puzzle as read, or only with digits changed: perhaps a digit cell's
+  // kind was misjudged. The cheaper explanation wins (costs in nats of log-probability given up).
   let cost = fixed.solutions === 1 ? repairCost(givenProbs, fixed) : Infinity
   for (const cell of !rules || cost === 0 ? [] : unsureDigitCells(kinds, probs, KIND_SWAPS_TRIED)) {
     const swapCost = Math.abs(givenLogOdds(probs[cell]))
@@ -162,10 +117,8 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
     if (tried.solutions !== 1 || swapCost + repairCost(probsSwapped, tried) >= cost) continue
     ;[kinds, givenProbs, fixed, cost] = [swapped, probsSwapped, tried, swapCost + repairCost(probsSwapped, tried)]
   }
-  // Still no proper puzzle: perhaps the page is all print in a face the cell model takes for
-  // handwriting (a bold condensed font read as pen in every cell). Every digit cell as a given is
-  // then the likelier page, when it is a proper puzzle as read there: a digit judged written is
-  // never changed to make it one, as that would hide a person's mistake.
+  // Still no proper puzzle: perhaps all is print in a face the cell model takes for handwriting. Try
+  // every digit cell as a given, without changing a digit judged written (that would hide a mistake).
   if (rules && fixed.solutions !== 1) {
     const allPrint = kinds.map((k) => (k === 'entry' ? 'given' : k))
     const probsAll = givenProbsOf(allPrint)
@@ -175,10 +128,7 @@ export function decidePaper(evidence: readonly CellEvidence[], options: DecideOp
   return paperOf(evidence, kinds, givenProbs, fixed, (cell) => evidence[cell].kind[CELL_KINDS.indexOf(kinds[cell])])
 }
 
-/**
- * The page against its known print: the print's cells are its givens, sure; every other cell is
- * judged among the kinds left (empty, entry, marks), its odds as the cell model gave them.
- */
+/** The page against its known print: the print's cells are sure givens; the others are judged among the kinds left. */
 function decideAgainstPrint(evidence: readonly CellEvidence[], print: Grid): DecidedPaper {
   const notPrint = evidence.map((e) => withoutPrint(e.kind))
   const kinds = notPrint.map((p, cell) => (print[cell] ? 'given' : kindOf(p)))
@@ -248,11 +198,8 @@ function paperOf(
 }
 
 /**
- * The cells decidePaper may take for printed: judged so, made so by the page's symmetry, or among
- * the least sure digit cells it tries the other way; every digit cell when too few are judged
- * printed for a proper puzzle (decidePaper then tries the page as all print). The printed voters
- * must read all of these: a printed digit the cell model took for handwriting is otherwise tried
- * as a given with only its handwriting reading, which may be another digit.
+ * The cells decidePaper may take for printed (judged, mended or unsure; all digit cells when too
+ * few): the printed voters must read them.
  */
 export function mayBeGiven(probs: readonly ArrayLike<number>[]): boolean[] {
   const kinds = mendedKinds(probs)
@@ -269,8 +216,8 @@ const kindOf = (p: ArrayLike<number>): CellKind => CELL_KINDS[argmax(p)]
 const mendedKinds = (probs: readonly ArrayLike<number>[]): CellKind[] => mendSymmetry(probs.map(kindOf), probs)
 
 /**
- * The kinds of a page judged from its ink alone (no cell model): a filled cell is a given; an
- * empty one is empty, the less surely the more ink evidence it had (`filledScore` near the cut).
+ * The kinds from ink alone (no cell model): filled is a given; else empty, less surely the nearer
+ * `filledScore` is to the cut.
  */
 export function inkKinds(cells: readonly { filled: boolean; filledScore: number }[]): Float32Array[] {
   return cells.map(({ filled, filledScore }) => {

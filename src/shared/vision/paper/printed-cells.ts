@@ -1,15 +1,7 @@
 /**
- * Which digit cells of a page are printed: the cell model's judgement of each cell, settled by what
- * is true of the whole printed puzzle.
- *
- * - Symmetry: newspapers print puzzles whose givens are symmetric under a half turn (all 40 puzzles
- *   of the shared pen photos; 40 of the 63 distinct printed grids of Wicht's newspaper photos; 60-76%
- *   of the Sudoku Exchange bank). On a page whose givens are plainly symmetric, a pair of mirrored
- *   cells of which one is read as printed and the other as written holds one misjudged cell, and the
- *   less surely judged of the two is swapped.
- * - The rules (paper.ts): givens that are no proper puzzle may hold a written digit taken for print,
- *   or a printed one taken for handwriting; the least surely judged digit cells are swapped one at
- *   a time until the givens have one solution.
+ * Which digit cells are printed, settled by the whole puzzle: newspapers print givens symmetric
+ * under a half turn, so on a symmetric page a broken mirrored pair holds a misjudged cell; givens
+ * with no single solution are retried with the least sure cells swapped (paper/decide-page.ts).
  */
 import { CELLS, type Cell } from '../../sudoku/board'
 import { CELL_KINDS, type CellKind } from '../cell-reading'
@@ -17,24 +9,14 @@ import { CELL_KINDS, type CellKind } from '../cell-reading'
 const GIVEN = CELL_KINDS.indexOf('given')
 const ENTRY = CELL_KINDS.indexOf('entry')
 
-/**
- * A page's givens count as symmetric when at least this many mirrored pairs (a cell and its half
- * turn, the centre counting once) are both read as printed...
- */
+/** Mirrored pairs (a cell and its half turn, the centre once) both read as printed for a page to count as symmetric... */
 export const MIN_SYMMETRIC_PAIRS = 8
-/**
- * ...and at most this fraction of the pairs holding a given is broken. A printed puzzle without
- * symmetry keeps about a third of its given pairs whole (28 givens in 81 cells: a given's mirror is
- * a given with probability ~0.35), so 8 whole pairs with at most 1 broken in 6 leaves chance out: on
- * a symmetric puzzle a broken pair is a misjudged cell.
- */
+/** ...with at most this share of given pairs broken: without symmetry a given's mirror is a given ~35% of the time. */
 export const MAX_BROKEN_FRACTION = 1 / 6
 
 /**
- * Nats by which a blank cell's judgement must be surer than its mirrored given's before the given
- * is taken for handwriting. Two judgements both at the floor below are a tie, not evidence: on a
- * printed puzzle without symmetry (a third of Wicht's) a sure given facing a sure blank is what
- * the page is, and a float's last bits decided it (two sure givens of one Wicht photo lost).
+ * Nats by which a blank cell's judgement must beat its mirrored given's to make the given
+ * handwriting: two judgements at FLOOR are a tie, not evidence.
  */
 const MEND_MARGIN = 1
 
@@ -51,10 +33,8 @@ export function givenLogOdds(kind: ArrayLike<number>): number {
 }
 
 /**
- * The kinds with broken mirrored pairs mended on a symmetric page. A pair of a given and an entry
- * becomes two givens or two entries, whichever swaps the less sure cell. A given facing an empty
- * cell (or marks) is taken for an entry unless that makes it the surer judgement overturned: a
- * faint printed given read as empty breaks a pair the same way, and nothing is swapped then.
+ * The kinds with broken mirrored pairs mended on a symmetric page: the less sure cell of a given
+ * and an entry is swapped; a given facing no digit becomes an entry unless its print is surer.
  */
 export function mendSymmetry(kinds: readonly CellKind[], probs: readonly ArrayLike<number>[]): CellKind[] {
   const out = [...kinds]

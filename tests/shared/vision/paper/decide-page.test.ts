@@ -1,5 +1,5 @@
 /**
- * paper.ts: from each cell's kind and readings to the page as a person left it. Puzzles and their
+ * paper/decide-page.ts: from each cell's kind and readings to the page as a person left it. Puzzles and their
  * solutions: the Sudoku Exchange bank (public domain).
  */
 import { readFileSync } from 'node:fs'

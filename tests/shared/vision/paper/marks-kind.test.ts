@@ -2,7 +2,7 @@
  * Pencil marks told from a written digit or an empty cell by their pieces (paper/marks-kind.ts), every
  * cell taken as if the cell model had judged it an entry (or empty): the pencilled cells of a
  * synthetic solving session (devkit), written in the places of a 3×3 keypad, are turned to marks
- * (more of them where cells.ts found no digit's ink), and no given, entry or empty cell of real
+ * (more of them where cells/extract-cells.ts found no digit's ink), and no given, entry or empty cell of real
  * phone photos (the pen train split, labelled by eye) is.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -90,7 +90,7 @@ describe('marksByPieces', () => {
 
   it("takes one piece read as its place's digit for marks where cells.ts found no digit's ink", async () => {
     // Over several sessions, so that no one model's reading of one cell decides: seeds 1-5 turn 54
-    // of 60 pencilled cells with two pieces needed and 58 with cells.ts's finding (2026-11-27).
+    // of 60 pencilled cells with two pieces needed and 58 with cells/extract-cells.ts's finding (2026-11-27).
     let strictCount = 0
     let judgedCount = 0
     for (const seed of [1, 2, 3, 4, 5]) {
@@ -185,7 +185,7 @@ describe('marksByPieces', () => {
           }
           if (photo.kinds![cell] !== 'given' && photo.kinds![cell] !== 'entry') continue
           digits++
-          // Judged with what cells.ts found there, as paper/cell-judge.ts judges it (and so without too).
+          // Judged with what cells/extract-cells.ts found there, as paper/cell-judge.ts judges it (and so without too).
           expect(marksByPieces(ENTRY, flat, bounds[cell], clf, cells[cell].filled), `${photo.name} cell ${cell}`).toBeNull()
         }
       }

@@ -1,5 +1,5 @@
 /**
- * paper/printed-cells.ts and its use in paper.ts: a page's printed givens settled by symmetry and by the
+ * paper/printed-cells.ts and its use in paper/decide-page.ts: a page's printed givens settled by symmetry and by the
  * rules. Puzzles and solutions: the Sudoku Exchange bank (public domain).
  */
 import { readFileSync } from 'node:fs'
