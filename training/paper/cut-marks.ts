@@ -1,5 +1,5 @@
 /**
- * Pencil candidates for the written-digit model: each piece of ink paper/marks.ts finds in the marks
+ * Pencil candidates for the written-digit model: each piece of ink paper/mark-pieces.ts finds in the marks
  * cells of the synthetic pages (synth_pages.py: MNIST's training digits and handwriting fonts,
  * small, in pencil and other inks, as a keypad, in the top corner or along the top), normalised
  * as readMarkPieces normalises it. The model had only read digits the size of a cell's: a mark
@@ -19,7 +19,8 @@ import { normalise } from '../../src/shared/vision/cells/normalise'
 import type { Box } from '../../src/shared/vision/cells/extract-cells'
 import { toGray } from '../../src/shared/vision/core/gray'
 import type { Corners } from '../../src/shared/vision/core/image'
-import { findPieces, keypadDigit } from '../../src/shared/vision/paper/marks'
+import { findPieces } from '../../src/shared/vision/paper/mark-pieces'
+import { keypadDigit } from '../../src/shared/vision/paper/marks'
 import { loadOpenCV } from '../../src/shared/vision/core/opencv'
 import { cutPage, jitterCorners, rng } from './cut'
 import { CACHE_DIR, KIND, SampleWriter, SOURCE } from './samples'

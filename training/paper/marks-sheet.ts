@@ -2,7 +2,7 @@
  * Contact sheets of the pen train split's pencil-mark cells, for labelling their candidates by eye
  * (datasets/kubiesa-marks.txt): one photo per puzzle (all four show the same paper), cut through the app's
  * steps from the metadata corners; each cell's flat crop at twice its size, with the pieces
- * paper/marks.ts finds outlined in red.
+ * paper/mark-pieces.ts finds outlined in red.
  *
  *   npx tsx training/paper/marks-sheet.ts   -> .cache/train-paper/marks-sheets/sheet-N.png (+ the order printed)
  */
@@ -13,7 +13,7 @@ import { decodeImage } from '../../src/node/reader/decode-image'
 import { extractCells } from '../../src/shared/vision/cells/extract-cells'
 import { loadOpenCV } from '../../src/shared/vision/core/opencv'
 import { toGray } from '../../src/shared/vision/core/gray'
-import { markPieces } from '../../src/shared/vision/paper/marks'
+import { markPieces } from '../../src/shared/vision/paper/mark-pieces'
 import { gridLattice, warpGrid } from '../../src/shared/vision/grid/warp'
 import { listPenPhotos, MARKS_LABEL } from '../../datasets/kubiesa'
 import { CACHE_DIR } from './samples'

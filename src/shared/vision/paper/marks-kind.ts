@@ -7,7 +7,8 @@ import { CELL_KINDS } from '../cell-reading'
 import type { Box, CellBounds } from '../cells/extract-cells'
 import type { DigitClassifier } from '../digits/classifier'
 import type { GrayImage } from '../core/image'
-import { type MarkPiece, findPieces, joinedByPlace, leanedToPlace, readMarkPieces } from './marks'
+import { findPieces } from './mark-pieces'
+import { type MarkPiece, joinedByPlace, leanedToPlace, readMarkPieces } from './marks'
 import { argmax } from '../core/nn'
 import { strokeDarkness } from './print-ink'
 import { median } from '../core/median'
@@ -77,7 +78,7 @@ export interface TurnedToMarks {
 /** A cell's ink as pieces of marks, read: what marksByPieces weighs. */
 export interface MarksCandidate {
   readonly pieces: readonly MarkPiece[]
-  /** Ink outside the pieces (paper/marks.ts's FoundPieces.stray). */
+  /** Ink outside the pieces (paper/mark-pieces.ts's FoundPieces.stray). */
   readonly stray: number
   /** Whether the pieces may be of one pencil (ONE_PENCIL_SPREAD). */
   readonly onePencil: boolean

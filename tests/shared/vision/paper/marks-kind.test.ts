@@ -13,7 +13,8 @@ import { extractCells } from '../../../../src/shared/vision/cells/extract-cells'
 import type { CV } from '../../../../src/shared/vision/core/cv'
 import { toGray } from '../../../../src/shared/vision/core/gray'
 import type { GrayImage } from '../../../../src/shared/vision/core/image'
-import { KEYPAD_ODDS, type MarkPiece, findPieces, keypadOdds, readMarkPieces } from '../../../../src/shared/vision/paper/marks'
+import { findPieces } from '../../../../src/shared/vision/paper/mark-pieces'
+import { KEYPAD_ODDS, type MarkPiece, keypadOdds, readMarkPieces } from '../../../../src/shared/vision/paper/marks'
 import {
   type MarksCandidate,
   joinedCandidate,

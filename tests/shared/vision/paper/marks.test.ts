@@ -1,5 +1,5 @@
 /**
- * Pencil marks (paper/marks.ts): finding the pieces of ink in a cell on drawn scenes (pieces, a grid
+ * Pencil marks (paper/mark-pieces.ts, paper/marks.ts): finding the pieces of ink in a cell on drawn scenes (pieces, a grid
  * line, digits run together, ink outside the pieces), and reading real marks cells of the pen train photos with the
  * shipped written-digit model against the candidates read by eye (datasets/kubiesa-marks.txt), and
  * finding one piece per mark in the pencilled cells of a synthetic solving session (devkit), and
@@ -13,14 +13,13 @@ import type { CV } from '../../../../src/shared/vision/core/cv'
 import { loadOpenCV } from '../../../../src/shared/vision/core/opencv'
 import { toGray } from '../../../../src/shared/vision/core/gray'
 import type { GrayImage } from '../../../../src/shared/vision/core/image'
+import { findPieces, markPieces } from '../../../../src/shared/vision/paper/mark-pieces'
 import {
-  findPieces,
   joinedByPlace,
   KEYPAD_EVIDENCE,
   KEYPAD_ODDS,
   keypadOdds,
   MARK_MIN_P,
-  markPieces,
   type MarkPiece,
   marksList,
   readMarkPieces,
