@@ -4,7 +4,7 @@
  *
  * A sample set is one binary file: for each sample a 4-byte header (label digit 1..9, source
  * index as uint16 little-endian, cell 0..80) and the 80x80 cell image as produced by
- * src/shared/vision/cells/extract-cells.ts. `source` is the photo index for real cells (see dataset.ts) and
+ * src/shared/vision/cells/extract-cells.ts. `source` is the photo index for real cells (see datasets/wicht.ts) and
  * the rendered grid's index for synthetic cells.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'

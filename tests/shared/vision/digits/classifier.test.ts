@@ -60,7 +60,7 @@ describe('digit classifier (shipped model)', () => {
     }
   })
 
-  it('votes only on filled cells, in read.ts voter shape', async () => {
+  it('votes only on filled cells, in the DigitVoter shape', async () => {
     const blank: GrayImage = { width: 80, height: 80, data: new Uint8Array(6400).fill(255) }
     const [{ image, digit }] = await givenCells('image125')
     const votes = clf.vote([

@@ -89,7 +89,7 @@ describe('marksByPieces', () => {
     for (const { p } of turned) expect(marksByPieces(EMPTY, flat, bounds[p.cell], clf)?.kind[CELL_KINDS.indexOf('marks')]).toBeCloseTo(EMPTY[0])
   }, 60_000)
 
-  it("takes one piece read as its place's digit for marks where cells.ts found no digit's ink", async () => {
+  it("takes one piece read as its place's digit for marks where extractCells found no digit's ink", async () => {
     // Over several sessions, so that no one model's reading of one cell decides: seeds 1-5 turn 54
     // of 60 pencilled cells with two pieces needed and 58 with cells/extract-cells.ts's finding (2026-11-27).
     let strictCount = 0
