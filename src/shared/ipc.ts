@@ -61,7 +61,6 @@ export interface ServiceApi {
   'games:photo': (request: GameRef) => Promise<Uint8Array | null>
   'games:set-photo': (request: { readonly id: string; readonly jpeg: Uint8Array }) => Promise<void>
   'timelapse:start': (request: TimelapseSettings) => Promise<TimelapseSessionSummary>
-  /** A shot, with the board read from it when the recorder reads the paper. */
   /** A shot (with its board in "changes" mode), or with `skipped` a look kept but not filmed. */
   'timelapse:frame': (request: {
     readonly id: string
@@ -108,7 +107,7 @@ const sessionRef = object({ id: sessionId })
 /**
  * Time-lapse settings from the renderer: every field given and no other (a manifest on disk may
  * lack newer fields and takes defaults, a request may not), then the values checked by the one
- * validator in shared/timelapse.ts.
+ * validator in timelapse/settings.ts.
  */
 const settingsShape = object({
   intervalSeconds: present(),

@@ -3,8 +3,9 @@
  * photos in one process (OpenCV and Tesseract start once). With --json, one JSON object per line:
  * file, grid (the printed givens, 81 chars, 0 elsewhere), entries (the written digits, likewise),
  * cells (81 of { kind, digit, marks, confidence }), mistakes, informed, confidence, corners,
- * fiducials/pose when found, repaired, ms; or file and error. Without it, the page as 9 lines. --debug DIR writes, per image,
- * the ink threshold, the outline drawn on the photo, the warped grid and the cell crops as PNGs.
+ * fiducials/pose when found, repaired, ms; or file and error. Without it, the page as 9 lines.
+ * --debug DIR writes, per image, the ink threshold, the outline drawn on the photo, the warped
+ * grid and the cell crops as PNGs.
  */
 import { mkdirSync } from 'node:fs'
 import { basename, extname, join } from 'node:path'

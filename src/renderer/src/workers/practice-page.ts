@@ -1,8 +1,7 @@
 /**
  * A printed-looking Sudoku page, drawn in the vision worker and read once as the app opens, so the
- * user's first photo finds the reader's code compiled and its engines past their first call. With
- * only the engines loaded, the first read of image1.jpg took 1.3 s inside the worker and the next
- * one 0.5 s (2 busy cores, 2026-11-24; bench:first-read times the whole read).
+ * user's first photo finds the reader's code compiled and its engines past their first call (a
+ * cold first read takes over twice as long as the next; bench:first-read times it).
  */
 import type { RgbaImage } from '../../../shared/vision/core/image'
 

@@ -55,9 +55,8 @@ class FrameReader {
  * A live detection mapped back to the frame's pixels, with each cell's ink measured on the frame at
  * its own size (a millisecond or two beside the detection itself): for single looks ('detect'
  * requests), which the time-lapse's paper watch makes twice a second. At the detector's 640 px, a
- * grid a third of the frame wide has cells of ~20 px and pen strokes a pixel wide, whose ink share
- * swung by more than NEW_INK as the camera shook by a pixel: the trigger saw writing in still cells
- * (synthetic sessions on portrait newspaper photos, bench:timelapse-session).
+ * small grid's pen strokes are a pixel wide, and their ink share swings by more than NEW_INK when
+ * the camera shakes by a pixel, so the trigger would see writing in still cells.
  */
 function withCells(full: RgbaImage, found: Found): Found & { cells?: CellInk } {
   return found.corners ? { ...found, cells: cellInk(full, found.corners) } : found

@@ -10,7 +10,7 @@
  *   line; NakedSingleHint 2.3; LockingHint 2.6 pointing, 2.8 claiming;
  * - NakedSetHint 3.0 / 3.6 / 5.0 and HiddenSetHint 3.4 / 4.0 / 5.4 for pairs / triples / quads;
  *   Fisherman 3.2 / 3.8 / 5.2 for X-Wing / Swordfish / Jellyfish; XYWing 4.2, XYZWing 4.4;
- * - UniqueLoopHint 4.5 for a rectangle (type 2 and 4 as read in the existing mapping, 4.6 and 4.5);
+ * - UniqueLoopHint 4.5 for a rectangle (4.6 for type 2, 4.5 for type 4);
  *   type 3 adds 0.1 per digit of its naked set beyond one (4.6 for a pair); BUG type 1 5.6;
  * - ForcingChainHint and CycleHint: 6.6 for an X- or Y-only forcing chain (6.5 for a cycle), 7.0
  *   when it mixes cell and unit links; Chaining.getDifficulty: 8.0 for cell and region forcing

@@ -2,10 +2,10 @@
  * One logical step a human could take, as every technique finder returns it.
  * Technique finders are pure: `(cands: Candidates) => Step[]` (all instances, not only the first).
  *
- * Note for every finder (added by logic A): a cell with one candidate counts as SOLVED when none of
- * its peers still has that digit, and as a NAKED SINGLE (still open) while one does; use
- * `solvedCells(cands)` from `./common` so all finders agree. `applyStep` (./apply) makes placed cells
- * solved in that sense. Finders are registered in `./techniques` in difficulty order.
+ * For every finder: a cell with one candidate counts as SOLVED when none of its peers still has
+ * that digit, and as a NAKED SINGLE (still open) while one does; use `solvedCells(cands)` from
+ * `./common` so all finders agree. `applyStep` (./apply) makes placed cells solved in that sense.
+ * Finders are registered in `./techniques` in difficulty order.
  */
 import type { Candidates, Cell, Digit, Grid } from '../board'
 
@@ -107,12 +107,12 @@ export interface Step {
 }
 
 /**
- * `grid` (added by logic A; optional, finders may ignore it): the digits written in so far, when
- * the caller knows them. Candidates alone cannot tell a cell that still has to be written in (its
- * last candidate is not in any peer) from a filled one; full house and naked single use `grid`
- * for that. `options.givens` (optional): the puzzle's clues, when known; avoidable rectangles turn
- * on which written digits are clues and which were placed while solving. Every other finder works
- * from `cands` alone.
+ * `grid` (optional, finders may ignore it): the digits written in so far, when the caller knows
+ * them. Candidates alone cannot tell a cell that still has to be written in (its last candidate is
+ * not in any peer) from a filled one; full house and naked single use `grid` for that.
+ * `options.givens` (optional): the puzzle's clues, when known; avoidable rectangles turn on which
+ * written digits are clues and which were placed while solving. Every other finder works from
+ * `cands` alone.
  */
 export type TechniqueFinder = (cands: Candidates, grid?: Grid, options?: FindOptions) => Step[]
 

@@ -17,7 +17,6 @@ import { findEmptyRectangle } from './single-digit/empty-rectangle'
 import { findWWing } from './wings/w-wing'
 import { findXYWing } from './wings/xy-wing'
 import { findXYZWing } from './wings/xyz-wing'
-// ---- logic B's finders (advanced techniques) ----
 import { findSimpleColouring } from './single-digit/simple-colouring'
 import { findUniqueRectangles } from './uniqueness/unique-rectangle'
 import { findAvoidableRectangles } from './uniqueness/avoidable-rectangle'
@@ -173,7 +172,7 @@ export const techniques: readonly TechniqueEntry[] = [
   { technique: 'xy-wing', find: findXYWing },
   { technique: 'xyz-wing', find: findXYZWing },
   { technique: 'w-wing', find: findWWing },
-  // ---- logic B's finders, in this order ----
+  // Advanced techniques, in this order.
   { technique: 'simple-colouring', find: findSimpleColouring },
   { technique: 'unique-rectangle-1', find: findUniqueRectangles },
   { technique: 'avoidable-rectangle-1', find: findAvoidableRectangles },

@@ -17,8 +17,8 @@ import type { FindOptions, Step } from '../step'
  * The cap on a nested net's search, in propagations (inner ones included; one outer assumption
  * runs a few hundred inner ones per pass). Counted, never timed, so the step found is the same
  * on every machine. A hint tries the smaller budget first (about 100 ms of work on 2 busy cores)
- * and only then the solve's; the logical solve, which rates the puzzle, starts with the larger. bench/README.md (Logic, Logic (chains)) says what
- * the caps cost.
+ * and only then the solve's; the logical solve, which rates the puzzle, starts with the larger.
+ * bench/README.md (Logic, Logic (chains)) says what the caps cost.
  */
 export const NESTED_BUDGET = { hint: 20_000, solve: 400_000 }
 

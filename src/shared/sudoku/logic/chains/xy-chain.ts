@@ -12,8 +12,8 @@ import type { Step } from '../step'
 
 /**
  * Longest chain searched, in candidates (two per cell: 12 cells). HoDoKu's XY-Chain example
- * (xy-chain.test.ts) needs 9 cells, past the 8 this was; the graph of bivalue cells is small, so
- * the longer search costs little (bench/README.md, logic-chains).
+ * (xy-chain.test.ts) needs 9 cells; the graph of bivalue cells is small, so the longer search
+ * costs little (bench/README.md, Logic (chains)).
  */
 export const XY_CHAIN_MAX_NODES = 24
 
