@@ -26,10 +26,12 @@
  *
  * Over 300 lines: one engine whose preallocated typed arrays (candidates, places left per unit,
  * facts and their premises) every rule reads and writes in the innermost loop of the forcing search;
- * the facts' encoding is in engine/forcing-facts.ts.
+ * the facts' encoding is in engine/forcing-facts.ts, the contradictions' write-out in
+ * engine/forcing-contradiction.ts.
  */
-import { type Candidates, type Cell, type Digit, CELLS, allUnits, bitCount, boxOf, cellName, colOf, peers, rowOf, unitName, unitsOfCell } from '../../board'
-import { FACTS, FACT_WORDS, type Fact, Propagation, ReasonCode, ancestry, factCell, factDigit, name } from './forcing-facts'
+import { type Candidates, type Cell, type Digit, CELLS, allUnits, bitCount, boxOf, colOf, peers, rowOf, unitsOfCell } from '../../board'
+import { Broken, contradictionOf, outerPremises } from './forcing-contradiction'
+import { FACTS, FACT_WORDS, type Fact, Propagation, ReasonCode } from './forcing-facts'
 
 export interface PropagationOptions {
   readonly mode: 'chain' | 'net'
@@ -91,10 +93,6 @@ const lowestDigit = (mask: number): Digit => 32 - Math.clz32(mask & -mask)
 /** The position of a mask's one bit. */
 const indexOf = (mask: number): number => 31 - Math.clz32(mask)
 const unitHas = (unit: number, cell: Cell): boolean => CELL_UNITS[cell * 3] === unit || CELL_UNITS[cell * 3 + 1] === unit || CELL_UNITS[cell * 3 + 2] === unit
-
-/** How a propagation broke down, if it did. */
-const Broken = { None: 0, Both: 1, EmptyCell: 2, NoPlace: 3 } as const
-type Broken = (typeof Broken)[keyof typeof Broken]
 
 /** Premises one fact can have at most, but for nested ones: a cell's other 8 digits or a unit's other 8 places. */
 const POOL_PER_FACT = 9
@@ -181,25 +179,6 @@ class Engine {
     return this.broken !== Broken.None
   }
 
-  /** The facts that cannot all hold, and what clashes in words. */
-  private contradiction(): { contradiction: Fact[] | null; clash: string } {
-    const at = this.brokenAt
-    const digit = this.brokenDigit
-    switch (this.broken) {
-      case Broken.Both:
-        return { contradiction: [at ^ 1, at], clash: `${name(at)} would be both true and false` }
-      case Broken.EmptyCell:
-        return { contradiction: falseFacts(at, this.startCands[at]), clash: `${cellName(at)} would have no digit left` }
-      case Broken.NoPlace:
-        return {
-          contradiction: allUnits[at].filter((c) => this.startCands[c] & (1 << (digit - 1))).map((c) => fact(c, digit, 0)),
-          clash: `${digit} would have no place left in ${unitName(at)}`,
-        }
-      default:
-        return { contradiction: null, clash: '' }
-    }
-  }
-
   /** Sets the bit of each fact derived in `bits` (FACT_WORDS words from `offset`, cleared first). */
   knownBits(bits: Uint32Array = new Uint32Array(FACT_WORDS), offset = 0): Uint32Array {
     bits.fill(0, offset, offset + FACT_WORDS)
@@ -211,7 +190,7 @@ class Engine {
   result(): Propagation {
     const n = this.size
     return new Propagation({
-      ...this.contradiction(),
+      ...contradictionOf(this.broken, this.brokenAt, this.brokenDigit, this.startCands),
       known: this.knownBits(),
       order: this.order.slice(0, n),
       depths: this.depths.slice(0, n),
@@ -379,39 +358,11 @@ class Engine {
         engine.run(state, [fact(cell, d, 1)], inner)
         const tried = engine.result()
         const from = this.poolSize
-        const premises = this.outerPremises(tried)
+        const premises = outerPremises(tried, this.startCands, (q) => this.rank[q] !== 0)
         for (const q of premises) this.push(q)
         if (this.derive(fact(cell, d, 0), Nested, 0, from, premises.length)) this.inner.set(this.size - 1, tried)
       }
     }
     return this.size > before
   }
-
-  /** The facts of this propagation that an inner contradiction used: the removals it relied on. */
-  private outerPremises(inner: Propagation): Fact[] {
-    const used = new Set<Fact>()
-    const cands = this.startCands
-    const removedFrom = (cell: Cell, digits: number): void => {
-      for (let d = 1; d <= 9; d++) if (digits & (1 << (d - 1)) && this.rank[fact(cell, d, 0)]) used.add(fact(cell, d, 0))
-    }
-    const removedIn = (unit: number, digit: Digit): void => {
-      for (const c of allUnits[unit]) removedFrom(c, 1 << (digit - 1))
-    }
-    for (const f of ancestry(inner, inner.contradiction!)) {
-      const reason = inner.reason(f)
-      if (reason.kind === 'naked-single') removedFrom(factCell(f), cands[factCell(f)])
-      else if (reason.kind === 'hidden-single' || reason.kind === 'locked') removedIn(reason.unit, factDigit(f))
-    }
-    const [last] = inner.contradiction!.slice(-1)
-    removedFrom(factCell(last), cands[factCell(last)])
-    for (const u of unitsOfCell[factCell(last)]) removedIn(u, factDigit(last))
-    return [...used]
-  }
-}
-
-/** "cell is not d" for every digit of `digits`. */
-function falseFacts(cell: Cell, digits: number): Fact[] {
-  const out: Fact[] = []
-  for (let d = 1; d <= 9; d++) if (digits & (1 << (d - 1))) out.push(fact(cell, d, 0))
-  return out
 }
