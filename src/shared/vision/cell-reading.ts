@@ -11,6 +11,9 @@ export const LOW_CONFIDENCE = 0.6
 
 export const CELL_KINDS: readonly CellKind[] = ['empty', 'given', 'entry', 'marks']
 
+/** Each kind's index in CELL_KINDS, as in a judgement's `kind` probabilities. */
+export const KIND_INDEX = Object.fromEntries(CELL_KINDS.map((kind, i) => [kind, i])) as Readonly<Record<CellKind, number>>
+
 export interface CellReading {
   readonly kind: CellKind
   /** 1-9 for a given or an entry, 0 otherwise. */

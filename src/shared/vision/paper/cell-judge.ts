@@ -4,7 +4,7 @@
  * print (one size, one black, one font); written digits are read by two models together, marks
  * piece by piece.
  */
-import { CELL_KINDS } from '../cell-reading'
+import { CELL_KINDS, KIND_INDEX } from '../cell-reading'
 import type { Box } from '../cells/extract-cells'
 import { type CellClassifier, loadCellClassifier } from './cell-classifier'
 import { boxClearOfCrop, cellCrop } from '../cells/crop'
@@ -20,10 +20,6 @@ import { features } from '../digits/templates'
 import type { CellJudge, CellJudgement, CutPage } from '../read-types'
 import { loadWrittenDigitClassifier } from '../digits/written-digits'
 import { argmax, reweigh } from '../core/nn'
-
-const GIVEN = CELL_KINDS.indexOf('given')
-const ENTRY = CELL_KINDS.indexOf('entry')
-const MARKS = CELL_KINDS.indexOf('marks')
 
 /**
  * Weight of the cell model's digit head beside the written-digit model in their product. Set by
@@ -56,7 +52,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
         page.cells.map((c) => (c.box ? strokeDarkness(page.flat, c.box) : null)),
       )
       const readWritten = writtenReader(page)
-      const judgedPrint = (i: number): boolean => argmax(byInk[i]) === GIVEN && page.cells[i].filled
+      const judgedPrint = (i: number): boolean => argmax(byInk[i]) === KIND_INDEX.given && page.cells[i].filled
       // A digit the cell's crop cuts has lost its shape.
       const kinds = settleKindsByShape(
         byInk,
@@ -94,7 +90,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
   function judgeCell(page: CutPage, i: number, kind: Float32Array, head: Float32Array, readWritten: (cell: number) => Float32Array): JudgedCell {
     const cell = page.cells[i]
     const best = argmax(kind)
-    if (best === MARKS) {
+    if (best === KIND_INDEX.marks) {
       const found = findPieces(page.flat, page.bounds[i])
       const { pieces, reading } = readMarkPieces(page.flat, page.bounds[i], found, written)
       return { judgement: { kind, written: null, marks: reading.marks }, pencil: { pieces, stray: found.stray, readInPlace: true }, joined: null }
@@ -104,7 +100,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
       ? marksByCandidateOrJoined(kind, page.flat, page.bounds[i], candidate, written, cell.filled)
       : { turned: null, joined: null }
     if (turned) return { judgement: { kind: turned.kind, marks: turned.marks, written: null }, pencil: turned, joined: null }
-    const digitCell = best === GIVEN || best === ENTRY
+    const digitCell = best === KIND_INDEX.given || best === KIND_INDEX.entry
     const digit = digitCell ? (cell.filled ? writtenDigit(readWritten(i), head) : head) : null
     return { judgement: { kind, written: digit, marks: [] }, pencil: null, joined }
   }
@@ -119,7 +115,7 @@ export function paperJudge(cellModel: CellClassifier, written: DigitClassifier):
     if (!odds) return cells.map(({ judgement }) => judgement)
     const darkness = (boxes: readonly Box[]): number[] => boxes.map((box) => strokeDarkness(page.flat, box))
     const penBelow = penDarknessLimit(
-      darkness(cells.flatMap(({ judgement }, i) => (argmax(judgement.kind) === ENTRY && page.cells[i].box ? [page.cells[i].box] : []))),
+      darkness(cells.flatMap(({ judgement }, i) => (argmax(judgement.kind) === KIND_INDEX.entry && page.cells[i].box ? [page.cells[i].box] : []))),
       darkness(cells.flatMap(({ pencil }) => pencil?.pieces.map((piece) => piece.box) ?? [])),
     )
     // A pen digit broken into pieces is no marks, however the page's keypad would lean them.
@@ -164,8 +160,8 @@ const PRINT_ODDS_LIMIT = 100
  */
 function inkedKind(kind: Float32Array, filled: boolean): Float32Array {
   const floored = Array.from(kind, (p) => Math.max(1e-4, p))
-  floored[ENTRY] = Math.max(floored[ENTRY], floored[GIVEN] / PRINT_ODDS_LIMIT)
-  return reweigh(floored, (k) => (filled ? INK_FOUND_RATE[k] : k === GIVEN ? 1 - INK_FOUND_RATE[k] : 1))
+  floored[KIND_INDEX.entry] = Math.max(floored[KIND_INDEX.entry], floored[KIND_INDEX.given] / PRINT_ODDS_LIMIT)
+  return reweigh(floored, (k) => (filled ? INK_FOUND_RATE[k] : k === KIND_INDEX.given ? 1 - INK_FOUND_RATE[k] : 1))
 }
 
 /** The judge with the shipped models, loaded lazily (their weights are ~1.2 MB of text). */

@@ -4,10 +4,7 @@
  * with no single solution are retried with the least sure cells swapped (paper/decide-page.ts).
  */
 import { CELLS, type Cell } from '../../sudoku/board'
-import { CELL_KINDS, type CellKind } from '../cell-reading'
-
-const GIVEN = CELL_KINDS.indexOf('given')
-const ENTRY = CELL_KINDS.indexOf('entry')
+import { CELL_KINDS, KIND_INDEX, type CellKind } from '../cell-reading'
 
 /** Mirrored pairs (a cell and its half turn, the centre once) both read as printed for a page to count as symmetric... */
 export const MIN_SYMMETRIC_PAIRS = 8
@@ -29,7 +26,7 @@ const logRatio = (p: number, q: number): number => Math.log(Math.max(FLOOR, p)) 
 
 /** How surely a cell is a given rather than an entry (log-odds; negative: an entry). */
 export function givenLogOdds(kind: ArrayLike<number>): number {
-  return logRatio(kind[GIVEN], kind[ENTRY])
+  return logRatio(kind[KIND_INDEX.given], kind[KIND_INDEX.entry])
 }
 
 /**
@@ -50,7 +47,7 @@ export function mendSymmetry(kinds: readonly CellKind[], probs: readonly ArrayLi
       // Two givens or two entries: overturn the less sure judgement.
       if (-givenLogOdds(probs[other]) < keepGiven) out[other] = 'given'
       else out[given] = 'entry'
-    } else if (keepGiven + MEND_MARGIN < logRatio(probs[other][CELL_KINDS.indexOf(kinds[other])], probs[other][GIVEN])) {
+    } else if (keepGiven + MEND_MARGIN < logRatio(probs[other][CELL_KINDS.indexOf(kinds[other])], probs[other][KIND_INDEX.given])) {
       // Facing no digit: the given is written, unless its print is surer than the other cell's emptiness.
       out[given] = 'entry'
     }

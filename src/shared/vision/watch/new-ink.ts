@@ -3,16 +3,13 @@
  * the pixels that turned darker. Compared on the flat page, where a change of light cancels.
  */
 import type { Cell } from '../../sudoku/board'
-import { CELL_KINDS } from '../cell-reading'
+import { KIND_INDEX } from '../cell-reading'
 import { type CellBounds, type CellImage, extractCells } from '../cells/extract-cells'
 import type { CV } from '../core/cv'
 import type { GrayImage, Point } from '../core/image'
 import { byteQuantile } from '../core/median'
 import { argmax } from '../core/nn'
 import type { CellJudge, CellJudgement, CutPage } from '../read-types'
-
-const GIVEN = CELL_KINDS.indexOf('given')
-const ENTRY = CELL_KINDS.indexOf('entry')
 
 /** A cell's ink in an earlier shot: the flat page's pixels over it. */
 export interface InkPatch {
@@ -65,21 +62,22 @@ export function newInk(flat: GrayImage, patch: InkPatch): { readonly mask: Uint8
   return newInkAgainst(flat, patch, darkestNear(patch), true)
 }
 
-/** A min filter of ALIGN_SLACK over the patch. */
+/** A min filter of ALIGN_SLACK over the patch: along its rows, then along its columns. */
 function darkestNear({ width, height, data }: InkPatch): Uint8Array {
-  const rows = new Uint8Array(width * height)
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      let darkest = 255
-      for (let dx = Math.max(0, x - ALIGN_SLACK); dx <= Math.min(width - 1, x + ALIGN_SLACK); dx++) darkest = Math.min(darkest, data[y * width + dx])
-      rows[y * width + x] = darkest
-    }
+  return darkestAlong(darkestAlong(data, width, height, true), width, height, false)
+}
+
+/** A 1-D min filter of ALIGN_SLACK along rows (`across`) or columns. */
+function darkestAlong(image: ArrayLike<number>, width: number, height: number, across: boolean): Uint8Array {
   const out = new Uint8Array(width * height)
+  const [length, stride] = across ? [width, 1] : [height, width]
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
+      const at = across ? x : y
+      const i = y * width + x
       let darkest = 255
-      for (let dy = Math.max(0, y - ALIGN_SLACK); dy <= Math.min(height - 1, y + ALIGN_SLACK); dy++) darkest = Math.min(darkest, rows[dy * width + x])
-      out[y * width + x] = darkest
+      for (let k = Math.max(0, at - ALIGN_SLACK); k <= Math.min(length - 1, at + ALIGN_SLACK); k++) darkest = Math.min(darkest, image[i + (k - at) * stride])
+      out[i] = darkest
     }
   return out
 }
@@ -197,9 +195,13 @@ export async function judgeNewInk(
   for (const [k, cell] of fresh.cells.entries()) {
     const { kind, written } = again[k]
     const best = argmax(kind)
-    if (best !== GIVEN && best !== ENTRY) continue
+    if (best !== KIND_INDEX.given && best !== KIND_INDEX.entry) continue
     cells[cell] = cut.cells[cell]
-    judged[cell] = { kind: Float32Array.from(kind, (p, k) => (k === ENTRY ? p + kind[GIVEN] : k === GIVEN ? 0 : p)), written, marks: [] }
+    judged[cell] = {
+      kind: Float32Array.from(kind, (p, k) => (k === KIND_INDEX.entry ? p + kind[KIND_INDEX.given] : k === KIND_INDEX.given ? 0 : p)),
+      written,
+      marks: [],
+    }
     changed = true
   }
   return changed ? { cells, judgements: judged } : null
