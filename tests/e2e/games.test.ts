@@ -33,9 +33,19 @@ describe('a long game', () => {
       const shown = await shownGame(session.page)
       const marks = await session.page.getAttribute(`[data-cell="${empty[179 % empty.length]}"]`, 'data-marks')
       expect(marks).toContain(String(1 + ((179 + Math.floor(179 / empty.length)) % 9)))
-      await expect
-        .poll(() => savedBoard(userDataDir)?.marks.slice(empty[179 % empty.length] * 3, empty[179 % empty.length] * 3 + 3), { timeout: 10_000 })
-        .not.toBe('000')
+      // Every mark shown is saved (3 hex digits a cell, bit d - 1 for digit d) before the browser goes.
+      const shownMarks = await session.page.$$eval('[data-cell]', (all) =>
+        all
+          .sort((a, b) => Number(a.getAttribute('data-cell')) - Number(b.getAttribute('data-cell')))
+          .map((cell) =>
+            [...(cell.getAttribute('data-marks') ?? '')]
+              .reduce((mask, d) => mask | (1 << (Number(d) - 1)), 0)
+              .toString(16)
+              .padStart(3, '0'),
+          )
+          .join(''),
+      )
+      await expect.poll(() => savedBoard(userDataDir)?.marks, { timeout: 10_000 }).toBe(shownMarks)
       expect(await session.page.locator('[data-testid="save-problem"]').count()).toBe(0)
       await session.close()
       session = await openApp({ userDataDir })

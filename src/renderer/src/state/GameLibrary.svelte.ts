@@ -14,7 +14,7 @@ import type { PuzzleSession } from './PuzzleSession.svelte'
 import type { ReadResult } from './ReadResult.svelte'
 import { restoreSaved, toSaved } from './saved-session'
 
-/** Edits settle this long before a save, ms: a burst of typing is one write. */
+/** A change is saved within this long, ms: a burst of typing is one write. */
 const SAVE_DELAY_MS = 400
 /** While the clock runs without edits, its time is saved this often, ms (a crash loses at most this much). */
 const TIME_SAVE_MS = 15_000
@@ -186,8 +186,8 @@ export class GameLibrary {
     if (!this.worthSaving()) return
     this.revision++
     writeJournal(this.snapshot())
-    clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.saveNow(), SAVE_DELAY_MS)
+    // Not pushed back by each change: steady editing still saves every SAVE_DELAY_MS.
+    this.timer ??= setTimeout(() => void this.saveNow(), SAVE_DELAY_MS)
   }
 
   private snapshot(): SavedGame {
@@ -197,6 +197,7 @@ export class GameLibrary {
   /** Saves the current game now. */
   private async saveNow(): Promise<void> {
     clearTimeout(this.timer)
+    this.timer = undefined
     if (this.worthSaving()) await this.save(this.snapshot())
   }
 
