@@ -10,6 +10,8 @@
  * section of bench/README.md.
  *
  *   npm run bench:cell-model [-- --limit N]
+ *
+ * `--quick`: one photo, QUICK_REPEATS repeats.
  */
 import { decodeImage } from '../src/node/reader/decode-image'
 import { loadCellClassifier, readingOf } from '../src/shared/vision/paper/cell-classifier'
@@ -20,15 +22,16 @@ import { loadOpenCV } from '../src/shared/vision/core/opencv'
 import { toGray } from '../src/shared/vision/core/gray'
 import { gridLattice, warpGrid } from '../src/shared/vision/grid/warp'
 import { listPenPhotos } from '../datasets/kubiesa'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
-const REPEATS = 15
+const QUICK_REPEATS = 2
+const REPEATS = QUICK ? QUICK_REPEATS : 15
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 async function main(): Promise<void> {
   const at = process.argv.indexOf('--limit')
-  const limit = at > 0 ? Number(process.argv[at + 1]) : 5
+  const limit = at > 0 ? Number(process.argv[at + 1]) : QUICK ? 1 : 5
   const cv = await loadOpenCV()
   const clf = await loadCellClassifier()
   const written = await loadWrittenDigitClassifier()
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
       modelCpuUs += used.user + used.system
       modelRuns++
     }
-    // The written-digit model on every given and entry cell of the page (cells.ts's image).
+    // The written-digit model on every given and entry cell of the page (cells/extract-cells.ts's image).
     const digitCells = cells.cells.filter((_, cell) => photo.kinds?.[cell] === 'given' || photo.kinds?.[cell] === 'entry')
     for (let r = 0; r < REPEATS; r++) {
       const t = performance.now()

@@ -3,13 +3,15 @@
  * (B. Wicht's sudoku_dataset v2_train, CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014).
  *
  * Each photo is warped by its hand-made outline (outlines.csv, so grid detection is not to blame)
- * and cut by src/shared/vision/cells/extract-cells.ts; every cell that holds a given digit and that cells.ts
+ * and cut by src/shared/vision/cells/extract-cells.ts; every cell that holds a given digit and that it
  * marks filled is classified by the fold model that never saw the photo's puzzle
  * (bench/digit-folds.ts). Prints per-digit accuracy, the confusion matrix, the errors, the same
  * for the synthetic-only model when training/fold-models/digits-synthetic-only.json exists, and
  * inference time, and writes its section of bench/README.md (not with --limit).
  *
  *   npm run bench:classifier [-- --limit N]
+ *
+ * `--quick`: the first QUICK_PHOTOS photos, QUICK_TIMED_RUNS timed runs.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { DigitClassifier, type EncodedDigitModel } from '../src/shared/vision/digits/classifier'
@@ -18,7 +20,7 @@ import { loadPhotos } from '../datasets/wicht-folds'
 import { openCV, photoCells } from '../datasets/wicht-cells'
 import { FOLD_MODELS_DIR } from '../datasets/paths'
 import { heldOutClassifiers } from './digit-folds'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 interface Tally {
   right: number
@@ -56,11 +58,14 @@ function report(title: string, t: Tally): void {
   if (t.errors.length) console.log('errors: ' + t.errors.join('; '))
 }
 
+const QUICK_PHOTOS = 3
+const QUICK_TIMED_RUNS = 3
+
 const tableRow = (model: string, t: Tally): string => `| ${model} | **${percent(t.right, t.total)}** | ${t.total - t.right} of ${t.total} | ${perDigit(t)} |`
 
 async function main(): Promise<void> {
   const limitAt = process.argv.indexOf('--limit')
-  const limit = limitAt > 0 ? Number(process.argv[limitAt + 1]) : Infinity
+  const limit = limitAt > 0 ? Number(process.argv[limitAt + 1]) : QUICK ? QUICK_PHOTOS : Infinity
   const { cv } = await openCV()
   const heldOut = heldOutClassifiers()
   const synthFile = `${FOLD_MODELS_DIR}digits-synthetic-only.json`
@@ -87,7 +92,7 @@ async function main(): Promise<void> {
     })
   }
   console.log(
-    `${photos.length} photos, ${((performance.now() - t0) / 1000).toFixed(0)} s; ${missed} given digits not marked filled by cells.ts (not scored here)`,
+    `${photos.length} photos, ${((performance.now() - t0) / 1000).toFixed(0)} s; ${missed} given digits not marked filled by cells/extract-cells.ts (not scored here)`,
   )
   report(`Held-out fold models (${heldOut.folds}-fold cross-validation by puzzle)`, cv5)
   if (synthOnly) report('Synthetic-fonts-only model', synth)
@@ -98,7 +103,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < 5; i++) clf.classifyAll(cells)
   const times: number[] = []
   const cpu0 = process.cpuUsage()
-  const runs = 30
+  const runs = QUICK ? QUICK_TIMED_RUNS : 30
   for (let i = 0; i < runs; i++) {
     const s = performance.now()
     clf.classifyAll(cells)
@@ -112,7 +117,7 @@ async function main(): Promise<void> {
     `inference, 81 cells: CPU ${cpuMs.toFixed(1)} ms per grid (${(cpuMs / 81).toFixed(3)} ms per cell); ` +
     `wall median ${times[runs >> 1].toFixed(1)} ms, min ${times[0].toFixed(1)} ms`
   console.log(`\n${inference}`)
-  if (limit !== Infinity) return
+  if (limit !== Infinity && !QUICK) return
 
   writeReadmeSection(
     'Digit classifier',
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
       `\`npm run bench:classifier\` (bench/classifier.ts): the digit classifier alone (src/shared/vision/digits/classifier.ts) on every given ` +
         `digit of the ${photos.length} photos of B. Wicht's sudoku_dataset v2_train (CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) that ` +
         `have a usable outline. Each photo is decoded as the CLI does (EXIF orientation applied), warped by its outlines.csv corners ` +
-        `(so detection is not to blame) and cut by the app's warp.ts and cells.ts; the ${missed} givens cells.ts does not mark filled ` +
+        `(so detection is not to blame) and cut by the app's grid/warp.ts and cells/extract-cells.ts; the ${missed} givens it does not mark filled ` +
         `are not scored. Each photo is read by the fold model that never saw its printed puzzle (${heldOut.folds} folds split by ` +
         `puzzle, training/fold-models/, bench/digit-folds.ts); the shipped model saw every photo and is not scored here.`,
       '',

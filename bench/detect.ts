@@ -19,6 +19,7 @@
  *                        [--only NAME,...] [--verbose]
  *
  * A run over every set and kind (no --set, --kinds or --only) writes its section of bench/README.md.
+ * `--quick`: the first QUICK_PHOTOS photos of each set, one webcam view each.
  */
 import { decodeImage } from '../src/node/reader/decode-image'
 import { loadOpenCV } from '../src/shared/vision/core/opencv'
@@ -33,7 +34,7 @@ import { WRONG_GRID, cornerError, meanSide } from '../devkit/corner-error'
 import { cutoutView } from '../devkit/cutout-views'
 import { filledView } from '../devkit/filled-views'
 import { webcamViews } from './webcam-views'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const opt = (name: string): string | undefined => {
@@ -42,11 +43,13 @@ const opt = (name: string): string | undefined => {
 }
 const sets = (opt('set') ?? 'wicht,pen-train,pen-val').split(',')
 const kinds = (opt('kinds') ?? 'photos,views,filled,cutouts').split(',')
-const viewsPerPhoto = kinds.includes('views') ? Number(opt('views') ?? 3) : 0
+const viewsPerPhoto = kinds.includes('views') ? Number(opt('views') ?? (QUICK ? 1 : 3)) : 0
 const filledPerPhoto = kinds.includes('filled') ? Number(opt('filled') ?? 1) : 0
 const cutoutsPerPhoto = kinds.includes('cutouts') ? Number(opt('cutouts') ?? 1) : 0
 const only = opt('only')?.split(',')
 const verbose = args.includes('--verbose')
+/** Photos of each set in a --quick run. */
+const QUICK_PHOTOS = 1
 
 const pct = (xs: number[], q: number): number => {
   if (xs.length === 0) return NaN
@@ -151,7 +154,9 @@ async function main(): Promise<void> {
   const heapBefore = heap()
   const tallies: Tally[] = []
   for (const set of sets) {
-    const photos = photosOf(set).filter((p) => !only || only.includes(p.name))
+    const photos = photosOf(set)
+      .filter((p) => !only || only.includes(p.name))
+      .slice(0, QUICK ? QUICK_PHOTOS : undefined)
     if (!photos.length) continue
     const asTaken = new Tally(`${set} photos`)
     const views = new Tally(`${set} webcam views`)
@@ -248,7 +253,7 @@ const DESCRIPTION = [
   "outlines.csv (the 154 trusted ones), and on Alex Kubiesa's pen-solved phone photos (sudoku-scanner end_to_end, MIT; 80 train,",
   "80 val, 12-16 MP) against their metadata's corners; pen-val is reported, never tuned on. Per set also **webcam views**",
   '(bench/webcam-views.ts: the grid filling 90-100% of a 320x240 to 640x480 frame, its border touching or cut by 1-4 px; 3',
-  'seeded views per photo) and **filled pages** (bench/filled-views.ts: a handwritten digit drawn into every empty cell through',
+  'seeded views per photo) and **filled pages** (devkit/filled-views.ts: a handwritten digit drawn into every empty cell through',
   'the known outline) and **cut-outs** (devkit/cutout-views.ts: the puzzle cut out along its border, 0-0.15 of a cell of paper',
   'left outside it on each side, laid on a desk of grey 40-130). A wrong grid is one whose corners are off by more than 5% of',
   'the side on average (a cell is 11%).',

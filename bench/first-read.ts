@@ -4,21 +4,21 @@
  * ("Read N givens …"). The pause stands for the user picking a photo; the app starts OpenCV and
  * the digit readers in the background as it opens, so after a few seconds the first read runs at
  * the speed of any later one. A second read of the same page is timed for comparison.
- * Run `npx electron-vite build` first (npm run bench:first-read does).
+ * `--quick`: one run, the photo dropped at once. Run `npx electron-vite build` first (npm run bench:first-read does).
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014.
  */
 
 import type { Page } from 'playwright-core'
 import { openApp } from '../devkit/browser'
 import { READABLE_PHOTO, dropFile, waitForRead } from '../devkit/reading'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 declare const document: any
 
 /** Pauses before the first drop, ms: at once, and the few seconds a user takes to pick a photo. */
-const PAUSES_MS = (process.env.BENCH_FIRST_READ_PAUSES ?? '0,3000,6000').split(',').map(Number)
-const RUNS = Number(process.env.BENCH_FIRST_READ_RUNS ?? 3)
+const PAUSES_MS = (QUICK ? '0' : (process.env.BENCH_FIRST_READ_PAUSES ?? '0,3000,6000')).split(',').map(Number)
+const RUNS = QUICK ? 1 : Number(process.env.BENCH_FIRST_READ_RUNS ?? 3)
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 

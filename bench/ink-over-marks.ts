@@ -9,7 +9,7 @@
  * The page with the marks alone is the shot before. Each cell is judged by the shipped cell judge
  * (paper/cell-judge.ts), and a digit is right when the judge calls the cell a digit and reads the
  * entry's label. No time passes between the two shots, so the camera's noise and shake are not in
- * these figures; bench:timelapse-session has them.
+ * these figures; bench:timelapse-session has them. `--quick`: the first QUICK_PHOTOS photos with marks.
  */
 import { decodeImage } from '../src/node/reader/decode-image'
 import { createNodeReader } from '../src/node/reader/reader'
@@ -23,8 +23,8 @@ import { argmax } from '../src/shared/vision/core/nn'
 import { readSudoku } from '../src/shared/vision/read'
 import type { ReadSuccess } from '../src/shared/vision/read-types'
 import { gridLattice } from '../src/shared/vision/grid/warp'
-import { MARKS_LABEL, type PenSplit, listPenPhotos } from '../datasets/kubiesa'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { MARKS_LABEL, type PenPhoto, type PenSplit, listPenPhotos } from '../datasets/kubiesa'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const split = (args.includes('--split') ? args[args.indexOf('--split') + 1] : 'val') as PenSplit
@@ -65,12 +65,16 @@ const isDigit = (kind: ArrayLike<number>) => ['given', 'entry'].includes(CELL_KI
 const reads = (j: { kind: ArrayLike<number>; written: ArrayLike<number> | null }, digit: number) =>
   isDigit(j.kind) && !!j.written && argmax(j.written) + 1 === digit
 
-for (const photo of listPenPhotos(split)) {
+const QUICK_PHOTOS = 2
+const marksCellsOf = (photo: PenPhoto) => [...photo.labels.keys()].filter((c) => photo.labels[c] === MARKS_LABEL)
+const entriesOf = (photo: PenPhoto) => [...photo.labels.keys()].filter((c) => photo.kinds?.[c] === 'entry' && photo.labels[c] >= 1 && photo.labels[c] <= 9)
+// Only the photos with both pencil marks and pen entries are read.
+const withMarks = listPenPhotos(split).filter((photo) => photo.kinds && marksCellsOf(photo).length && entriesOf(photo).length)
+for (const photo of withMarks.slice(0, QUICK ? QUICK_PHOTOS : undefined)) {
   const r = await readSudoku(reader.cv, await decodeImage(photo.jpg), { voters: reader.voters, judge, fiducials: false })
-  if (!r.ok || !photo.kinds) continue
-  const marksCells = [...photo.labels.keys()].filter((c) => photo.labels[c] === MARKS_LABEL)
-  const entries = [...photo.labels.keys()].filter((c) => photo.kinds![c] === 'entry' && photo.labels[c] >= 1 && photo.labels[c] <= 9)
-  if (!marksCells.length || !entries.length) continue
+  if (!r.ok) continue
+  const marksCells = marksCellsOf(photo)
+  const entries = entriesOf(photo)
   photos++
   const memory = new PaperMemory()
   memory.remember(r)

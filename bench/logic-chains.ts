@@ -9,6 +9,9 @@
  * the CPU time the process spent (which a busy machine inflates less).
  *
  *   npm run bench:logic-chains [-- --count N]   (N puzzles from each file, default 100)
+ *
+ * Writes its section of bench/README.md. `--quick`: one puzzle of each file, the finders timed on
+ * every QUICK_STRIDE-th state.
  */
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
@@ -37,9 +40,13 @@ import { findForcingChain } from '../src/shared/sudoku/logic/chains/forcing-chai
 import { findForcingNet } from '../src/shared/sudoku/logic/chains/forcing-net'
 import { hintStep } from '../src/shared/sudoku/hint'
 import type { FindOptions, Step } from '../src/shared/sudoku/logic/step'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const PUZZLES = pathToFileURL(`${PUZZLES_DIR}/`)
-const FILES = ['puzzles3_magictour_top1465', 'puzzles5_forum_hardest_1905_11+']
+const FILES = [
+  { file: 'puzzles3_magictour_top1465', label: 'magictour top1465' },
+  { file: 'puzzles5_forum_hardest_1905_11+', label: 'forum hardest 1905 (11+)' },
+]
 const first = { first: true } as const
 /**
  * Each finder gets the state's candidates, the digits written so far and the givens. The ALS
@@ -78,7 +85,9 @@ const cpuMs = (): number => {
 }
 
 const countArg = process.argv.indexOf('--count')
-const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 100
+const count = countArg > 0 ? Number(process.argv[countArg + 1]) : QUICK ? 1 : 100
+/** In a --quick run the finders are timed on every this-many-th state only. */
+const QUICK_STRIDE = 10
 
 function sample(file: string): Uint8Array[] {
   const lines = readFileSync(new URL(file, PUZZLES), 'utf8')
@@ -90,17 +99,22 @@ function sample(file: string): Uint8Array[] {
 
 const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
-for (const file of FILES) {
+const f = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3))
+const tables: string[] = []
+for (const { file, label } of FILES) {
   const times = new Map<string, { wall: number[]; cpu: number[] }>(Object.keys(FINDERS).map((k) => [k, { wall: [], cpu: [] }]))
   let states = 0
+  let forcingStates = 0
   for (const grid of sample(file)) {
     const { steps } = logicalSolve(grid)
     let cands = candidatesOf(grid)
     const written = Uint8Array.from(grid)
     for (const step of steps) {
       states++
-      for (const [name, find] of Object.entries(FINDERS)) {
-        if (LAST_RESORT(name) && !step.technique.startsWith('forcing')) continue
+      const forcing = step.technique.startsWith('forcing')
+      if (forcing) forcingStates++
+      for (const [name, find] of QUICK && states % QUICK_STRIDE ? [] : Object.entries(FINDERS)) {
+        if (LAST_RESORT(name) && !forcing) continue
         const c0 = cpuMs()
         const t0 = performance.now()
         find(cands, written, { givens: grid })
@@ -111,16 +125,43 @@ for (const file of FILES) {
       for (const { cell, digit } of step.placements) written[cell] = digit
     }
   }
-  console.log(`\n${file}: ${count} puzzles, ${states} states`)
-  console.log('| finder | mean ms | median ms | p90 ms | p99 ms | max ms | CPU p99 ms | states timed |')
-  console.log('|---|---|---|---|---|---|---|---|')
-  const f = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3))
+  const table = [
+    `${label}, ${count} ${count === 1 ? 'puzzle' : 'puzzles'} spread through the file, ${states.toLocaleString('en')} states (${forcingStates} where a forcing step was needed):`,
+    '',
+    '| finder | mean ms | median ms | p90 ms | p99 ms | max ms | CPU p99 ms | states timed |',
+    '|---|---|---|---|---|---|---|---|',
+  ]
   for (const [name, { wall, cpu }] of times) {
+    const row = name.startsWith('hint') ? `**${name}**` : name
+    if (!wall.length) {
+      table.push(`| ${row} | - | - | - | - | - | - | 0 |`)
+      continue
+    }
     const sorted = [...wall].sort((a, b) => a - b)
     const cpuSorted = [...cpu].sort((a, b) => a - b)
     const mean = wall.reduce((a, b) => a + b, 0) / wall.length
-    console.log(
-      `| ${name} | ${f(mean)} | ${f(quantile(sorted, 0.5))} | ${f(quantile(sorted, 0.9))} | ${f(quantile(sorted, 0.99))} | ${f(sorted[sorted.length - 1])} | ${f(quantile(cpuSorted, 0.99))} | ${wall.length} |`,
+    table.push(
+      `| ${row} | ${f(mean)} | ${f(quantile(sorted, 0.5))} | ${f(quantile(sorted, 0.9))} | ${f(quantile(sorted, 0.99))} | ${f(sorted[sorted.length - 1])} | ${f(quantile(cpuSorted, 0.99))} | ${wall.length} |`,
     )
   }
+  console.log(`\n${table.join('\n')}`)
+  tables.push(...table, '')
 }
+
+writeReadmeSection(
+  'Logic (chains)',
+  [
+    '`npm run bench:logic-chains [-- --count N]` (bench/logic-chains.ts): each puzzle is solved step by step with every technique ' +
+      '(`logicalSolve`) and each advanced finder is timed on every state met on the way (one state per step, so most are late, ' +
+      'mostly-filled states); the forcing finders only on the states where they give the step (nothing easier applies), both as ' +
+      'a hint searches them (stopping at the first proof) and as the solve does (looking for the easiest proof); and the hint ' +
+      '(`hintStep`: the easiest technique, its first instance) on every state. "CPU p99" is the p99 of the CPU time the process ' +
+      'spent on each call (every thread, the garbage collector included, so it can exceed wall-clock time), which a busy machine ' +
+      'inflates far less than wall-clock time.',
+    '',
+    ...tables,
+    'Target: every hint under 100 ms at p99.',
+    '',
+    measuredLine(`npm run bench:logic-chains${countArg > 0 ? ` -- --count ${count}` : ''}`),
+  ].join('\n'),
+)

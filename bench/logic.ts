@@ -10,19 +10,20 @@
  * N of the seeded sample).
  * --workers: puzzles shared out to W processes (default 1); times are per puzzle either way, but
  * only trust them when W is at most the number of idle cores.
- * Prints Markdown tables for bench/README.md's "Logic" section.
+ * --quick: one puzzle of each file.
+ * Writes its section of bench/README.md ("Logic") when run over every puzzle (no --count).
  */
 import { execFile } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { PUZZLES_DIR } from '../datasets/paths'
-import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { parsePuzzle } from '../src/shared/sudoku/format'
 import { logicalSolve } from '../src/shared/sudoku/logical-solve'
 import { type DifficultyLevel, DIFFICULTY_LEVELS, rateSteps } from '../src/shared/sudoku/rating'
 import { solve } from '../src/shared/sudoku/solver'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 // Where the puzzle files are: datasets/paths.ts (SUDOKU_LENS_DATA points elsewhere).
 const PUZZLES = pathToFileURL(`${PUZZLES_DIR}/`)
@@ -41,7 +42,7 @@ const option = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name)
   return i > 0 ? Number(process.argv[i + 1]) : fallback
 }
-const limit = option('--count', Infinity)
+const limit = option('--count', QUICK ? 1 : Infinity)
 const workers = option('--workers', 1)
 const shardArg = process.argv.indexOf('--shard') // --shard k/n: a child process's share, as JSON lines
 const shard = shardArg > 0 ? process.argv[shardArg + 1].split('/').map(Number) : null
@@ -133,13 +134,12 @@ const BANDS = [
   [9.5, 99],
 ] as const
 
-function report(records: Record[]): void {
-  const cpu = cpus()[0]?.model ?? 'unknown CPU'
-  console.log(`Node ${process.version}, ${cpus().length} cores (${cpu}), ${workers} worker(s), ${new Date().toISOString().slice(0, 10)}\n`)
-  console.log(
+/** The two tables of the README's section: counts and times per file, then the Sudoku Explainer bands. */
+function report(records: Record[]): string[] {
+  const lines = [
     '| file | puzzles | finished by logic alone | needed brute force (steps) | puzzles with forcing steps (steps) | solve median / p90 / max ms | levels easy / medium / hard / expert / extreme |',
-  )
-  console.log('|---|---|---|---|---|---|---|')
+    '|---|---|---|---|---|---|---|',
+  ]
   for (const file of FILES) {
     const rs = records.filter((r) => r.file === file)
     const t = rs.map((r) => r.ms).sort((a, b) => a - b)
@@ -147,26 +147,28 @@ function report(records: Record[]): void {
     const forcing = rs.filter((r) => r.forcingSteps > 0)
     const sum = (xs: Record[], f: (r: Record) => number): number => xs.reduce((a, r) => a + f(r), 0)
     const levels = DIFFICULTY_LEVELS.map((l) => rs.filter((r) => r.level === l).length)
-    console.log(
+    lines.push(
       `| ${nameOf(file)} | ${rs.length} | ${rs.length - brute.length} (${((100 * (rs.length - brute.length)) / rs.length).toFixed(1)}%) | ` +
         `${brute.length} (${sum(brute, (r) => r.bruteForceSteps)}) | ${forcing.length} (${sum(forcing, (r) => r.forcingSteps)}) | ` +
         `${ms(quantile(t, 0.5))} / ${ms(quantile(t, 0.9))} / ${ms(t[t.length - 1])} | ${levels.join(' / ')} |`,
     )
   }
-  console.log('\nSudoku Explainer rating (the hardest step), puzzles per band:\n')
-  console.log(`| file | ${BANDS.map(([a, b]) => (b > 50 ? `≥ ${a}` : `${a}–${(b - 0.1).toFixed(1)}`)).join(' | ')} | median |`)
-  console.log(`|---|${BANDS.map(() => '---|').join('')}---|`)
+  lines.push('', 'Sudoku Explainer figure of each puzzle (its hardest step), puzzles per band:', '')
+  lines.push(`| file | ${BANDS.map(([a, b]) => (b > 50 ? `≥ ${a}` : `${a}–${(b - 0.1).toFixed(1)}`)).join(' | ')} | median |`)
+  lines.push(`|---|${BANDS.map(() => '---|').join('')}---|`)
   for (const file of FILES) {
     const rs = records.filter((r) => r.file === file)
     const e = rs.map((r) => r.explainer).sort((a, b) => a - b)
     const counts = BANDS.map(([a, b]) => rs.filter((r) => r.explainer >= a && r.explainer < b).length)
-    console.log(`| ${nameOf(file)} | ${counts.join(' | ')} | ${quantile(e, 0.5).toFixed(1)} |`)
+    lines.push(`| ${nameOf(file)} | ${counts.join(' | ')} | ${quantile(e, 0.5).toFixed(1)} |`)
   }
+  return lines
 }
 
 function nameOf(file: string): string {
   if (file.startsWith('puzzles5_')) return `forum hardest 1905 11+ (seeded sample, seed ${FORUM_SEED})`
-  return file.replace('_puzzle_and_solution.txt', '').replace('puzzles3_magictour_', 'magictour ')
+  if (file.endsWith('_puzzle_and_solution.txt')) return `Sudoku Exchange ${file.replace('_puzzle_and_solution.txt', '')}`
+  return file.replace('puzzles3_magictour_', 'magictour ')
 }
 
 if (shard) {
@@ -174,5 +176,24 @@ if (shard) {
   for (let i = k; i < jobs.length; i += n) console.log(JSON.stringify(measure(jobs[i].file, jobs[i].text)))
 } else {
   const records = workers > 1 ? await inChildren(workers) : jobs.map((j) => measure(j.file, j.text))
-  report(records)
+  const tables = report(records)
+  console.log(tables.join('\n'))
+  if (limit === Infinity)
+    writeReadmeSection(
+      'Logic',
+      [
+        '`npm run bench:logic [-- --count N] [-- --workers W]` (bench/logic.ts): per puzzle, the logical solve (`logicalSolve`: ' +
+          'easiest available step each time, every registered technique, forcing chains and nets last, brute force only if even ' +
+          "they find nothing) and its rating: the level and Sudoku Explainer's figure (the hardest step's, logic/explainer-scale.ts). " +
+          '"Finished by logic alone" counts puzzles solved without a single brute-force step. The forum file is sampled with a ' +
+          `fixed seed (${FORUM_SEED}). The solution search is left out (see Solver). The level is set by the hardest technique ` +
+          'used (singles: easy; locked candidates, naked/hidden pairs, naked triple: medium; hidden triple, quads, X-Wing, ' +
+          'Swordfish, Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle, XY/XYZ/W-Wing: hard; Jellyfish, finned fish, ' +
+          'colouring, unique rectangles, BUG+1, X-/XY-Chain: expert; AIC, forcing chains and nets, or brute force: extreme).',
+        '',
+        ...tables,
+        '',
+        measuredLine(`npm run bench:logic${workers > 1 ? ` -- --workers ${workers}` : ''}`),
+      ].join('\n'),
+    )
 }

@@ -10,8 +10,8 @@
  * (blank, printed given, written entry, pencil marks); photos with every cell right; the kind
  * confusion; givens that solve uniquely and agree across the four photos of a puzzle; written
  * mistakes flagged against the truth; ms per photo at full size (decoding and reading).
+ * `--quick`: the first QUICK_PHOTOS photos.
  */
-import { cpus, loadavg } from 'node:os'
 import { decodeImage } from '../src/node/reader/decode-image'
 import { createNodeReader } from '../src/node/reader/reader'
 import { type CellKind, CELL_KINDS, mistakesOf } from '../src/shared/vision/cell-reading'
@@ -19,7 +19,7 @@ import { readSudoku } from '../src/shared/vision/read'
 import { solve } from '../src/shared/sudoku/solver'
 import { MARKS_LABEL, type PenPhoto, type PenSplit, listPenPhotos } from '../datasets/kubiesa'
 import { heldOutPaperJudge } from './paper-folds'
-import { writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
@@ -54,7 +54,10 @@ function trueKinds(photo: PenPhoto): TrueKind[] {
 const cellRight = (truth: TrueKind, label: number, kind: CellKind, digit: number): boolean =>
   truth === 'digit' ? (kind === 'given' || kind === 'entry') && digit === label : kind === truth && (kind === 'empty' || kind === 'marks' || digit === label)
 
-const photos = listPenPhotos(split).filter((_, i) => i % every === 0)
+const QUICK_PHOTOS = 2
+const photos = listPenPhotos(split)
+  .filter((_, i) => i % every === 0)
+  .slice(0, QUICK ? QUICK_PHOTOS : undefined)
 const reader = await createNodeReader({ tesseract: useOcr, ...(folds ? { judge: null } : {}) })
 const rows: Row[] = []
 const started = Date.now()
@@ -184,7 +187,7 @@ const hasKinds = rows.every((r) => r.photo.kinds)
 const lines: string[] = []
 const out = (s = ''): void => void lines.push(s)
 out(
-  `\`npm run bench:paper\` (bench/paper.ts) over the ${split} split${every > 1 ? ` (every ${every}th photo)` : ''}: ${rows.length} phone photos (${puzzles.length} puzzles, 2 phones, portrait and landscape, 12-16 MP) of newspaper Sudokus partly or fully solved in pen, some with pencil marks, from Alex Kubiesa's sudoku-scanner datasets (MIT)${split === 'val' ? '; never trained on' : ''}. The reader as the CLI runs it (${useOcr ? 'Tesseract, ' : 'no Tesseract, '}the shipped models${folds ? ", the cell and written-digit models of the by-puzzle fold that left each photo's puzzle out (bench/paper-folds.ts)" : reader.judge ? ', the cell model' : ', no cell model: every digit read as print'}), detection included; ms at full size on ${cpus().length} cores (${cpus()[0]?.model.trim()}), load average ${loadavg()[0].toFixed(1)} at the end; ${new Date().toISOString().slice(0, 10)}.`,
+  `\`npm run bench:paper\` (bench/paper.ts) over the ${split} split${every > 1 ? ` (every ${every}th photo)` : ''}: ${rows.length} phone photos (${puzzles.length} puzzles, 2 phones, portrait and landscape, 12-16 MP) of newspaper Sudokus partly or fully solved in pen, some with pencil marks, from Alex Kubiesa's sudoku-scanner datasets (MIT)${split === 'val' ? '; never trained on' : ''}. The reader as the CLI runs it (${useOcr ? 'Tesseract, ' : 'no Tesseract, '}the shipped models${folds ? ", the cell and written-digit models of the by-puzzle fold that left each photo's puzzle out (bench/paper-folds.ts)" : reader.judge ? ', the cell model' : ', no cell model: every digit read as print'}), detection included; ms at full size.`,
 )
 out()
 out(`| cells right | all | blank | given (printed) | entry (written) | pencil marks |${hasKinds ? '' : ' digit |'}`)
@@ -252,6 +255,8 @@ out()
 out(
   "Targets: ≥ 99.5% of cells, ≥ 85% of photos with every cell right, ≥ 95% of photos whose givens solve uniquely and agree across the puzzle's photos, median under 1.5 s for a 16 MP photo on 2 cores.",
 )
+out()
+out(measuredLine('npm run bench:paper'))
 const body = lines.join('\n')
 console.log(body)
 if (!args.includes('--no-write') && split === 'val' && every === 1) writeReadmeSection('Reading a page in progress', body)

@@ -14,7 +14,9 @@
  * The classifier voter is honest only when it never saw the photo's printed puzzle: with the fold
  * models of bench/digit-folds.ts (trained by puzzle folds) each photo is read by the model that
  * left its puzzle out. Without them the shipped model is used and the output says it saw them.
- * A run with the defaults (every photo, as taken, every voter) writes its section of bench/README.md.
+ * A run with the defaults (every photo, as taken, every voter) writes its section of bench/README.md,
+ * "Reading"; a run with `--cutout` alone writes "Reading cut-out puzzles". `--quick`: the first
+ * QUICK_PHOTOS photos.
  */
 import { decodeImage } from '../src/node/reader/decode-image'
 import { shippedClassifier } from '../src/node/reader/reader'
@@ -32,7 +34,7 @@ import { cornerError } from '../devkit/corner-error'
 import { parseView, viewPhoto } from '../devkit/photo-views'
 import { cutoutView } from '../devkit/cutout-views'
 import { fitVoterWeights, type LabelledCell } from './voter-weights'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const every = Number(args[args.indexOf('--every') + 1]) || 1
@@ -68,7 +70,10 @@ try {
   }
 }
 
-const photos = listPhotos().filter((p, i) => i % every === 0 && (!cutout || p.outline))
+const QUICK_PHOTOS = 3
+const photos = listPhotos()
+  .filter((p, i) => i % every === 0 && (!cutout || p.outline))
+  .slice(0, QUICK ? QUICK_PHOTOS : undefined)
 type Votes = Record<string, (ArrayLike<number> | null)[]>
 interface Row {
   name: string
@@ -329,24 +334,39 @@ const wrong = rows.filter((r) => r.failed || r.grid.some((d, i) => d !== r.truth
 out(`Grids with errors: ${wrong.map((r) => `${r.name}(${r.failed ? 'no grid' : r.grid.filter((d, i) => d !== r.truth[i]).length})`).join(' ')}`)
 console.log(lines.join('\n'))
 
+const DESCRIPTION =
+  '`npm run bench:read [-- --every K] [--no-ocr] [--no-lattice] [--no-judge] [--view rotate=DEG,tilt=DEG] [--cutout]` (bench/read.ts): the ' +
+  'whole reader (`readSudoku`: detection, warp, cells, orientation, voters, rules, the cell judge as the app reads) over the 160 ' +
+  "photos of B. Wicht's sudoku_dataset v2_train (CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) against their `.dat` ground truth. " +
+  "Each voter's probabilities are kept per photo, so every row comes from the same run. The classifier is held out by puzzle: " +
+  'each photo is read by the fold model (training/fold-models/digits-fold-K.json) that never saw its printed puzzle. The ensemble is a ' +
+  "weighted product of the voters' probabilities; bench/voter-weights.ts fits the weights by maximum likelihood on four folds " +
+  'and scores the fifth ("weights fitted on the other folds", the honest row). Published camera readers get 82-88% of grids on ' +
+  'these photos.'
 if (args.length === 0) {
   writeReadmeSection(
     'Reading',
     [
-      '`npm run bench:read [-- --every K] [--no-ocr] [--no-lattice] [--no-judge] [--view rotate=DEG,tilt=DEG] [--cutout]` (bench/read.ts): the ' +
-        'whole reader (`readSudoku`: detection, warp, cells, orientation, voters, rules, the cell judge as the app reads) over the 160 ' +
-        "photos of B. Wicht's sudoku_dataset v2_train (CC-BY-4.0; Wicht & Hennebert, SoCPaR 2014) against their `.dat` ground truth. " +
-        "Each voter's probabilities are kept per photo, so every row comes from the same run. The classifier is held out by puzzle: " +
-        'each photo is read by the fold model (training/fold-models/digits-fold-K.json) that never saw its printed puzzle. The ensemble is a ' +
-        "weighted product of the voters' probabilities; bench/voter-weights.ts fits the weights by maximum likelihood on four folds " +
-        'and scores the fifth ("weights fitted on the other folds", the honest row). Published camera readers get 82-88% of grids on ' +
-        'these photos.',
+      DESCRIPTION,
       '',
       ...lines,
       '',
       'Targets (issue 3): ≥ 98% of grids, ≥ 99.9% of cells, median under 500 ms per photo.',
       '',
       measuredLine('npm run bench:read'),
+    ].join('\n'),
+  )
+} else if (args.join(' ') === '--cutout') {
+  writeReadmeSection(
+    'Reading cut-out puzzles',
+    [
+      '`npm run bench:read -- --cutout` (bench/read.ts): as "Reading", on each photo with a trusted outline turned into a puzzle cut ' +
+        'out along its border (devkit/cutout-views.ts: 0-0.15 of a cell of paper left outside it on each side, laid on a desk of grey ' +
+        '40-130), as people cut a puzzle out of the paper and lay it on a desk.',
+      '',
+      ...lines,
+      '',
+      measuredLine('npm run bench:read -- --cutout'),
     ].join('\n'),
   )
 }

@@ -9,13 +9,13 @@
  * turns, block by block. The ratio compares the two on that same sample, and the run stops if
  * they disagree on any count. dancing-links' time includes building its
  * exact-cover matrix, which it cannot reuse between puzzles; ours includes its own set-up.
- * Writes its section of bench/README.md.
+ * Writes its section of bench/README.md. `--quick`: QUICK_PUZZLES puzzles of each file, 50 in the sample.
  */
 import { DancingLinks } from 'dancing-links'
 import { solve } from '../src/shared/sudoku/solver'
 import type { Grid } from '../src/shared/sudoku/board'
 import { readPuzzles } from '../datasets/puzzles'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const FILES = [
   { label: 'forum hardest 1106', file: 'puzzles6_forum_hardest_1106' },
@@ -26,9 +26,10 @@ const FILES = [
 ]
 
 const args = process.argv.slice(2)
-const quick = args.includes('--quick')
 const sampleIndex = args.indexOf('--sample')
-const sampleTarget = sampleIndex >= 0 ? Number(args[sampleIndex + 1]) : quick ? 300 : 3000
+const sampleTarget = sampleIndex >= 0 ? Number(args[sampleIndex + 1]) : QUICK ? 50 : 3000
+/** Puzzles of each file in a --quick run, spread through it. */
+const QUICK_PUZZLES = 100
 
 /**
  * The two solvers take turns on blocks of this many puzzles: close enough in time that load
@@ -95,7 +96,7 @@ function summary(times: number[]): { median: number; p90: number; mean: number }
 const f1 = (x: number): string => x.toFixed(1)
 
 // Warm up both solvers so that the first file is not timed with unoptimised code.
-const warm = readPuzzles(FILES[0].file).slice(0, quick ? 50 : 200)
+const warm = readPuzzles(FILES[0].file).slice(0, QUICK ? 50 : 200)
 for (let i = 0; i < 3; i++) for (const e of warm) ourCount(e.puzzle)
 for (const e of warm.slice(0, 50)) dlxCount(e.puzzle)
 
@@ -108,7 +109,8 @@ console.log('µs per puzzle, counting up to 2 solutions')
 for (const line of table) console.log(line)
 
 for (const { label, file } of FILES) {
-  const entries = readPuzzles(file)
+  const all = readPuzzles(file)
+  const entries = QUICK ? all.filter((_, i) => i % Math.ceil(all.length / QUICK_PUZZLES) === 0) : all
   const ours: number[] = []
   for (const e of entries) timeOne(ourCount, e.puzzle, ours)
 
@@ -125,11 +127,11 @@ for (const { label, file } of FILES) {
     })
   }
   if (mismatches) throw new Error(`${label}: solvers disagree on ${mismatches} puzzles`)
-  const all = summary(ours)
+  const e = summary(ours)
   const o = summary(oursSample)
   const d = summary(dlxSample)
   out(
-    `| ${label} | ${entries.length} | ${f1(all.median)} | ${f1(all.p90)} | ${oursSample.length}` +
+    `| ${label} | ${entries.length} | ${f1(e.median)} | ${f1(e.p90)} | ${oursSample.length}` +
       ` | ${f1(o.median)} | ${f1(o.p90)} | ${f1(d.median)} | ${f1(d.p90)}` +
       ` | ${f1(d.median / o.median)}x | ${f1(d.mean / o.mean)}x |`,
   )

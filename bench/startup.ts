@@ -4,17 +4,18 @@
  * cache off, so every run loads and evaluates every script. Per run, from the navigation's start:
  * the board in the page, the first frame after it (the UI thread free to take a key), and a digit
  * pressed on the board showing in its cell (driven from outside, so it includes Playwright's own
- * round trips). Writes the medians to bench/README.md. Run `npx electron-vite build` first
- * (npm run bench:startup does).
+ * round trips). Writes the medians to bench/README.md; `--quick`: QUICK_RUNS runs. Run `npx
+ * electron-vite build` first (npm run bench:startup does).
  */
 
 import { openApp } from '../devkit/browser'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 // The callbacks given to page.evaluate run in Chromium; this file is type-checked without the DOM library.
 declare const window: any, document: any
 
-const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 7)
+const QUICK_RUNS = 2
+const RUNS = QUICK ? QUICK_RUNS : Number(process.env.BENCH_STARTUP_RUNS ?? 7)
 
 /** In the page, before its scripts: note when the board appears, and the first frame after that. */
 const watchBoard = (): void => {

@@ -15,7 +15,7 @@
  * Per style: grids found, grids read with zero errors, cells right (all 81; a grid not found counts
  * as 81 empty cells, as in bench:read), median ms; then where the errors come from: detection (no
  * grid, or corners more than 5% of the side off), empty/filled, or the digit read. A run with the
- * defaults writes its section of bench/README.md.
+ * defaults writes its section of bench/README.md. `--quick`: one puzzle per style.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -30,11 +30,11 @@ import { readSudoku } from '../src/shared/vision/read'
 import type { Corners, Point, RgbaImage } from '../src/shared/vision/core/image'
 import { readPuzzles } from '../datasets/puzzles'
 import { viewPhoto } from '../devkit/photo-views'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const args = process.argv.slice(2)
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
-const per = Number(option('--per') ?? 10)
+const per = Number(option('--per') ?? (QUICK ? 1 : 10))
 const seed = Number(option('--seed') ?? 1)
 const only = option('--only')?.split(',')
 const saveDir = option('--save')
@@ -566,7 +566,7 @@ if (process.argv.length <= 2) {
         'builds it (src/node/reader/reader.ts: Tesseract, classifier, templates, the cell judge; rules and fiducials on), **detection ' +
         "included**, over print styles that the 160 newspaper photos of B. Wicht's sudoku_dataset (CC-BY-4.0) do not show. Each " +
         'puzzle of the Sudoku Exchange bank (public domain; the puzzle line is the truth) is drawn as SVG on a page with a title and ' +
-        'running text, on a desk, rasterised by sharp, turned up to ±8° and tilted 4-15° (bench/photo-views.ts), lit unevenly, ' +
+        'running text, on a desk, rasterised by sharp, turned up to ±8° and tilted 4-15° (devkit/photo-views.ts), lit unevenly, ' +
         'blurred, noised and saved as JPEG; the screenshot is a lossless app window seen straight on. Seeded: a run is repeatable.',
       '',
       ...lines,

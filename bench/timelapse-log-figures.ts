@@ -28,6 +28,9 @@ export interface SavedSession {
   readonly shots?: readonly SavedShot[]
   /** The photo's print, as the session drew its digits on (gridText); absent from sessions saved before 2026-12-02's last. */
   readonly printed?: string
+  /** Shots taken with a hand over the grid, and the watching's share of a core (not measured on a replay); absent from sessions saved before 2026-12-08. */
+  readonly handShots?: number
+  readonly watchPercent?: number
 }
 
 export interface SavedShot {
@@ -173,6 +176,23 @@ export function logFigures({ records, written, pencilled, printed }: SavedSessio
       const check = checkShots(records.slice(0, i + 1))!
       return onPaper(r).some((w) => w.mistake) ? check.kind === 'mistake' : check.kind === 'no-mistakes'
     }).length,
+  }
+}
+
+/**
+ * Written digits in the film (a shot at or after the look that showed them) and in a shot of their
+ * own (before the next ink, digit or marks, arrived): from every shot the trigger took, so null
+ * for a session saved without them.
+ */
+export function filmFigures({ shots, written, pencilled }: SavedSession): { inFilm: number; ownShot: number; marksShot: number } | null {
+  if (!shots) return null
+  const looks = shots.map((shot) => shot.look)
+  const inks = [...written, ...pencilled].map((ink) => ink.look).sort((a, b) => a - b)
+  const hasOwnShot = (look: number) => looks.some((s) => s >= look && s < (inks.find((l) => l > look) ?? Infinity))
+  return {
+    inFilm: written.filter((w) => looks.some((s) => s >= w.look)).length,
+    ownShot: written.filter((w) => hasOwnShot(w.look)).length,
+    marksShot: pencilled.filter((p) => hasOwnShot(p.look)).length,
   }
 }
 

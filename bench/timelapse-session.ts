@@ -1,6 +1,5 @@
 /**
- * The "shots when the paper changes" time-lapse on a synthetic solving session, for bench/README.md's
- * section of the same name (devkit/solving-session.ts: a real photo of an unstarted puzzle,
+ * The "shots when the paper changes" time-lapse on a synthetic solving session (devkit/solving-session.ts: a real photo of an unstarted puzzle,
  * MNIST digits written one by one in the hint engine's order, pencil marks now and then in a cell
  * with 2-4 candidates, a hand with a pen over the grid while writing and now and then without, idle
  * spells, camera shake; seeded). Every look is watched as the
@@ -23,7 +22,9 @@
  *   npm run bench:timelapse-session [-- --digits 30 --marks 0.3 --mistakes 0 --ink-over-marks 0 --seed 1 --photo image1 --no-known-print --no-ink-memory --records FILE --replay FILE]
  *
  * `--records FILE` saves the shots' records and what was written, for bench:timelapse-log to score
- * the move log again after a change to it (timelapse-log-figures.ts computes figures 3 and 4 for both).
+ * the move log again after a change to it (timelapse-log-figures.ts computes figures 3 and 4 for both);
+ * bench:timelapse-log's `--readme` writes the section of bench/README.md from such files.
+ * `--quick`: QUICK_DIGITS digits, no pencil marks, no idle spells.
  * `--replay FILE` reads again the shots such a file saved, with the same options, without watching:
  * the watch and the trigger never ask the reader (they see ink, not digits), so the shots are the
  * same, and a change to the reader is measured in the time of its reads alone (figure 5 is not).
@@ -41,17 +42,19 @@ import { PaperMemory } from '../src/shared/vision/watch/paper-memory'
 import type { RgbaImage } from '../src/shared/vision/core/image'
 import { readSudoku } from '../src/shared/vision/read'
 import { LOOK_SECONDS, PaperWatcher, type WrittenDigit, makeSolvingSession } from '../devkit/solving-session'
-import { writeReadmeSection } from '../devkit/readme-section'
-import { type SavedSession, type SavedShot, logFigures, readSavedSession } from './timelapse-log-figures'
+import { QUICK } from '../devkit/readme-section'
+import { type SavedSession, type SavedShot, filmFigures, logFigures, readSavedSession } from './timelapse-log-figures'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1] : fallback
 }
-const DIGITS = Number(arg('digits', '30'))
+/** Digits a --quick session writes. */
+const QUICK_DIGITS = 3
+const DIGITS = Number(arg('digits', QUICK ? String(QUICK_DIGITS) : '30'))
 const SEED = Number(arg('seed', '1'))
 const PHOTO = arg('photo', 'image1')
-const MARKS = Number(arg('marks', '0.3'))
+const MARKS = Number(arg('marks', QUICK ? '0' : '0.3'))
 /** Each shot read alone, as before the shots' ink was remembered (watch/new-ink.ts), to measure what that brings. */
 const NO_INK_MEMORY = process.argv.includes('--no-ink-memory')
 /** Each shot's print read again, as before the first shot's print was remembered. */
@@ -62,7 +65,15 @@ const REPLAY = arg('replay', '')
 
 const reader = await createNodeReader()
 const { cv } = reader
-const session = await makeSolvingSession(cv, { seed: SEED, digits: DIGITS, photo: PHOTO, marks: MARKS, mistakes: MISTAKES, inkOverMarks: INK_OVER_MARKS })
+const session = await makeSolvingSession(cv, {
+  seed: SEED,
+  digits: DIGITS,
+  photo: PHOTO,
+  marks: MARKS,
+  mistakes: MISTAKES,
+  inkOverMarks: INK_OVER_MARKS,
+  ...(QUICK ? { idles: 0, passes: 0 } : {}),
+})
 // The first shot's print and the shots' ink of pencilled cells, as the app's vision worker keeps them over a recording.
 const memory = new PaperMemory()
 
@@ -113,25 +124,29 @@ await reader.close()
 
 // The digits written: --digits at most, as many as the puzzle has empty cells (a whole solve's --digits 81 writes fewer).
 const digits = session.written.length
-// 1. Every digit in a shot of its own: a shot after it appeared and before the next ink (digit or marks) did.
-const inks = [...session.written, ...session.pencilled].map((ink) => ink.look).sort((a, b) => a - b)
-const hasOwnShot = (look: number) => shots.some((s) => s >= look && s < (inks.find((l) => l > look) ?? Infinity))
-const ownShot = session.written.filter((w) => hasOwnShot(w.look)).length
-const inFilm = session.written.filter((w) => shots.some((s) => s >= w.look)).length
 // 2. Shots with the hand over the grid.
 const occludedShots = shots.filter((s) => session.covered[s])
 const occluded = occludedShots.length
+// 5. Watching cost: CPU per look, at 2 looks a second.
+const msPerLook = watchMicros / 1000 / session.looks
+const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
 // 3 and 4: the move log against the truth, and the live panel's boards.
-const saved: SavedSession = { records, written: session.written, pencilled: session.pencilled, shots: savedShots, printed: gridText(session.givens) }
+const saved: SavedSession = {
+  records,
+  written: session.written,
+  pencilled: session.pencilled,
+  shots: savedShots,
+  printed: gridText(session.givens),
+  handShots: occluded,
+  ...(REPLAY ? {} : { watchPercent: coreShare }),
+}
 const RECORDS = arg('records', '')
 if (RECORDS) writeFileSync(RECORDS, JSON.stringify(saved))
 const log = logFigures(saved)
 const { mistakes } = log
 const { pencilled } = session
-const marksShot = pencilled.filter((p) => hasOwnShot(p.look)).length
-// 4. Watching cost: CPU per look, at 2 looks a second.
-const msPerLook = watchMicros / 1000 / session.looks
-const coreShare = (msPerLook / 1000 / LOOK_SECONDS) * 100
+// 1. Every digit in the film, in a shot of its own: a shot after it appeared and before the next ink (digit or marks) did.
+const { inFilm, ownShot, marksShot } = filmFigures(saved)!
 
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load ${loadavg()[0].toFixed(1)}`
 const lines = [
@@ -158,7 +173,6 @@ const lines = [
   `A full read per shot took ${(readMs / Math.max(1, shots.length)).toFixed(0)} ms on average (run only at shots), ${(newInkMs / Math.max(1, shots.length)).toFixed(0)} ms of it reading pencilled cells again with their new ink alone${NO_INK_MEMORY ? ' (not done: --no-ink-memory)' : ''}. Timings are inflated by the shared machine's load.`,
 ]
 console.log(lines.join('\n'))
-if (process.argv.includes('--readme')) writeReadmeSection('Time-lapse: shots when the paper changes', lines.join('\n'))
 
 /**
  * The shots a `--records` file saved, to be read again, or one line saying why they cannot be and

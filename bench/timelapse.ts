@@ -7,6 +7,8 @@
  *
  *   npm run bench:timelapse [-- --frames 1000 --presets veryfast,superfast --noise 12,3 --capture-seconds 30]
  *
+ * `--quick`: 20 frames, veryfast, noise 3, 2 s of recording, 20 shots flat out.
+ *
  * Frames are made from a photo of B. Wicht's sudoku_dataset (CC-BY-4.0; B. Wicht, J. Hennebert,
  * "Camera-based Sudoku recognition with Deep Belief Network", SoCPaR 2014), scaled to 1280x720
  * with moving sensor-like noise so x264 cannot skip them as identical, JPEG quality ~90 like a
@@ -26,17 +28,21 @@ import { listFrames } from '../src/node/timelapse/frame-names'
 import { SessionRecorder } from '../src/node/timelapse/session-store'
 import { DEFAULT_TIMELAPSE_SETTINGS, type TimelapseSettings } from '../src/shared/timelapse/settings'
 import { WICHT_DIR } from '../datasets/paths'
-import { measuredLine, writeReadmeSection } from '../devkit/readme-section'
+import { QUICK, measuredLine, writeReadmeSection } from '../devkit/readme-section'
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1] : fallback
 }
-const FRAMES = Number(arg('frames', '1000'))
-const PRESETS = arg('presets', 'veryfast,superfast').split(',') as X264Preset[]
+const FRAMES = Number(arg('frames', QUICK ? '20' : '1000'))
+const PRESETS = arg('presets', QUICK ? 'veryfast' : 'veryfast,superfast').split(',') as X264Preset[]
 /** Strength of ffmpeg's `noise` filter: 12 is a grainy low-light webcam, 3 a clean bright one. */
-const NOISES = arg('noise', '12,3').split(',').map(Number)
-const CAPTURE_SECONDS = Number(arg('capture-seconds', '30'))
+const NOISES = arg('noise', QUICK ? '3' : '12,3')
+  .split(',')
+  .map(Number)
+const CAPTURE_SECONDS = Number(arg('capture-seconds', QUICK ? '2' : '30'))
+/** Shots written back to back for the flat-out figure. */
+const FLAT_OUT_SHOTS = QUICK ? 20 : 200
 const PHOTO = join(WICHT_DIR, 'image1.jpg')
 const ffmpeg = ffmpegInstaller.path
 
@@ -113,7 +119,7 @@ async function captureCost(base: string, shots: Buffer[]) {
 }
 
 /** CPU per shot when shots come back to back (each written before the next). */
-async function perShot(base: string, shots: Buffer[], count = 200) {
+async function perShot(base: string, shots: Buffer[], count = FLAT_OUT_SHOTS) {
   const recorder = await SessionRecorder.create(base, DEFAULT_TIMELAPSE_SETTINGS)
   const cpu0 = process.cpuUsage()
   const t0 = performance.now()

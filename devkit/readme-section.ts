@@ -8,7 +8,14 @@ import { join } from 'node:path'
 
 const README = join(import.meta.dirname, '../bench/README.md')
 
+/**
+ * `--quick`: a benchmark's run of a few seconds on a tiny input (bench/quick.ts runs them all in CI).
+ * It prints its figures and never writes bench/README.md: writeReadmeSection leaves the file alone.
+ */
+export const QUICK = process.argv.includes('--quick')
+
 export function writeReadmeSection(title: string, body: string): void {
+  if (QUICK) return void console.log(`--quick: bench/README.md left alone (section "${title}").`)
   const heading = `## ${title}`
   const section = `${heading}\n\n${body.trim()}\n\n`
   const text = readFileSync(README, 'utf8')

@@ -34,11 +34,11 @@ import { measuredLine, writeReadmeSection } from '../../devkit/readme-section'
 const { values: cli } = parseArgs({
   options: { seed: { type: 'string' }, inputs: { type: 'string' }, 'no-readme': { type: 'boolean' }, quick: { type: 'boolean' } },
 })
-/** --quick: in-process runs only (no processes, no 200 MB files), for trying a change; never written to the README. */
+/** --quick: in-process runs only (no processes, no 200 MB files), 200 puzzle inputs unless --inputs says; never written to the README. */
 const QUICK = cli.quick ?? false
 const SEED = Number(cli.seed ?? 11)
 /** Malformed puzzle inputs run in-process, spread over solve, rate, hint and steps. */
-const PUZZLE_INPUTS = Number(cli.inputs ?? 20_000)
+const PUZZLE_INPUTS = Number(cli.inputs ?? (QUICK ? 200 : 20_000))
 /** Of those, how many also run as real processes (about 1 s each: tsx and the CLI start up). */
 const CHILD_SAMPLE = 60
 /** An in-process run or a process taking longer than this is a hang (a near-empty grid solves in ms). */
