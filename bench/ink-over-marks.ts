@@ -108,6 +108,8 @@ const rows = (Object.keys(BLENDS) as Blend[]).map((blend) => {
   return `| ${blend} | ${t.aloneDigit} / **${t.alone}** | ${t.againstDigit} / **${t.against}** |`
 })
 const lines = [
+  `\`npm run bench:ink-over-marks -- --split ${split} --readme\` (bench/ink-over-marks.ts): a digit written over a cell's pencil marks on real paper, judged by the shipped cell judge as one photo sees it and against the photo of the marks before (watch/new-ink.ts); a digit is right when the cell is judged a digit and its entry's label is read. Opaque: the darker of pen and paper wins; layered: pen and graphite darken each other.`,
+  '',
   `Kubiesa's pen photos, ${split} split: ${cells} cells of pencil marks in ${photos} photos, each with one of its photo's pen entries drawn over it (${unkept} of them not read as marks in the photo, so no ink of theirs was kept).`,
   '',
   `| pen drawn over the marks | one photo: judged a digit / read right (of ${cells}) | against the photo of the marks: judged a digit / read right |`,
