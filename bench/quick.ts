@@ -9,7 +9,7 @@
  * those that failed.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 
@@ -27,7 +27,8 @@ const names = Object.keys(scripts).filter((name) => (name.startsWith('bench:') &
 
 // The session bench:timelapse-session records is the one bench:timelapse-log scores, so the log need not record its own.
 const session = join(mkdtempSync(join(tmpdir(), 'sudoku-lens-bench-quick-')), 'session.json')
-const EXTRA_ARGS: Record<string, string[]> = { 'bench:timelapse-session': ['--records', session], 'bench:timelapse-log': [session] }
+const extraArgs = (name: string): string[] =>
+  name === 'bench:timelapse-session' ? ['--records', session] : name === 'bench:timelapse-log' && existsSync(session) ? [session] : []
 
 const env = { ...process.env, PATH: `${join(ROOT, 'node_modules/.bin')}${delimiter}${process.env.PATH}` }
 const wanted = names.filter((name) => !only || only.includes(name) || only.includes(name.replace(/^bench:/, '')))
@@ -46,7 +47,11 @@ async function runQuick(name: string): Promise<string | null> {
   const command = scripts[name].replace(SET_UP, '')
   if (SET_UP.test(command) || command.includes('&&')) return `cannot tell its benchmark from its set-up: ${scripts[name]}`
   const readme = readFileSync(README, 'utf8')
-  const child = spawn(`${command} --quick ${(EXTRA_ARGS[name] ?? []).join(' ')}`, { cwd: ROOT, env, shell: true, stdio: ['ignore', 'pipe', 'inherit'] })
+  // In a process group of its own, so that a run past its time goes with every process it started (tsx's node, Chromium).
+  const child = spawn(`${command} --quick ${extraArgs(name).join(' ')}`, { cwd: ROOT, env, shell: true, detached: true, stdio: ['ignore', 'pipe', 'inherit'] })
+  const stop = () => process.kill(-child.pid!, 'SIGKILL')
+  const interrupted = () => (stop(), process.exit(130))
+  process.once('SIGINT', interrupted)
   let printed = 0
   child.stdout.on('data', (chunk: Buffer) => {
     printed += chunk.length
@@ -55,10 +60,11 @@ async function runQuick(name: string): Promise<string | null> {
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true
-    child.kill('SIGKILL')
+    stop()
   }, TIMEOUT_S * 1000)
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   clearTimeout(timer)
+  process.off('SIGINT', interrupted)
   if (timedOut) return `took over ${TIMEOUT_S} s`
   if (code !== 0) return `exit ${code}`
   if (!printed) return 'printed no figures'
