@@ -254,7 +254,7 @@ const DESCRIPTION = [
   "80 val, 12-16 MP) against their metadata's corners; pen-val is reported, never tuned on. Per set also **webcam views**",
   '(bench/webcam-views.ts: the grid filling 90-100% of a 320x240 to 640x480 frame, its border touching or cut by 1-4 px; 3',
   'seeded views per photo) and **filled pages** (devkit/filled-views.ts: a handwritten digit drawn into every empty cell through',
-  'the known outline) and **cut-outs** (devkit/cutout-views.ts: the puzzle cut out along its border, 0-0.15 of a cell of paper',
+  'the known outline, in the handwriting fonts it names: where they are missing the pages differ, and so do their rows) and **cut-outs** (devkit/cutout-views.ts: the puzzle cut out along its border, 0-0.15 of a cell of paper',
   'left outside it on each side, laid on a desk of grey 40-130). A wrong grid is one whose corners are off by more than 5% of',
   'the side on average (a cell is 11%).',
 ].join('\n')

@@ -284,9 +284,12 @@ function filledConfusion(keep: (row: Row) => boolean): string {
 }
 out()
 out(`Empty/filled, all grids found: ${filledConfusion(() => true)}.`)
-out(
-  `Empty/filled where the corners are within 3% of a trusted outline (detection not to blame): ${filledConfusion((r) => r.cornerError !== null && r.cornerError < 0.03)}.`,
-)
+// Corners are scored only on the photos as taken (not turned, not cut out).
+const scored = rows.some((r) => r.cornerError !== null)
+if (scored)
+  out(
+    `Empty/filled where the corners are within 3% of a trusted outline (detection not to blame): ${filledConfusion((r) => r.cornerError !== null && r.cornerError < 0.03)}.`,
+  )
 
 // Digit confusion of the final reading (rows: truth 0-9, columns: read 0-9).
 const confusion = Array.from({ length: 10 }, () => new Array<number>(10).fill(0))
@@ -299,10 +302,12 @@ out(`|---|${'---|'.repeat(10)}`)
 for (let t = 0; t < 10; t++) out(`| ${t} | ${confusion[t].join(' | ')} |`)
 
 const errs = rows.map((r) => r.cornerError).filter((e): e is number => e !== null)
-out()
-out(
-  `Corner error vs outlines.csv (${errs.length} photos with a trusted outline; mean corner distance / grid side): median ${(100 * quantile(errs, 0.5)).toFixed(2)}%, p90 ${(100 * quantile(errs, 0.9)).toFixed(2)}%, max ${(100 * Math.max(...errs)).toFixed(1)}%.`,
-)
+if (scored) {
+  out()
+  out(
+    `Corner error vs outlines.csv (${errs.length} photos with a trusted outline; mean corner distance / grid side): median ${(100 * quantile(errs, 0.5)).toFixed(2)}%, p90 ${(100 * quantile(errs, 0.9)).toFixed(2)}%, max ${(100 * Math.max(...errs)).toFixed(1)}%.`,
+  )
+}
 
 const stages = [...new Set(rows.flatMap((r) => Object.keys(r.ms)))]
 out()

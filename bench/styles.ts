@@ -567,7 +567,8 @@ if (process.argv.length <= 2) {
         "included**, over print styles that the 160 newspaper photos of B. Wicht's sudoku_dataset (CC-BY-4.0) do not show. Each " +
         'puzzle of the Sudoku Exchange bank (public domain; the puzzle line is the truth) is drawn as SVG on a page with a title and ' +
         'running text, on a desk, rasterised by sharp, turned up to ±8° and tilted 4-15° (devkit/photo-views.ts), lit unevenly, ' +
-        'blurred, noised and saved as JPEG; the screenshot is a lossless app window seen straight on. Seeded: a run is repeatable.',
+        'blurred, noised and saved as JPEG; the screenshot is a lossless app window seen straight on. Seeded: a run is repeatable on one ' +
+        'machine, but the pages name fonts, and a missing one falls back to another, so the figures differ from machine to machine.',
       '',
       ...lines,
       '',
