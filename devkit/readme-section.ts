@@ -2,9 +2,10 @@
  * Benchmarks that write their own section of bench/README.md: the section starting with
  * `## <title>` is replaced up to the next `## ` heading (or appended when missing).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
+import { tempPathFor } from '../src/node/atomic-file'
 
 const README = join(import.meta.dirname, '../bench/README.md')
 
@@ -22,7 +23,10 @@ export function writeReadmeSection(title: string, body: string): void {
   const start = text.indexOf(`${heading}\n`)
   const next = start < 0 ? -1 : text.indexOf('\n## ', start + 1)
   const updated = start < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next < 0 ? '' : text.slice(next + 1)}`
-  writeFileSync(README, updated)
+  // Through a file beside it, so that a benchmark stopped mid-write never leaves half a README.
+  const temp = tempPathFor(README)
+  writeFileSync(temp, updated)
+  renameSync(temp, README)
 }
 
 /**
