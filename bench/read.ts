@@ -25,6 +25,7 @@ import { loadOpenCV } from '../src/shared/vision/core/opencv'
 import { loadPaperJudge } from '../src/shared/vision/paper/cell-judge'
 import { readSudoku } from '../src/shared/vision/read'
 import { combineVotes } from '../src/shared/vision/digits/votes'
+import type { Votes } from '../src/shared/vision/read-types'
 import { LOW_CONFIDENCE } from '../src/shared/vision/cell-reading'
 import { bestDigits, repair } from '../src/shared/vision/digits/repair'
 import { type CellClassifier, standardVoters } from '../src/shared/vision/digits/voters'
@@ -74,7 +75,6 @@ const QUICK_PHOTOS = 3
 const photos = listPhotos()
   .filter((p, i) => i % every === 0 && (!cutout || p.outline))
   .slice(0, QUICK ? QUICK_PHOTOS : undefined)
-type Votes = Record<string, (ArrayLike<number> | null)[]>
 interface Row {
   name: string
   truth: Uint8Array

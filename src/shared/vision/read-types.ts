@@ -6,6 +6,9 @@ import type { Corners, GrayImage } from './core/image'
 import type { Circle, SheetPose } from './grid/fiducials'
 import type { EarlierInk } from './watch/new-ink'
 
+/** Each voter's digit probabilities per cell (null = empty), by the voter's name. */
+export type Votes = Record<string, (ArrayLike<number> | null)[]>
+
 /** Anything that turns cell images into digit probabilities (null for empty cells). */
 export interface DigitVoter {
   readonly name: string
@@ -14,10 +17,7 @@ export interface DigitVoter {
   /** Cheap enough (a few ms) to read the page another way up: only these judge which way up it is. */
   readonly cheap?: boolean
   /** `previous`: the votes of the voters listed before this one (templates build on Tesseract's). */
-  vote(
-    cells: readonly CellImage[],
-    previous: Readonly<Record<string, (ArrayLike<number> | null)[]>>,
-  ): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
+  vote(cells: readonly CellImage[], previous: Readonly<Votes>): Promise<(ArrayLike<number> | null)[]> | (ArrayLike<number> | null)[]
 }
 
 /** A page cut into cells: what a cell judge looks at. */
@@ -96,7 +96,7 @@ export interface ReadSuccess {
   /** Read against a known print: cells outside it that look printed and read as its solution (paper/decide-page.ts). */
   readonly looksPrinted: readonly Cell[]
   /** Per-voter probabilities and the ensemble's, per cell (null = empty), for benchmarks. */
-  readonly votes: Record<string, (ArrayLike<number> | null)[]>
+  readonly votes: Votes
   readonly cells: readonly CellImage[]
   /** Quarter turns the warped grid was turned by to be read upright (0-3). */
   readonly turn: number

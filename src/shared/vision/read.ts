@@ -20,9 +20,9 @@ import { type CellEvidence, decidePaper, inkKinds, mayBeGiven } from './paper/de
 import { printOnPage, showsPrint } from './watch/print-on-page'
 import { gridOnPrint } from './watch/print-place'
 import { gridLattice, warpGrid } from './grid/warp'
-import { castVotes, ensembleOf, maskVotes, meanBest, type Votes } from './digits/votes'
+import { castVotes, ensembleOf, maskVotes, meanBest } from './digits/votes'
 import { pageTurn, rotateCorners, rotateQuarter } from './cells/turn'
-import type { ReadFailure, ReadOptions, ReadResult } from './read-types'
+import type { ReadFailure, ReadOptions, ReadResult, Votes } from './read-types'
 
 // src/shared has no DOM or Node types; `performance` exists in both runtimes.
 const clock = (globalThis as { performance?: { now(): number } }).performance

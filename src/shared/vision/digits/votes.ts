@@ -3,9 +3,7 @@
  * product (sum of weighted logs, each floored so that one voter cannot veto a digit), normalised.
  */
 import type { CellImage } from '../cells/extract-cells'
-import type { DigitVoter } from '../read-types'
-
-export type Votes = Record<string, (ArrayLike<number> | null)[]>
+import type { DigitVoter, Votes } from '../read-types'
 
 /** Votes kept only for the cells still filled (the others' become null). */
 export function maskVotes(votes: Votes, cells: readonly { filled: boolean }[]): Votes {
